@@ -1,0 +1,28 @@
+# syntax=docker/dockerfile:1
+# Build stage: the Swift toolchain and the -dev packages.
+FROM swift:6.0-bookworm AS build
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends zlib1g-dev libxml2-dev libcurl4-openssl-dev libssl-dev libsqlite3-dev pkg-config \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /src
+COPY Package.swift ./
+COPY Sources ./Sources
+COPY Tests ./Tests
+RUN swift build -c release --product nibscan --static-swift-stdlib \
+ && install -D .build/release/nibscan /out/nibscan
+COPY openapi.yaml /out/openapi.yaml
+
+# Runtime stage: only the shared libraries nibscan links, and a non-root user.
+FROM debian:bookworm-slim
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends zlib1g libxml2 libcurl4 libssl3 libsqlite3-0 ca-certificates curl \
+ && rm -rf /var/lib/apt/lists/* \
+ && useradd --system --uid 10001 --home-dir /var/lib/nibscan --create-home nibscan
+COPY --from=build /out/nibscan /usr/local/bin/nibscan
+COPY --from=build /out/openapi.yaml /usr/local/share/nibscan/openapi.yaml
+USER nibscan
+WORKDIR /var/lib/nibscan
+ENV NIBSCAN_HOST=0.0.0.0 NIBSCAN_PORT=8080 NIBSCAN_DATA_DIR=/var/lib/nibscan/data
+EXPOSE 8080
+ENTRYPOINT ["/usr/local/bin/nibscan"]
+CMD ["analyze", "--help"]

@@ -1,0 +1,34 @@
+import Foundation
+
+/// One file of the project, read from a zip entry or from a folder, as the later stages
+/// (Interface Builder parsing, source indexing) consume it.
+public struct ProjectFile: Sendable {
+    /// Path relative to the project root, `/`-separated.
+    public var path: String
+    public var kind: FileEntry.Kind
+    /// The bytes, for files the analysis reads; `nil` for files it only counts or refused.
+    public var contents: Data?
+    /// How the reading went; `skipped`/`error` entries carry a reason.
+    public var status: FileEntry.Status
+    public var reason: String?
+
+    public init(path: String, kind: FileEntry.Kind, contents: Data?, status: FileEntry.Status = .analysed, reason: String? = nil) {
+        self.path = path
+        self.kind = kind
+        self.contents = contents
+        self.status = status
+        self.reason = reason
+    }
+
+    /// The kind a path has by its extension (a `.nib` folder is a `nib` too).
+    public static func kind(ofPath path: String) -> FileEntry.Kind {
+        switch (path as NSString).pathExtension.lowercased() {
+        case "xib": .xib
+        case "storyboard": .storyboard
+        case "nib": .nib
+        case "swift": .swift
+        case "h", "m", "mm": .objc
+        default: .other
+        }
+    }
+}

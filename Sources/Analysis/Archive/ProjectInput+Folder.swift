@@ -1,0 +1,53 @@
+import Foundation
+
+extension ProjectInput {
+    /// Walks a folder without following symbolic links; reads the files the analysis needs
+    /// within the same per-file and total limits as an archive.
+    static func readFolder(path: String, limits: ArchiveLimits) throws -> ProjectInput {
+        let root = URL(fileURLWithPath: path).standardizedFileURL
+        let keys: [URLResourceKey] = [.isRegularFileKey, .isSymbolicLinkKey, .fileSizeKey]
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: keys) else {
+            throw ProjectInputError.unreadable(path: path, reason: "the folder cannot be listed")
+        }
+        var files: [ProjectFile] = []
+        var totalEntries = 0
+        var totalBytes: Int64 = 0
+        var readBytes: Int64 = 0
+        let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        for case let url as URL in enumerator {
+            let relative = String(url.standardizedFileURL.path.dropFirst(rootPath.count))
+            let values = try? url.resourceValues(forKeys: Set(keys))
+            if values?.isSymbolicLink == true {
+                totalEntries += 1
+                files.append(ProjectFile(path: relative, kind: ProjectFile.kind(ofPath: relative), contents: nil,
+                                         status: .skipped, reason: "symbolic link, not followed"))
+                continue
+            }
+            guard values?.isRegularFile == true else { continue }
+            totalEntries += 1
+            let size = Int64(values?.fileSize ?? 0)
+            totalBytes += size
+            guard isNeededByAnalysis(path: relative) else { continue }
+            let kind = ProjectFile.kind(ofPath: relative)
+            if size > limits.maxEntryBytes {
+                files.append(ProjectFile(path: relative, kind: kind, contents: nil, status: .skipped,
+                                         reason: "\(size) bytes, over the per-file limit of \(limits.maxEntryBytes)"))
+                continue
+            }
+            if readBytes + size > limits.maxTotalInflatedBytes {
+                throw ProjectInputError.unreadable(path: path, reason: "more than \(limits.maxTotalInflatedBytes) bytes of files to read")
+            }
+            readBytes += size
+            do {
+                let data = try Data(contentsOf: url)
+                files.append(ProjectFile(path: relative, kind: kind, contents: data))
+            } catch {
+                files.append(ProjectFile(path: relative, kind: kind, contents: nil, status: .error,
+                                         reason: "cannot be read: \(error.localizedDescription)"))
+            }
+        }
+        files.sort { $0.path < $1.path }
+        return ProjectInput(defaultName: root.lastPathComponent, files: files,
+                            totalEntries: totalEntries, totalBytes: totalBytes)
+    }
+}

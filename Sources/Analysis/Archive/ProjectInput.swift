@@ -1,0 +1,62 @@
+import Foundation
+
+/// The files of one project, read from a zip archive or a folder: what the later stages
+/// see, whatever the project came in.
+public struct ProjectInput: Sendable {
+    /// The archive's or folder's name without extension, for the report.
+    public var defaultName: String
+    /// Every file the report lists: the ones the analysis reads, and every entry that was
+    /// refused or skipped for a reason worth telling.
+    public var files: [ProjectFile]
+    /// All entries or files, including images and binaries that are never read.
+    public var totalEntries: Int
+    /// Their total uncompressed size.
+    public var totalBytes: Int64
+
+    public init(defaultName: String, files: [ProjectFile], totalEntries: Int, totalBytes: Int64) {
+        self.defaultName = defaultName
+        self.files = files
+        self.totalEntries = totalEntries
+        self.totalBytes = totalBytes
+    }
+
+    /// Reads a `.zip` file or a folder.
+    public static func read(path: String, limits: ArchiveLimits) throws -> ProjectInput {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ProjectInputError.notFound(path: path)
+        }
+        if isDirectory.boolValue {
+            return try readFolder(path: path, limits: limits)
+        }
+        return try readZip(path: path, limits: limits)
+    }
+
+    /// Whether the analysis needs a file's bytes: Interface Builder files, sources, and
+    /// small project configuration files. Images and binaries are never read.
+    public static func isNeededByAnalysis(path: String) -> Bool {
+        if ProjectFile.kind(ofPath: path) != .other { return true }
+        let name = (path as NSString).lastPathComponent
+        return name == "project.pbxproj" || name == "Podfile" || name == "Cartfile"
+    }
+}
+
+/// Why a project as a whole could not be read.
+public enum ProjectInputError: CodedError, Equatable {
+    case notFound(path: String)
+    case unreadable(path: String, reason: String)
+
+    public var code: String {
+        switch self {
+        case .notFound: "input.not-found"
+        case .unreadable: "input.unreadable"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .notFound(let path): "no file or folder at \(path)"
+        case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
+        }
+    }
+}

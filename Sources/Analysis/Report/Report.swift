@@ -1,0 +1,261 @@
+import Foundation
+
+/// The analysis result every client reads: CI gates on it, the dashboard stores it, the
+/// bot and each output format render it. Its shape (schemaVersion 1) is the contract of
+/// `SERVICE.md`; fields are only ever added, never renamed.
+public struct Report: Codable, Sendable, Equatable {
+    /// The version of this shape; bumped only for incompatible changes.
+    public static let currentSchemaVersion = 1
+
+    public var schemaVersion: Int
+    public var tool: Tool
+    public var project: Project
+    public var files: [FileEntry]
+    public var classes: [ClassEntry]
+    public var findings: [Finding]
+    public var summary: Summary
+
+    public init(
+        tool: Tool = .nibscan,
+        project: Project,
+        files: [FileEntry],
+        classes: [ClassEntry] = [],
+        findings: [Finding] = [],
+        summary: Summary
+    ) {
+        self.schemaVersion = Self.currentSchemaVersion
+        self.tool = tool
+        self.project = project
+        self.files = files
+        self.classes = classes
+        self.findings = findings
+        self.summary = summary
+    }
+
+    /// Which tool wrote the report.
+    public struct Tool: Codable, Sendable, Equatable {
+        public var name: String
+        public var version: String
+        public static let nibscan = Tool(name: "nibscan", version: NibscanVersion.current)
+        public init(name: String, version: String) {
+            self.name = name
+            self.version = version
+        }
+    }
+
+    /// The analysed project as a whole.
+    public struct Project: Codable, Sendable, Equatable {
+        public var name: String
+        /// Entries in the archive or files in the folder, whatever their kind.
+        public var files: Int
+        /// Their total uncompressed size.
+        public var bytes: Int64
+        public init(name: String, files: Int, bytes: Int64) {
+            self.name = name
+            self.files = files
+            self.bytes = bytes
+        }
+    }
+
+    /// Counts a CI gate or a dashboard shows without walking the findings.
+    public struct Summary: Codable, Sendable, Equatable {
+        public var errors: Int
+        public var warnings: Int
+        public var infos: Int
+        public var classes: Int
+        public var nibs: Int
+        public var storyboards: Int
+        /// Wall time of the analysis; the only field that differs between two runs.
+        public var durationMs: Int
+        public init(errors: Int = 0, warnings: Int = 0, infos: Int = 0, classes: Int = 0,
+                    nibs: Int = 0, storyboards: Int = 0, durationMs: Int = 0) {
+            self.errors = errors
+            self.warnings = warnings
+            self.infos = infos
+            self.classes = classes
+            self.nibs = nibs
+            self.storyboards = storyboards
+            self.durationMs = durationMs
+        }
+    }
+}
+
+/// One file of the project as the analysis saw it.
+public struct FileEntry: Codable, Sendable, Equatable {
+    public enum Kind: String, Codable, Sendable, CaseIterable {
+        case xib, storyboard, nib, swift, objc, other
+    }
+    public enum Status: String, Codable, Sendable, CaseIterable {
+        case analysed, partial, legacy, binary, error, skipped
+    }
+    public var path: String
+    public var kind: Kind
+    public var status: Status
+    /// Why the file was not fully analysed; absent when `status` is `analysed`.
+    public var reason: String?
+    public init(path: String, kind: Kind, status: Status, reason: String? = nil) {
+        self.path = path
+        self.kind = kind
+        self.status = status
+        self.reason = reason
+    }
+}
+
+/// A place in a project file: an Interface Builder element or a source line.
+public struct SourceLocation: Codable, Sendable, Equatable, Hashable, Comparable {
+    public var path: String
+    public var line: Int
+    public var column: Int?
+    public init(path: String, line: Int, column: Int? = nil) {
+        self.path = path
+        self.line = line
+        self.column = column
+    }
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        (lhs.path, lhs.line, lhs.column ?? 0) < (rhs.path, rhs.line, rhs.column ?? 0)
+    }
+}
+
+/// How bad a finding is. `error`: will crash or visibly break at runtime; `warning`: breaks
+/// under conditions the project meets or is likely to meet; `info`: worth knowing.
+public enum Severity: String, Codable, Sendable, CaseIterable, Comparable {
+    case info, warning, error
+
+    private var rank: Int {
+        switch self {
+        case .info: 0
+        case .warning: 1
+        case .error: 2
+        }
+    }
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// Every custom view, view controller or cell class the project declares or an Interface
+/// Builder file names, with how it is loaded.
+public struct ClassEntry: Codable, Sendable, Equatable {
+    public enum Language: String, Codable, Sendable { case swift, objc }
+
+    /// A nib that involves the class, and how.
+    public struct NibReference: Codable, Sendable, Equatable {
+        public enum Role: String, Codable, Sendable { case rootView = "root-view", filesOwner = "files-owner", placed }
+        public var path: String
+        public var role: Role
+        public init(path: String, role: Role) {
+            self.path = path
+            self.role = role
+        }
+    }
+
+    /// An element in a storyboard or xib whose custom class is this class.
+    public struct Placement: Codable, Sendable, Equatable {
+        public var path: String
+        public var line: Int
+        public var objectId: String
+        /// Constraints installed on the placement itself (width, height, aspect ratio).
+        public var ownConstraints: Int
+        public var subviews: Int
+        public init(path: String, line: Int, objectId: String, ownConstraints: Int, subviews: Int) {
+            self.path = path
+            self.line = line
+            self.objectId = objectId
+            self.ownConstraints = ownConstraints
+            self.subviews = subviews
+        }
+    }
+
+    /// One loading strategy of ANALYSIS.md §3 and why the analysis believes it.
+    public struct Strategy: Codable, Sendable, Equatable {
+        public struct Evidence: Codable, Sendable, Equatable {
+            public var path: String
+            public var line: Int
+            public var note: String
+            public init(path: String, line: Int, note: String) {
+                self.path = path
+                self.line = line
+                self.note = note
+            }
+        }
+        public var id: String
+        public var variant: String?
+        public var evidence: [Evidence]
+        public init(id: String, variant: String? = nil, evidence: [Evidence]) {
+            self.id = id
+            self.variant = variant
+            self.evidence = evidence
+        }
+    }
+
+    /// The declaration site in source.
+    public struct Declaration: Codable, Sendable, Equatable {
+        public var path: String
+        public var line: Int
+        public init(path: String, line: Int) {
+            self.path = path
+            self.line = line
+        }
+    }
+
+    public var name: String
+    public var objcName: String?
+    public var language: Language
+    public var superclass: String?
+    public var module: String?
+    public var declared: Declaration?
+    public var nibs: [NibReference]
+    public var placements: [Placement]
+    public var strategies: [Strategy]
+
+    public init(name: String, objcName: String? = nil, language: Language, superclass: String? = nil,
+                module: String? = nil, declared: Declaration? = nil, nibs: [NibReference] = [],
+                placements: [Placement] = [], strategies: [Strategy] = []) {
+        self.name = name
+        self.objcName = objcName
+        self.language = language
+        self.superclass = superclass
+        self.module = module
+        self.declared = declared
+        self.nibs = nibs
+        self.placements = placements
+        self.strategies = strategies
+    }
+}
+
+/// One hazard found in the project.
+public struct Finding: Codable, Sendable, Equatable {
+    /// Whether a finding already existed in the baseline report.
+    public enum BaselineState: String, Codable, Sendable { case new, unchanged }
+
+    public var rule: String
+    public var severity: Severity
+    /// The class involved, when there is one.
+    public var className: String?
+    public var message: String
+    /// Every place involved: the Interface Builder element and the source lines.
+    public var locations: [SourceLocation]
+    public var fix: String
+    /// The article (`../shared/seeds/`) the hazard comes from, when it comes from one.
+    public var seed: String?
+    /// Stable across unrelated edits: built from rule, class, file paths and IB object ids,
+    /// never from line numbers.
+    public var fingerprint: String
+    public var baseline: BaselineState?
+
+    enum CodingKeys: String, CodingKey {
+        case rule, severity, className = "class", message, locations, fix, seed, fingerprint, baseline
+    }
+
+    public init(rule: String, severity: Severity, className: String? = nil, message: String,
+                locations: [SourceLocation], fix: String, seed: String? = nil,
+                fingerprint: String, baseline: BaselineState? = nil) {
+        self.rule = rule
+        self.severity = severity
+        self.className = className
+        self.message = message
+        self.locations = locations
+        self.fix = fix
+        self.seed = seed
+        self.fingerprint = fingerprint
+        self.baseline = baseline
+    }
+}

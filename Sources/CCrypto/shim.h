@@ -1,0 +1,7 @@
+#ifndef NIBSCAN_CCRYPTO_SHIM_H
+#define NIBSCAN_CCRYPTO_SHIM_H
+#include <openssl/hmac.h>
+#include <openssl/evp.h>
+#include <openssl/rand.h>
+#include <openssl/crypto.h>
+#endif

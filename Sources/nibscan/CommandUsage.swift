@@ -1,0 +1,26 @@
+import Analysis
+import Foundation
+
+/// The help text of the executable as a whole.
+enum CommandUsage {
+    static let overview = """
+    nibscan \(NibscanVersion.current): how each custom view is loaded from Interface Builder, and where that breaks.
+
+    Usage:
+      nibscan analyze PATH [--format F] [--output FILE] [--baseline REPORT.json] [--fail-on error|warning|never]
+      nibscan --version
+
+    Run 'nibscan COMMAND --help' for a command's options.
+    """
+
+    /// Prints a one-line reason on stderr and returns the bad-usage status.
+    static func fail(_ message: String) -> Int32 {
+        FileHandle.standardError.write(Data("nibscan: \(message)\n".utf8))
+        return 2
+    }
+}
+
+/// The version string printed by `--version`.
+enum NibscanVersionString {
+    static var value: String { NibscanVersion.current }
+}

@@ -27,6 +27,12 @@ let package = Package(
         .target(name: "Server", dependencies: ["Analysis", "CSQLite", "CCurl", "CCrypto"]),
         .executableTarget(name: "nibscan", dependencies: ["Analysis", "Server"]),
 
+        // Benchmarks: run with scripts/bench (release mode); never part of the tests.
+        .executableTarget(name: "bench-archive", dependencies: ["Analysis"], path: "Benchmarks/bench-archive"),
+        .executableTarget(name: "bench-ib", dependencies: ["Analysis"], path: "Benchmarks/bench-ib"),
+        .executableTarget(name: "bench-source", dependencies: ["Analysis"], path: "Benchmarks/bench-source"),
+        .executableTarget(name: "bench-analysis", dependencies: ["Analysis"], path: "Benchmarks/bench-analysis"),
+
         // Helpers shared by the test targets: building zip archives in code, fixture paths.
         .target(name: "TestSupport", dependencies: ["Analysis", "CZlib"], path: "Tests/TestSupport"),
 

@@ -1,0 +1,32 @@
+/// What a rule is, independent of any project: the catalogue that `nibscan rules`,
+/// `GET /v1/rules`, SARIF's `tool.driver.rules` and the docs are all made from.
+public struct RuleDescription: Codable, Sendable, Equatable {
+    /// Families of ANALYSIS.md §4.
+    public enum Category: String, Codable, Sendable, CaseIterable {
+        case constraintCopy = "constraint-copy"
+        case recursion
+        case referenceIntegrity = "reference-integrity"
+        case beyondCustomViews = "beyond-custom-views"
+        case hygiene
+    }
+
+    /// Stable id, e.g. `placeholder-constraints-dropped`.
+    public var id: String
+    public var severity: Severity
+    public var category: Category
+    /// One sentence: what goes wrong at runtime.
+    public var summary: String
+    /// The seed article the hazard comes from (`000`…`004`), when one does.
+    public var seed: String?
+    /// Markdown help: why it breaks and how to fix it (SARIF `help`, the docs page).
+    public var help: String
+
+    public init(id: String, severity: Severity, category: Category, summary: String, seed: String? = nil, help: String) {
+        self.id = id
+        self.severity = severity
+        self.category = category
+        self.summary = summary
+        self.seed = seed
+        self.help = help
+    }
+}

@@ -1,0 +1,221 @@
+import Analysis
+import Foundation
+
+/// The durable state of every analysis, in SQLite: the job queue is the `analyses` table
+/// itself, so whatever was accepted survives a crash.
+public final class AnalysisStore: Sendable {
+    /// The outcome of inserting an upload.
+    public enum InsertOutcome: Sendable, Equatable {
+        case created(AnalysisRecord)
+        /// The idempotency key was used before with the same request: the first analysis.
+        case replayed(AnalysisRecord)
+        /// The idempotency key was used before with a different request.
+        case keyReused(AnalysisRecord)
+    }
+
+    /// How a finished analysis ended.
+    public enum Outcome: Sendable {
+        case succeeded(report: Data, summary: Report.Summary, projectName: String)
+        case failed(AnalysisRecord.Failure)
+    }
+
+    /// The filters and page of a listing, newest first.
+    public struct ListQuery: Sendable, Equatable {
+        public var repository: String?
+        public var branch: String?
+        public var status: AnalysisRecord.Status?
+        public var limit: Int
+        /// Only analyses inserted before this sequence number (the cursor).
+        public var beforeSequence: Int64?
+
+        public init(repository: String? = nil, branch: String? = nil, status: AnalysisRecord.Status? = nil, limit: Int = 20, beforeSequence: Int64? = nil) {
+            self.repository = repository
+            self.branch = branch
+            self.status = status
+            self.limit = limit
+            self.beforeSequence = beforeSequence
+        }
+    }
+
+    private let database: Locked<SQLiteDatabase>
+    private let hooks = Locked<[any AnalysisCompletionHook]>([])
+
+    /// Opens or creates the database at `path` and brings its schema up to date.
+    public init(path: String, migrations: [Migration] = Migration.all) throws {
+        let database = try SQLiteDatabase(path: path)
+        try Migration.apply(migrations, to: database)
+        self.database = Locked(database)
+    }
+
+    /// Registers a hook run inside every finishing transaction.
+    public func addCompletionHook(_ hook: any AnalysisCompletionHook) {
+        hooks.withLock { $0.append(hook) }
+    }
+
+    /// Runs `body` with the connection, serialised with every other use.
+    @discardableResult
+    public func withDatabase<Result>(_ body: (SQLiteDatabase) throws -> Result) rethrows -> Result {
+        try database.withLock { try body($0) }
+    }
+
+    public func insert(_ record: AnalysisRecord) throws -> InsertOutcome {
+        try withDatabase { database in
+            do {
+                let placeholders = Array(repeating: "?", count: record.insertValues.count).joined(separator: ", ")
+                try database.query("INSERT INTO analyses (\(AnalysisRecord.insertColumns)) VALUES (\(placeholders))", record.insertValues)
+            } catch is SQLiteConstraintViolation {
+                guard let key = record.idempotencyKey,
+                      let first = try database.query("SELECT \(AnalysisRecord.columns) FROM analyses WHERE idempotency_key = ?", [.text(key)]).first
+                else { throw ServerError.database("an analysis with id \(record.id) already exists") }
+                let existing = try AnalysisRecord(row: first)
+                return existing.requestFingerprint == record.requestFingerprint ? .replayed(existing) : .keyReused(existing)
+            }
+            return .created(try fetch(record.id, in: database) ?? record)
+        }
+    }
+
+    public func record(id: String) throws -> AnalysisRecord? {
+        try withDatabase { try fetch(id, in: $0) }
+    }
+
+    /// The stored report JSON of a succeeded analysis.
+    public func report(id: String) throws -> Data? {
+        try withDatabase { try $0.query("SELECT report FROM analyses WHERE id = ?", [.text(id)]).first?.blob("report") }
+    }
+
+    public func list(_ query: ListQuery) throws -> [AnalysisRecord] {
+        var conditions: [String] = []
+        var parameters: [SQLiteValue] = []
+        if let repository = query.repository { conditions.append("repository = ?"); parameters.append(.text(repository)) }
+        if let branch = query.branch { conditions.append("branch = ?"); parameters.append(.text(branch)) }
+        if let status = query.status { conditions.append("status = ?"); parameters.append(.text(status.rawValue)) }
+        if let before = query.beforeSequence { conditions.append("seq < ?"); parameters.append(.integer(before)) }
+        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        parameters.append(.integer(Int64(query.limit)))
+        return try withDatabase { database in
+            try database.query("SELECT \(AnalysisRecord.columns) FROM analyses \(filter) ORDER BY seq DESC LIMIT ?", parameters)
+                .map(AnalysisRecord.init(row:))
+        }
+    }
+
+    /// Deletes the row; returns it so that the caller removes its upload.
+    public func delete(id: String) throws -> AnalysisRecord? {
+        try withDatabase { database in
+            guard let record = try fetch(id, in: database) else { return nil }
+            try database.query("DELETE FROM analyses WHERE id = ?", [.text(id)])
+            return record
+        }
+    }
+
+    /// Moves the oldest queued analysis to `running` and returns it.
+    public func claimNext(now: Date = Date()) throws -> AnalysisRecord? {
+        try withDatabase { database in
+            try database.transaction {
+                guard let row = try database.query("SELECT id FROM analyses WHERE status = 'queued' ORDER BY seq LIMIT 1").first,
+                      let id = row.text("id") else { return nil }
+                try database.query("UPDATE analyses SET status = 'running', started_at = ?, attempts = attempts + 1 WHERE id = ?",
+                                   [.real(now.timeIntervalSince1970), .text(id)])
+                return try fetch(id, in: database)
+            }
+        }
+    }
+
+    /// Marks a running analysis finished and runs the completion hooks, in one transaction.
+    /// Returns `nil` (changing nothing) when the analysis was deleted, handed back or
+    /// claimed again since `attempt` started.
+    public func finish(id: String, attempt: Int, outcome: Outcome, now: Date = Date()) throws -> AnalysisRecord? {
+        let hooks = self.hooks.current
+        return try withDatabase { database in
+            try database.transaction {
+                let finishedAt = SQLiteValue.real(now.timeIntervalSince1970)
+                let guardClause = "WHERE id = ? AND status = 'running' AND attempts = ?"
+                let key: [SQLiteValue] = [.text(id), .integer(Int64(attempt))]
+                switch outcome {
+                case .succeeded(let report, let summary, let projectName):
+                    let summaryJSON = try Report.makeJSONEncoder(pretty: false).encode(summary)
+                    try database.query("""
+                        UPDATE analyses SET status = 'succeeded', finished_at = ?, report = ?, summary = ?, project_name = ?,
+                        error_code = NULL, error_message = NULL \(guardClause)
+                        """, [finishedAt, .blob(report), .text(String(decoding: summaryJSON, as: UTF8.self)), .text(projectName)] + key)
+                case .failed(let failure):
+                    try database.query("UPDATE analyses SET status = 'failed', finished_at = ?, error_code = ?, error_message = ? \(guardClause)",
+                                       [finishedAt, .text(failure.code), .text(failure.message)] + key)
+                }
+                guard database.changes == 1, let record = try fetch(id, in: database) else { return nil }
+                for hook in hooks { try hook.analysisDidFinish(record, in: database) }
+                return record
+            }
+        }
+    }
+
+    /// Hands a running analysis back to the queue (a drain that ran out of time).
+    public func requeue(id: String, attempt: Int) throws {
+        try withDatabase { database in
+            try database.query("UPDATE analyses SET status = 'queued', started_at = NULL WHERE id = ? AND status = 'running' AND attempts = ?",
+                               [.text(id), .integer(Int64(attempt))])
+        }
+    }
+
+    /// After a crash: re-queues every `running` analysis, or fails it visibly once it has
+    /// been started `maxAttempts` times. Returns how many of each.
+    public func recoverInterrupted(maxAttempts: Int, now: Date = Date()) throws -> (requeued: Int, failed: Int) {
+        try withDatabase { database in
+            try database.transaction {
+                let failure = AnalysisRecord.Failure.interrupted(attempts: maxAttempts)
+                try database.query("""
+                    UPDATE analyses SET status = 'failed', finished_at = ?, error_code = ?, error_message = ?
+                    WHERE status = 'running' AND attempts >= ?
+                    """, [.real(now.timeIntervalSince1970), .text(failure.code), .text(failure.message), .integer(Int64(maxAttempts))])
+                let failed = database.changes
+                try database.query("UPDATE analyses SET status = 'queued', started_at = NULL WHERE status = 'running'")
+                return (database.changes, failed)
+            }
+        }
+    }
+
+    /// Analyses per status.
+    public func countByStatus() throws -> [AnalysisRecord.Status: Int] {
+        try withDatabase { database in
+            var counts: [AnalysisRecord.Status: Int] = [:]
+            for row in try database.query("SELECT status, COUNT(*) AS n FROM analyses GROUP BY status") {
+                if let status = row.text("status").flatMap(AnalysisRecord.Status.init(rawValue:)) {
+                    counts[status] = Int(row.integer("n") ?? 0)
+                }
+            }
+            return counts
+        }
+    }
+
+    /// Finished analyses created before `date` whose upload is still stored.
+    public func expiredUploads(before date: Date) throws -> [AnalysisRecord] {
+        try withDatabase { database in
+            try database.query("""
+                SELECT \(AnalysisRecord.columns) FROM analyses
+                WHERE upload_path IS NOT NULL AND status IN ('succeeded', 'failed') AND created_at < ? ORDER BY seq LIMIT 500
+                """, [.real(date.timeIntervalSince1970)]).map(AnalysisRecord.init(row:))
+        }
+    }
+
+    /// Every upload path the database still refers to.
+    public func storedUploadPaths() throws -> Set<String> {
+        try withDatabase { database in
+            Set(try database.query("SELECT upload_path FROM analyses WHERE upload_path IS NOT NULL").compactMap { $0.text("upload_path") })
+        }
+    }
+
+    /// Records that the upload was removed by retention.
+    public func clearUpload(id: String) throws {
+        try withDatabase { try $0.query("UPDATE analyses SET upload_path = NULL WHERE id = ?", [.text(id)]) }
+    }
+
+    private func fetch(_ id: String, in database: SQLiteDatabase) throws -> AnalysisRecord? {
+        try database.query("SELECT \(AnalysisRecord.columns) FROM analyses WHERE id = ?", [.text(id)]).first.map(AnalysisRecord.init(row:))
+    }
+}
+
+extension AnalysisRecord.Failure {
+    /// A worker died (crash, `kill -9`) during every one of `attempts` tries.
+    static func interrupted(attempts: Int) -> Self {
+        Self(code: "analysis.interrupted", message: "the server stopped during the analysis \(attempts) times; it is not tried again")
+    }
+}

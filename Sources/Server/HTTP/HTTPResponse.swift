@@ -67,17 +67,36 @@ enum HTTPStatus {
     }
 }
 
-/// The IMF-fixdate of RFC 9110 §5.6.7, e.g. `Sun, 06 Nov 1994 08:49:37 GMT`.
+/// The two timestamp formats the server writes, both in UTC: the IMF-fixdate of
+/// RFC 9110 §5.6.7 for `Date` fields, RFC 3339 with milliseconds for JSON and logs.
 enum HTTPDate {
     private static let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
+    /// `Sun, 06 Nov 1994 08:49:37 GMT`.
     static func format(_ date: Date) -> String {
-        var seconds = time_t(date.timeIntervalSince1970)
+        let parts = utcParts(date)
+        return "\(days[Int(parts.tm_wday)]), \(pad(parts.tm_mday)) \(months[Int(parts.tm_mon)]) \(parts.tm_year + 1900) "
+            + "\(pad(parts.tm_hour)):\(pad(parts.tm_min)):\(pad(parts.tm_sec)) GMT"
+    }
+
+    /// `1994-11-06T08:49:37.123Z`.
+    static func rfc3339(_ date: Date) -> String {
+        let parts = utcParts(date)
+        let milliseconds = Int((date.timeIntervalSince1970 * 1000).rounded(.down)) % 1000
+        return "\(parts.tm_year + 1900)-\(pad(parts.tm_mon + 1))-\(pad(parts.tm_mday))T"
+            + "\(pad(parts.tm_hour)):\(pad(parts.tm_min)):\(pad(parts.tm_sec)).\(pad(Int32(milliseconds), width: 3))Z"
+    }
+
+    private static func utcParts(_ date: Date) -> tm {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) \(parts.tm_year + 1900) "
-            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
+        return parts
+    }
+
+    private static func pad(_ value: Int32, width: Int = 2) -> String {
+        let text = String(value)
+        return String(repeating: "0", count: max(0, width - text.count)) + text
     }
 }

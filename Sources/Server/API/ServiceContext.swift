@@ -1,0 +1,36 @@
+import Foundation
+
+/// What every handler needs: the settings, storage, queue, auth and telemetry of one
+/// running server.
+final class ServiceContext: Sendable {
+    let configuration: NibscanServer.Configuration
+    let store: AnalysisStore
+    let uploads: UploadStore
+    let tokens: AccessTokens
+    let metrics: Metrics
+    let board: CompletionBoard
+    let log: ServerLog
+    /// Wakes a worker once an upload is committed.
+    let enqueued: @Sendable () -> Void
+    /// Open connections, for the metrics.
+    let activeConnections: @Sendable () -> Int
+    private let drainingFlag = Locked(false)
+
+    init(configuration: NibscanServer.Configuration, store: AnalysisStore, uploads: UploadStore, tokens: AccessTokens,
+         metrics: Metrics, board: CompletionBoard, log: ServerLog,
+         enqueued: @escaping @Sendable () -> Void, activeConnections: @escaping @Sendable () -> Int) {
+        self.configuration = configuration
+        self.store = store
+        self.uploads = uploads
+        self.tokens = tokens
+        self.metrics = metrics
+        self.board = board
+        self.log = log
+        self.enqueued = enqueued
+        self.activeConnections = activeConnections
+    }
+
+    var isDraining: Bool { drainingFlag.current }
+
+    func beginDraining() { drainingFlag.withLock { $0 = true } }
+}

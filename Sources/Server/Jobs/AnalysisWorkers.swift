@@ -1,0 +1,129 @@
+import Analysis
+import Foundation
+
+/// A fixed pool of threads that take queued analyses from the store, run the
+/// ``Analyzer`` on the stored upload and record the outcome. Connection threads only
+/// enqueue; the pool bounds how many analyses run at once.
+final class AnalysisWorkers: Sendable {
+    struct State {
+        var stopping = false
+        /// Analyses being run, by id, with the attempt number that claimed them.
+        var running: [String: Int] = [:]
+        var threadsAlive = 0
+    }
+
+    private let store: AnalysisStore
+    private let analyzer: Analyzer
+    private let count: Int
+    private let board: CompletionBoard
+    private let metrics: Metrics
+    private let log: ServerLog
+    private let state = Locked(State())
+    private let wakeUp = DispatchSemaphore(value: 0)
+
+    init(store: AnalysisStore, analyzer: Analyzer, count: Int, board: CompletionBoard, metrics: Metrics, log: ServerLog) {
+        self.store = store
+        self.analyzer = analyzer
+        self.count = count
+        self.board = board
+        self.metrics = metrics
+        self.log = log
+    }
+
+    func start() {
+        for number in 0 ..< count {
+            state.withLock { $0.threadsAlive += 1 }
+            let thread = Thread { [self] in
+                work()
+                state.withLock { $0.threadsAlive -= 1 }
+            }
+            thread.name = "nibscan-worker-\(number)"
+            thread.start()
+        }
+    }
+
+    /// Tells an idle worker that an analysis was queued.
+    func notify() {
+        wakeUp.signal()
+    }
+
+    /// Stops taking work; waits up to `grace` seconds for running analyses, then hands
+    /// the unfinished ones back to the queue. Returns the ids handed back.
+    @discardableResult
+    func drain(grace: TimeInterval) -> [String] {
+        state.withLock { $0.stopping = true }
+        for _ in 0 ..< count { wakeUp.signal() }
+        let deadline = Date(timeIntervalSinceNow: grace)
+        while state.withLock({ $0.threadsAlive > 0 }) && Date() < deadline { usleep(20_000) }
+        let unfinished = state.withLock { $0.running }
+        for (id, attempt) in unfinished {
+            do {
+                try store.requeue(id: id, attempt: attempt)
+            } catch {
+                log.event("requeue-failed", ["analysisId": id, "error": "\(error)"])
+            }
+        }
+        return unfinished.keys.sorted()
+    }
+
+    private var isStopping: Bool { state.withLock { $0.stopping } }
+
+    private func work() {
+        while !isStopping {
+            let claimed: AnalysisRecord?
+            do {
+                claimed = try store.claimNext()
+            } catch {
+                log.event("claim-failed", ["error": "\(error)"])
+                claimed = nil
+            }
+            guard let record = claimed else {
+                _ = wakeUp.wait(timeout: .now() + 1)
+                continue
+            }
+            let keep = state.withLock { state -> Bool in
+                guard !state.stopping else { return false }
+                state.running[record.id] = record.attempts
+                return true
+            }
+            guard keep else {
+                try? store.requeue(id: record.id, attempt: record.attempts)
+                return
+            }
+            run(record)
+            state.withLock { $0.running[record.id] = nil }
+        }
+    }
+
+    private func run(_ record: AnalysisRecord) {
+        let outcome = analyse(record)
+        do {
+            guard let finished = try store.finish(id: record.id, attempt: record.attempts, outcome: outcome) else { return }
+            metrics.recordAnalysis(outcome: finished.status.rawValue)
+            var fields: [String: any Sendable] = ["analysisId": finished.id, "status": finished.status.rawValue, "attempt": finished.attempts]
+            if let failure = finished.failure { fields["code"] = failure.code }
+            log.event("analysis-finished", fields)
+        } catch {
+            log.event("finish-failed", ["analysisId": record.id, "error": "\(error)"])
+        }
+        board.announce()
+    }
+
+    private func analyse(_ record: AnalysisRecord) -> AnalysisStore.Outcome {
+        guard let path = record.uploadPath else {
+            return .failed(.init(code: "analysis.upload-missing", message: "the stored upload was removed before the analysis ran"))
+        }
+        do {
+            var report = try analyzer.analyze(path: path, projectName: record.projectName ?? "project")
+            if let baselineID = record.metadata.baseline, let data = try store.report(id: baselineID) {
+                report = report.markingBaseline(try Report.decode(jsonData: data))
+            }
+            return .succeeded(report: try report.jsonData(pretty: false), summary: report.summary, projectName: report.project.name)
+        } catch let error as any CodedError {
+            // The message names the entry at fault, not where the server keeps the upload.
+            return .failed(.init(code: error.code, message: error.description.replacingOccurrences(of: path, with: "the upload")))
+        } catch {
+            return .failed(.init(code: "analysis.internal-error", message: "the analysis stopped: \(error)"))
+        }
+    }
+}

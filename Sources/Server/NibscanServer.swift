@@ -1,0 +1,111 @@
+import Analysis
+import Foundation
+import Glibc
+
+/// The nibscan HTTP service: storage, the analysis workers, the API and the socket layer,
+/// started and drained together.
+///
+/// ```swift
+/// let server = try NibscanServer(configuration: .init(http: .init(port: 0), dataDirectory: dir))
+/// let port = try server.start()
+/// // ...
+/// server.drain()
+/// ```
+public final class NibscanServer: Sendable {
+    public let configuration: Configuration
+    let store: AnalysisStore
+    let uploads: UploadStore
+    let log: ServerLog
+    let metrics = Metrics()
+    let context: ServiceContext
+    let workers: AnalysisWorkers
+    let sweeper: RetentionSweeper
+    let http: HTTPServer
+
+    /// Validates the settings, opens the data directory and recovers from a crash:
+    /// `running` analyses go back to the queue (or fail after `maxAttempts`).
+    public init(configuration: Configuration, log: ServerLog = ServerLog()) throws {
+        self.configuration = configuration
+        self.log = log
+        let tokens = try configuration.loadTokens()
+        if tokens.isEmpty && !Self.isLoopback(configuration.http.host) {
+            throw ServerError.invalidSetting("--host", "\(configuration.http.host) is not a loopback address and no tokens are configured; "
+                                                + "set --tokens-file or NIBSCAN_TOKENS, or listen on 127.0.0.1")
+        }
+        let dataDirectory = URL(fileURLWithPath: configuration.dataDirectory, isDirectory: true)
+        uploads = try UploadStore(dataDirectory: dataDirectory)
+        store = try AnalysisStore(path: dataDirectory.appendingPathComponent("nibscan.sqlite").path)
+        let recovered = try store.recoverInterrupted(maxAttempts: configuration.maxAttempts)
+        uploads.removeOrphans(keeping: try store.storedUploadPaths())
+        if recovered.requeued + recovered.failed > 0 {
+            log.event("recovered", ["requeued": recovered.requeued, "failed": recovered.failed])
+        }
+        let board = CompletionBoard()
+        let analyzer = Analyzer(configuration: .init(archiveLimits: configuration.archiveLimits))
+        let metrics = self.metrics
+        metrics.recordAnalysis(outcome: "interrupted", count: recovered.failed)
+        let workers = AnalysisWorkers(store: store, analyzer: analyzer, count: configuration.workers, board: board, metrics: metrics, log: log)
+        self.workers = workers
+        sweeper = RetentionSweeper(store: store, uploads: uploads, retentionHours: configuration.retentionHours, log: log)
+        let connections = Locked<HTTPServer?>(nil)
+        context = ServiceContext(configuration: configuration, store: store, uploads: uploads, tokens: tokens, metrics: metrics,
+                                 board: board, log: log, enqueued: { workers.notify() },
+                                 activeConnections: { connections.current?.activeConnections ?? 0 })
+        http = HTTPServer(configuration: configuration.http, responder: APIResponder(context: context)) { entry in
+            log.request(entry)
+            metrics.record(entry)
+        }
+        connections.withLock { $0 = http }
+    }
+
+    /// Starts the workers, the retention sweeper and the listener; returns the bound port.
+    @discardableResult
+    public func start() throws -> Int {
+        signal(SIGPIPE, SIG_IGN)
+        let port = try http.start()
+        workers.start()
+        sweeper.start()
+        log.event("listening", ["host": configuration.http.host, "port": port, "dataDir": configuration.dataDirectory,
+                                "workers": configuration.workers, "auth": context.tokens.isEmpty ? "none (loopback only)" : "bearer"])
+        return port
+    }
+
+    /// Graceful stop: readiness turns 503 and no new upload is taken; the listener closes;
+    /// running analyses get the grace period, then go back to the queue; open connections
+    /// finish their request.
+    public func drain() {
+        context.beginDraining()
+        log.event("draining", ["graceSeconds": configuration.shutdownGraceSeconds])
+        http.beginDraining()
+        sweeper.cancel()
+        let handedBack = workers.drain(grace: configuration.shutdownGraceSeconds)
+        http.closeConnections(timeout: 5)
+        context.board.announce()
+        log.event("stopped", ["requeued": handedBack.count])
+    }
+
+    /// Serves until SIGTERM or SIGINT, then drains. Returns the exit status.
+    public func runUntilSignalled() -> Int32 {
+        let stop = DispatchSemaphore(value: 0)
+        var sources: [any DispatchSourceSignal] = []
+        for number in [SIGTERM, SIGINT] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { stop.signal() }
+            source.resume()
+            sources.append(source)
+        }
+        stop.wait()
+        drain()
+        sources.forEach { $0.cancel() }
+        return 0
+    }
+
+    /// Loopback addresses: 127.0.0.0/8 and ::1.
+    static func isLoopback(_ host: String) -> Bool {
+        if host == "::1" || host == "localhost" { return true }
+        var address = in_addr()
+        guard inet_pton(AF_INET, host, &address) == 1 else { return false }
+        return UInt32(bigEndian: address.s_addr) >> 24 == 127
+    }
+}

@@ -1,0 +1,80 @@
+import Analysis
+import Foundation
+
+extension NibscanServer {
+    /// Every setting of the service, with the defaults `nibscan serve` starts with. Each is
+    /// also a flag and an environment variable (see ``settings``).
+    public struct Configuration: Sendable {
+        /// Address, port, connection cap, timeouts and header limits of the HTTP layer.
+        public var http: HTTPServer.Configuration
+        /// Where the database and the uploads live.
+        public var dataDirectory: String
+        /// A file of `ROLE[,ROLE...] TOKEN` lines.
+        public var tokensFile: String?
+        /// Tokens given inline (`NIBSCAN_TOKENS`, `;`-separated entries).
+        public var tokens: String?
+        /// Largest upload body accepted.
+        public var maxBodyBytes: Int64
+        /// Analyses run at once.
+        public var workers: Int
+        /// Uploads of finished analyses are removed after this many hours (0 keeps them).
+        public var retentionHours: Double
+        /// Times an analysis is started before a crash-looping one is failed.
+        public var maxAttempts: Int
+        /// Upper bound of `?wait=`.
+        public var maxWaitSeconds: Int
+        /// On SIGTERM, seconds running analyses get to finish before they are re-queued.
+        public var shutdownGraceSeconds: Double
+        /// The OpenAPI document served at `/openapi.yaml`; `nil` looks in the usual places.
+        public var openAPIPath: String?
+        /// Bounds applied to every uploaded archive.
+        public var archiveLimits: ArchiveLimits
+
+        public init(http: HTTPServer.Configuration = HTTPServer.Configuration(), dataDirectory: String = "./data",
+                    tokensFile: String? = nil, tokens: String? = nil, maxBodyBytes: Int64 = 512 << 20,
+                    workers: Int = ProcessInfo.processInfo.activeProcessorCount, retentionHours: Double = 168,
+                    maxAttempts: Int = 3, maxWaitSeconds: Int = 300, shutdownGraceSeconds: Double = 30,
+                    openAPIPath: String? = nil, archiveLimits: ArchiveLimits = ArchiveLimits()) {
+            self.http = http
+            self.dataDirectory = dataDirectory
+            self.tokensFile = tokensFile
+            self.tokens = tokens
+            self.maxBodyBytes = maxBodyBytes
+            self.workers = workers
+            self.retentionHours = retentionHours
+            self.maxAttempts = maxAttempts
+            self.maxWaitSeconds = maxWaitSeconds
+            self.shutdownGraceSeconds = shutdownGraceSeconds
+            self.openAPIPath = openAPIPath
+            self.archiveLimits = archiveLimits
+        }
+
+        /// The configured tokens, read from the file and the inline setting.
+        public func loadTokens() throws -> AccessTokens {
+            var tokens = AccessTokens()
+            if let tokensFile {
+                guard let text = try? String(contentsOfFile: tokensFile, encoding: .utf8) else {
+                    throw ServerError.invalidSetting("--tokens-file", "cannot read \(tokensFile)")
+                }
+                try tokens.add(from: text, source: tokensFile)
+            }
+            if let inline = self.tokens {
+                try tokens.add(from: inline, source: "NIBSCAN_TOKENS")
+            }
+            return tokens
+        }
+
+        /// The OpenAPI document's path: the setting, or the first that exists of
+        /// `./openapi.yaml`, `<executable>/../share/nibscan/openapi.yaml`, `/usr/local/share/nibscan/openapi.yaml`.
+        public func resolvedOpenAPIPath() -> String? {
+            if let openAPIPath { return openAPIPath }
+            let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "nibscan").resolvingSymlinksInPath()
+            let candidates = [
+                FileManager.default.currentDirectoryPath + "/openapi.yaml",
+                executable.deletingLastPathComponent().appendingPathComponent("../share/nibscan/openapi.yaml").standardizedFileURL.path,
+                "/usr/local/share/nibscan/openapi.yaml",
+            ]
+            return candidates.first { FileManager.default.isReadableFile(atPath: $0) }
+        }
+    }
+}

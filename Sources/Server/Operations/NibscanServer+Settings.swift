@@ -1,0 +1,158 @@
+import Analysis
+import Foundation
+
+extension NibscanServer.Configuration {
+    /// One setting: its flag, its environment variable, its help line, how to apply a value.
+    public struct Setting {
+        public var flag: String
+        public var environment: String
+        public var placeholder: String
+        public var help: String
+        var describeDefault: (NibscanServer.Configuration) -> String
+        var apply: (inout NibscanServer.Configuration, String) throws -> Void
+    }
+
+    /// Every setting of `nibscan serve`, in the order `--help` lists them.
+    public static func settings() -> [Setting] {
+        [
+            text("--host", "NIBSCAN_HOST", "ADDRESS", "address to listen on; non-loopback needs tokens", \.http.host),
+            integer("--port", "NIBSCAN_PORT", "listening port; 0 picks a free one (logged)", \.http.port, 0...65_535),
+            text("--data-dir", "NIBSCAN_DATA_DIR", "DIR", "database and uploads", \.dataDirectory),
+            optionalText("--tokens-file", "NIBSCAN_TOKENS_FILE", "FILE", "bearer tokens, 'ROLE[,ROLE...] TOKEN' a line", \.tokensFile),
+            optionalText("--openapi", "NIBSCAN_OPENAPI", "FILE", "the OpenAPI document served at /openapi.yaml", \.openAPIPath),
+            integer("--workers", "NIBSCAN_WORKERS", "analyses run at once", \.workers, 1...256),
+            large("--max-body-bytes", "NIBSCAN_MAX_BODY_BYTES", "largest upload (413 beyond)", \.maxBodyBytes),
+            number("--retention-hours", "NIBSCAN_RETENTION_HOURS", "hours uploads are kept after their analysis (0: forever)", \.retentionHours),
+            integer("--max-attempts", "NIBSCAN_MAX_ATTEMPTS", "starts before an analysis interrupted by crashes fails", \.maxAttempts, 1...100),
+            integer("--max-wait", "NIBSCAN_MAX_WAIT_SECONDS", "largest ?wait= in seconds", \.maxWaitSeconds, 0...3_600),
+            number("--shutdown-grace", "NIBSCAN_SHUTDOWN_GRACE_SECONDS", "seconds running analyses get on SIGTERM", \.shutdownGraceSeconds),
+            integer("--max-connections", "NIBSCAN_MAX_CONNECTIONS", "connections served at once (503 beyond)", \.http.maxConnections, 1...100_000),
+            number("--header-timeout", "NIBSCAN_HEADER_TIMEOUT_SECONDS", "seconds to receive a header section (408)", \.http.headerTimeout),
+            number("--body-timeout", "NIBSCAN_BODY_TIMEOUT_SECONDS", "seconds a body may stall (408)", \.http.bodyTimeout),
+            number("--idle-timeout", "NIBSCAN_IDLE_TIMEOUT_SECONDS", "seconds a kept-alive connection may idle", \.http.idleTimeout),
+            number("--send-timeout", "NIBSCAN_SEND_TIMEOUT_SECONDS", "seconds a response write may block", \.http.sendTimeout),
+            integer("--max-request-line-bytes", "NIBSCAN_MAX_REQUEST_LINE_BYTES", "longest request line (414)", \.http.limits.maxRequestLineBytes, 64...1 << 20),
+            integer("--max-header-bytes", "NIBSCAN_MAX_HEADER_BYTES", "largest header section (431)", \.http.limits.maxHeaderBytes, 256...1 << 22),
+            integer("--max-entries", "NIBSCAN_MAX_ENTRIES", "archive entries", \.archiveLimits.maxEntries, 1...10_000_000),
+            large("--max-inflated-bytes", "NIBSCAN_MAX_INFLATED_BYTES", "bytes inflated over a whole archive", \.archiveLimits.maxTotalInflatedBytes),
+            large("--max-entry-bytes", "NIBSCAN_MAX_ENTRY_BYTES", "uncompressed size of one entry read", \.archiveLimits.maxEntryBytes),
+            number("--max-compression-ratio", "NIBSCAN_MAX_COMPRESSION_RATIO", "uncompressed/compressed size of an entry", \.archiveLimits.maxCompressionRatio),
+            integer("--max-path-depth", "NIBSCAN_MAX_PATH_DEPTH", "path components of an entry name", \.archiveLimits.maxPathDepth, 1...10_000),
+            integer("--max-path-length", "NIBSCAN_MAX_PATH_LENGTH", "bytes of an entry name", \.archiveLimits.maxPathLength, 1...65_535),
+        ]
+    }
+
+    /// Applies environment variables, then flags (flags win). Returns the configuration.
+    /// - Throws: ``ServerError/invalidSetting(_:_:)`` naming the flag or variable.
+    public static func resolve(arguments: [String], environment: [String: String], base: Self = Self()) throws -> Self {
+        var configuration = base
+        let settings = settings()
+        for setting in settings {
+            if let value = environment[setting.environment] {
+                try wrap(setting.environment) { try setting.apply(&configuration, value) }
+            }
+        }
+        if let tokens = environment["NIBSCAN_TOKENS"] { configuration.tokens = tokens }
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            let (flag, inlineValue) = argument.split(separator: "=", maxSplits: 1).map(String.init).splitFlag
+            guard let setting = settings.first(where: { $0.flag == flag }) else {
+                throw ServerError.invalidSetting(argument, "unknown option (see 'nibscan serve --help')")
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else {
+                index += 1
+                guard index < arguments.count else { throw ServerError.invalidSetting(flag, "needs a value") }
+                value = arguments[index]
+            }
+            try wrap(flag) { try setting.apply(&configuration, value) }
+            index += 1
+        }
+        configuration.http.limits.maxBodyBytes = configuration.maxBodyBytes
+        return configuration
+    }
+
+    /// The `--help` text: every flag, its variable and its default.
+    public static func helpText() -> String {
+        let defaults = Self()
+        var lines = ["Usage: nibscan serve [OPTIONS]", "",
+                     "Runs the HTTP service. Every option is also an environment variable; flags win.", ""]
+        for setting in settings() {
+            let left = "  \(setting.flag) \(setting.placeholder)".padding(toLength: 36, withPad: " ", startingAt: 0)
+            lines.append("\(left)\(setting.help)")
+            lines.append("".padding(toLength: 36, withPad: " ", startingAt: 0) + "env \(setting.environment), default: \(setting.describeDefault(defaults))")
+        }
+        lines.append("")
+        lines.append("  NIBSCAN_TOKENS (environment only, so that tokens never show in 'ps'): 'ROLE[,ROLE...] TOKEN'")
+        lines.append("  entries separated by ';'. Roles: submit, read, admin. Without any token the server is open")
+        lines.append("  and listens on loopback only.")
+        return lines.joined(separator: "\n")
+    }
+
+    private static func wrap(_ name: String, _ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as ServerError {
+            if case .invalidSetting(_, let reason) = error { throw ServerError.invalidSetting(name, reason) }
+            throw error
+        }
+    }
+
+    private static func text(_ flag: String, _ environment: String, _ placeholder: String, _ help: String,
+                             _ keyPath: WritableKeyPath<Self, String>) -> Setting {
+        Setting(flag: flag, environment: environment, placeholder: placeholder, help: help,
+                describeDefault: { $0[keyPath: keyPath] }) { configuration, value in
+            guard !value.isEmpty else { throw ServerError.invalidSetting(flag, "must not be empty") }
+            configuration[keyPath: keyPath] = value
+        }
+    }
+
+    private static func optionalText(_ flag: String, _ environment: String, _ placeholder: String, _ help: String,
+                                     _ keyPath: WritableKeyPath<Self, String?>) -> Setting {
+        Setting(flag: flag, environment: environment, placeholder: placeholder, help: help,
+                describeDefault: { $0[keyPath: keyPath] ?? "none" }) { configuration, value in
+            configuration[keyPath: keyPath] = value.isEmpty ? nil : value
+        }
+    }
+
+    private static func integer(_ flag: String, _ environment: String, _ help: String,
+                                _ keyPath: WritableKeyPath<Self, Int>, _ range: ClosedRange<Int>) -> Setting {
+        Setting(flag: flag, environment: environment, placeholder: "N", help: help,
+                describeDefault: { String($0[keyPath: keyPath]) }) { configuration, value in
+            guard let number = Int(value), range.contains(number) else {
+                throw ServerError.invalidSetting(flag, "'\(value)' is not a whole number in \(range.lowerBound)...\(range.upperBound)")
+            }
+            configuration[keyPath: keyPath] = number
+        }
+    }
+
+    private static func large(_ flag: String, _ environment: String, _ help: String,
+                              _ keyPath: WritableKeyPath<Self, Int64>) -> Setting {
+        Setting(flag: flag, environment: environment, placeholder: "BYTES", help: help,
+                describeDefault: { String($0[keyPath: keyPath]) }) { configuration, value in
+            guard let number = Int64(value), number > 0 else {
+                throw ServerError.invalidSetting(flag, "'\(value)' is not a positive number of bytes")
+            }
+            configuration[keyPath: keyPath] = number
+        }
+    }
+
+    private static func number(_ flag: String, _ environment: String, _ help: String,
+                               _ keyPath: WritableKeyPath<Self, Double>) -> Setting {
+        Setting(flag: flag, environment: environment, placeholder: "N", help: help,
+                describeDefault: { String(format: "%g", $0[keyPath: keyPath]) }) { configuration, value in
+            guard let number = Double(value), number.isFinite, number >= 0 else {
+                throw ServerError.invalidSetting(flag, "'\(value)' is not a non-negative number")
+            }
+            configuration[keyPath: keyPath] = number
+        }
+    }
+}
+
+private extension Array where Element == String {
+    /// `["--port", "80"]` from `--port=80` → (`--port`, `80`); `["--port"]` → (`--port`, nil).
+    var splitFlag: (String, String?) { (first ?? "", count > 1 ? self[1] : nil) }
+}

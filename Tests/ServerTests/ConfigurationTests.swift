@@ -1,0 +1,66 @@
+@testable import Server
+import TestSupport
+import XCTest
+
+final class ConfigurationTests: XCTestCase {
+    typealias Configuration = NibscanServer.Configuration
+
+    func testDefaults() {
+        let configuration = Configuration()
+        XCTAssertEqual(configuration.http.host, "127.0.0.1")
+        XCTAssertEqual(configuration.http.port, 8080)
+        XCTAssertEqual(configuration.dataDirectory, "./data")
+        XCTAssertEqual(configuration.workers, ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    func testEnvironmentThenFlagsWin() throws {
+        let configuration = try Configuration.resolve(
+            arguments: ["--port", "9000", "--max-entries=50", "--data-dir", "/tmp/x"],
+            environment: ["NIBSCAN_PORT": "7000", "NIBSCAN_HOST": "::1", "NIBSCAN_WORKERS": "3", "NIBSCAN_MAX_BODY_BYTES": "1000",
+                          "NIBSCAN_TOKENS": "read t-0123456789abcdef", "NIBSCAN_HEADER_TIMEOUT_SECONDS": "2.5"])
+        XCTAssertEqual(configuration.http.port, 9000)
+        XCTAssertEqual(configuration.http.host, "::1")
+        XCTAssertEqual(configuration.workers, 3)
+        XCTAssertEqual(configuration.maxBodyBytes, 1000)
+        XCTAssertEqual(configuration.http.limits.maxBodyBytes, 1000)
+        XCTAssertEqual(configuration.archiveLimits.maxEntries, 50)
+        XCTAssertEqual(configuration.http.headerTimeout, 2.5)
+        XCTAssertEqual(configuration.dataDirectory, "/tmp/x")
+        XCTAssertEqual(configuration.tokens, "read t-0123456789abcdef")
+    }
+
+    func testBadValuesNameTheSetting() {
+        XCTAssertThrowsError(try Configuration.resolve(arguments: ["--port", "70000"], environment: [:])) { XCTAssertTrue("\($0)".hasPrefix("--port:")) }
+        XCTAssertThrowsError(try Configuration.resolve(arguments: [], environment: ["NIBSCAN_WORKERS": "many"])) { XCTAssertTrue("\($0)".hasPrefix("NIBSCAN_WORKERS:")) }
+        XCTAssertThrowsError(try Configuration.resolve(arguments: ["--nope"], environment: [:])) { XCTAssertTrue("\($0)".contains("unknown option")) }
+        XCTAssertThrowsError(try Configuration.resolve(arguments: ["--port"], environment: [:])) { XCTAssertTrue("\($0)".contains("needs a value")) }
+        XCTAssertThrowsError(try Configuration.resolve(arguments: ["--body-timeout", "-1"], environment: [:]))
+    }
+
+    func testHelpListsEverySettingWithItsVariable() {
+        let help = Configuration.helpText()
+        for setting in Configuration.settings() {
+            XCTAssertTrue(help.contains(setting.flag), setting.flag)
+            XCTAssertTrue(help.contains(setting.environment), setting.environment)
+        }
+        for required in ["NIBSCAN_HOST", "NIBSCAN_PORT", "NIBSCAN_DATA_DIR", "NIBSCAN_TOKENS_FILE", "NIBSCAN_MAX_BODY_BYTES",
+                         "NIBSCAN_WORKERS", "NIBSCAN_RETENTION_HOURS", "NIBSCAN_TOKENS", "NIBSCAN_MAX_ENTRIES"] {
+            XCTAssertTrue(help.contains(required), required)
+        }
+    }
+
+    func testNonLoopbackHostNeedsTokens() throws {
+        let directory = try Fixtures.makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var configuration = Configuration(dataDirectory: directory.path)
+        configuration.http.host = "0.0.0.0"
+        XCTAssertThrowsError(try NibscanServer(configuration: configuration, log: ServerLog { _ in })) {
+            XCTAssertTrue("\($0)".contains("not a loopback address and no tokens"))
+        }
+        configuration.tokens = "read token-0123456789abcdef"
+        XCTAssertNoThrow(try NibscanServer(configuration: configuration, log: ServerLog { _ in }))
+        XCTAssertTrue(NibscanServer.isLoopback("127.0.0.2"))
+        XCTAssertTrue(NibscanServer.isLoopback("::1"))
+        XCTAssertFalse(NibscanServer.isLoopback("10.0.0.1"))
+    }
+}

@@ -1,0 +1,75 @@
+@testable import Server
+import XCTest
+
+final class RoutingAndNegotiationTests: XCTestCase {
+    let router = Router(routes: [
+        Router.Route(method: "GET", template: "/v1/analyses", role: .read) { _ in .respond(HTTPResponse(status: 200)) },
+        Router.Route(method: "POST", template: "/v1/analyses", role: .submit) { _ in .respond(HTTPResponse(status: 202)) },
+        Router.Route(method: "GET", template: "/v1/analyses/{id}/report", role: .read) { _ in .respond(HTTPResponse(status: 200)) },
+    ])
+
+    func testMatchesTemplatesAndDecodesParameters() {
+        guard case .found(let route, let parameters) = router.match(method: "GET", path: "/v1/analyses/a%20b/report") else {
+            return XCTFail("expected a match")
+        }
+        XCTAssertEqual(route.template, "/v1/analyses/{id}/report")
+        XCTAssertEqual(parameters["id"], "a b")
+        guard case .found(let head, _) = router.match(method: "HEAD", path: "/v1/analyses") else { return XCTFail("HEAD serves GET routes") }
+        XCTAssertEqual(head.method, "GET")
+    }
+
+    func testTells404From405() {
+        guard case .methodNotAllowed(let allowed) = router.match(method: "DELETE", path: "/v1/analyses") else { return XCTFail("expected 405") }
+        XCTAssertEqual(Set(allowed), ["GET", "HEAD", "POST"])
+        guard case .notFound = router.match(method: "GET", path: "/v1/analyses//report") else { return XCTFail("empty id is no match") }
+        guard case .notFound = router.match(method: "GET", path: "/v1/other") else { return XCTFail("expected 404") }
+    }
+
+    func testReportNegotiation() throws {
+        let negotiation = ReportNegotiation(formats: [.init(name: "json", mediaType: "application/json"),
+                                                      .init(name: "sarif", mediaType: "application/sarif+json"),
+                                                      .init(name: "markdown", mediaType: "text/markdown")])
+        XCTAssertEqual(try negotiation.choose(format: nil, accept: nil).name, "json")
+        XCTAssertEqual(try negotiation.choose(format: "SARIF", accept: "text/markdown").name, "sarif", "?format= wins")
+        XCTAssertEqual(try negotiation.choose(format: nil, accept: "text/html;q=0.9, text/markdown").name, "markdown")
+        XCTAssertEqual(try negotiation.choose(format: nil, accept: "text/*").name, "markdown")
+        XCTAssertEqual(try negotiation.choose(format: nil, accept: "application/sarif+json;q=0.2, application/json;q=0.8").name, "json")
+        XCTAssertEqual(try negotiation.choose(format: nil, accept: "*/*").name, "json")
+        XCTAssertThrowsError(try negotiation.choose(format: "pdf", accept: nil)) { XCTAssertEqual(($0 as? Problem)?.status, 406) }
+        XCTAssertThrowsError(try negotiation.choose(format: nil, accept: "image/png")) { XCTAssertEqual(($0 as? Problem)?.code, "report.not-acceptable") }
+        XCTAssertThrowsError(try negotiation.choose(format: nil, accept: "application/json;q=0"))
+    }
+
+    func testQueryDecoding() throws {
+        let pairs = try APIRequest.decodeQuery("repository=acme%2Fapp&branch=feature+x&flag&empty=")
+        XCTAssertEqual(pairs.map(\.name), ["repository", "branch", "flag", "empty"])
+        XCTAssertEqual(pairs.map(\.value), ["acme/app", "feature x", "", ""])
+        XCTAssertThrowsError(try APIRequest.decodeQuery("bad=%zz"))
+    }
+
+    func testListCursorRoundTripsAndRejectsForgeries() {
+        XCTAssertEqual(ListCursor.decode(ListCursor.encode(12_345)), 12_345)
+        XCTAssertNil(ListCursor.decode("not-a-cursor"))
+        XCTAssertNil(ListCursor.decode(Data("v2:5".utf8).base64EncodedString()))
+        XCTAssertNil(ListCursor.decode(ListCursor.encode(-3)))
+    }
+
+    func testFailureCodesMapToClientStatuses() {
+        func status(_ code: String) -> Int? { Problem.clientError(for: .init(code: code, message: "m"), analysisID: "a")?.status }
+        XCTAssertEqual(status("archive.too-many-entries"), 413)
+        XCTAssertEqual(status("archive.entry-too-large"), 413)
+        XCTAssertEqual(status("archive.not-a-zip"), 422)
+        XCTAssertEqual(status("archive.unsafe-entry-name"), 422)
+        XCTAssertEqual(status("archive.compression-ratio"), 422)
+        XCTAssertEqual(status("input.unreadable"), 422)
+        XCTAssertNil(status("analysis.interrupted"), "a crash is not the client's fault")
+        XCTAssertEqual(Problem.clientError(for: .init(code: "archive.not-a-zip", message: "m"), analysisID: "a")?.type,
+                       "https://nibscan.dev/problems/archive.not-a-zip")
+    }
+
+    func testDatesAreUTC() {
+        let date = Date(timeIntervalSince1970: 784_111_777.25)
+        XCTAssertEqual(HTTPDate.format(date), "Sun, 06 Nov 1994 08:49:37 GMT")
+        XCTAssertEqual(HTTPDate.rfc3339(date), "1994-11-06T08:49:37.250Z")
+    }
+}

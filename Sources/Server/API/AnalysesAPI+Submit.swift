@@ -118,20 +118,22 @@ extension AnalysesAPI {
         }
     }
 
+    /// 202 with the analysis; after `?wait=`, 200 with it once final (or the upload's
+    /// problem when the archive was at fault). A replay answers like its first request.
     private func respondAccepted(_ record: AnalysisRecord, wait: TimeInterval, replayed: Bool) -> HTTPResponse {
         var headers = HTTPHeaders([("Location", AnalysisResource.path(of: record.id))])
         if replayed { headers.add("Idempotent-Replayed", "true") }
-        var current = record
-        if wait > 0 {
-            current = context.board.wait(until: Date(timeIntervalSinceNow: wait)) {
-                (try? context.store.record(id: record.id)).flatMap { $0 }.flatMap { $0.status.isFinal ? $0 : nil }
-            } ?? record
+        guard wait > 0 else {
+            return .json(AnalysisResource(record), status: replayed && record.status.isFinal ? 200 : 202, headers: headers)
         }
-        guard current.status.isFinal else { return .json(AnalysisResource(current), status: 202, headers: headers) }
-        if current.status == .failed, let failure = current.failure, let problem = Problem.clientError(for: failure, analysisID: current.id) {
+        let final = context.board.wait(until: Date(timeIntervalSinceNow: wait)) {
+            (try? context.store.record(id: record.id)).flatMap { $0 }.flatMap { $0.status.isFinal ? $0 : nil }
+        }
+        guard let final else { return .json(AnalysisResource(record), status: 202, headers: headers) }
+        if final.status == .failed, let failure = final.failure, let problem = Problem.clientError(for: failure, analysisID: final.id) {
             return .problem(problem, headers: headers)
         }
-        return .json(AnalysisResource(current), status: 200, headers: headers)
+        return .json(AnalysisResource(final), status: 200, headers: headers)
     }
 
     /// What makes two uploads "the same request" for `Idempotency-Key`: body and metadata.

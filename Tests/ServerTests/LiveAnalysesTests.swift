@@ -1,0 +1,216 @@
+import Analysis
+@testable import Server
+import TestSupport
+import XCTest
+
+/// The `/v1/analyses` API over real loopback sockets.
+final class LiveAnalysesTests: XCTestCase {
+    var live: LiveServer!
+
+    override func setUpWithError() throws {
+        live = try LiveServer()
+    }
+
+    override func tearDown() {
+        live.stop()
+    }
+
+    func testRawZipUploadIsDurableAndAnsweredWith202() throws {
+        let response = try live.upload(LiveServer.sampleZip(), query: "?repository=acme%2Fapp&branch=main&commit=abc123&pullRequest=7")
+        XCTAssertEqual(response.status, 202, response.text)
+        let body = try response.json()
+        let id = try XCTUnwrap(body["id"] as? String)
+        XCTAssertEqual(body["status"] as? String, "queued")
+        XCTAssertEqual(response.header("Location"), "/v1/analyses/\(id)")
+        XCTAssertEqual((body["links"] as? [String: String])?["self"], "/v1/analyses/\(id)")
+        XCTAssertEqual((body["links"] as? [String: String])?["report"], "/v1/analyses/\(id)/report")
+        let metadata = try XCTUnwrap(body["metadata"] as? [String: Any])
+        XCTAssertEqual(metadata["repository"] as? String, "acme/app")
+        XCTAssertEqual(metadata["pullRequest"] as? Int, 7)
+        // On disk and in the database before the 202 was sent.
+        let record = try XCTUnwrap(live.server.store.record(id: id))
+        XCTAssertEqual(record.uploadBytes, Int64(LiveServer.sampleZip().count))
+        XCTAssertEqual(record.projectName, "app")
+        let final = try live.waitUntilFinal(id)
+        XCTAssertNotNil(final["finishedAt"])
+    }
+
+    func testWaitReturnsTheFinishedAnalysis() throws {
+        try XCTSkipUnless(LiveServer.analysisReadsZips, "the analysis library cannot read zip archives yet")
+        let response = try live.upload(LiveServer.sampleZip(), query: "?wait=20")
+        XCTAssertEqual(response.status, 200, response.text)
+        let body = try response.json()
+        XCTAssertEqual(body["status"] as? String, "succeeded")
+        XCTAssertNotNil(body["summary"] as? [String: Any])
+        let id = try XCTUnwrap(body["id"] as? String)
+        let report = try live.request("GET", "/v1/analyses/\(id)/report")
+        XCTAssertEqual(report.status, 200)
+        XCTAssertEqual(try report.json()["schemaVersion"] as? Int, 1)
+    }
+
+    func testWaitOnABrokenArchiveAnswersTheArchiveProblem() throws {
+        // Passes the zip-signature check, then fails in the archive reader.
+        let response = try live.upload(Data("PK\u{3}\u{4}this is not really a zip".utf8), query: "?wait=20")
+        XCTAssertTrue([413, 422].contains(response.status), response.text)
+        XCTAssertEqual(response.header("Content-Type"), "application/problem+json")
+        let problem = try response.json()
+        let type = try XCTUnwrap(problem["type"] as? String)
+        XCTAssertTrue(type.hasPrefix(Problem.typeBase + "archive.") || type.hasPrefix(Problem.typeBase + "input."), type)
+        let id = try XCTUnwrap(problem["analysisId"] as? String)
+        XCTAssertFalse((problem["detail"] as? String ?? "").contains(live.dataDirectory.path), "the detail does not leak server paths")
+        let analysis = try live.request("GET", "/v1/analyses/\(id)").json()
+        XCTAssertEqual(analysis["status"] as? String, "failed")
+        XCTAssertEqual((analysis["error"] as? [String: Any])?["code"] as? String, String(type.dropFirst(Problem.typeBase.count)))
+        XCTAssertEqual(try live.request("GET", "/v1/analyses/\(id)/report").status, response.status, "the report answers the same problem")
+    }
+
+    func testWaitShorterThanTheAnalysisStill202s() throws {
+        let response = try live.upload(LiveServer.sampleZip(), query: "?wait=0")
+        XCTAssertEqual(response.status, 202)
+        XCTAssertEqual(try live.upload(LiveServer.sampleZip(), query: "?wait=-1").status, 400)
+        XCTAssertEqual(try live.upload(LiveServer.sampleZip(), query: "?wait=100000").status, 400)
+    }
+
+    func testMultipartUploadWithFormMetadata() throws {
+        let boundary = "nibscan-test-boundary"
+        var body = Data()
+        func field(_ name: String, _ value: String) {
+            body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
+        }
+        field("repository", "acme/ios")
+        field("branch", "feature/login")
+        body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"project\"; filename=\"Shop.zip\"\r\nContent-Type: application/zip\r\n\r\n".utf8)
+        body += LiveServer.sampleZip()
+        body += Data("\r\n--\(boundary)--\r\n".utf8)
+        let response = try live.upload(body, query: "?commit=deadbeef", headers: ["Content-Type": "multipart/form-data; boundary=\(boundary)"])
+        XCTAssertEqual(response.status, 202, response.text)
+        let id = try XCTUnwrap(try response.json()["id"] as? String)
+        let record = try XCTUnwrap(live.server.store.record(id: id))
+        XCTAssertEqual(record.metadata, .init(repository: "acme/ios", branch: "feature/login", commit: "deadbeef"))
+        XCTAssertEqual(record.projectName, "Shop")
+        XCTAssertEqual(record.uploadBytes, Int64(LiveServer.sampleZip().count), "only the project part is stored")
+    }
+
+    func testBadUploadsGetTheirOwnProblems() throws {
+        func problem(_ response: RawHTTPClient.Response) throws -> (Int, String) {
+            XCTAssertEqual(response.header("Content-Type"), "application/problem+json")
+            return (response.status, String((try response.json()["type"] as? String ?? "").dropFirst(Problem.typeBase.count)))
+        }
+        XCTAssertTrue(try problem(live.upload(Data("just text".utf8))) == (422, "archive.not-a-zip"))
+        XCTAssertTrue(try problem(live.request("POST", "/v1/analyses", headers: ["Content-Type": "application/zip"])) == (422, "upload.empty"))
+        XCTAssertTrue(try problem(live.upload(LiveServer.sampleZip(), headers: ["Content-Type": "text/plain"])) == (415, "upload.unsupported-media-type"))
+        XCTAssertTrue(try problem(live.upload(LiveServer.sampleZip(), query: "?pullRequest=abc")) == (400, "request.invalid-parameter"))
+        XCTAssertTrue(try problem(live.upload(LiveServer.sampleZip(), query: "?baseline=nope")) == (422, "upload.unknown-baseline"))
+        XCTAssertTrue(try problem(live.upload(LiveServer.sampleZip(), query: "?branch=a&branch=b")) == (400, "request.invalid-parameter"))
+        let multipart = ["Content-Type": "multipart/form-data; boundary=b"]
+        let noProject = Data("--b\r\nContent-Disposition: form-data; name=\"branch\"\r\n\r\nmain\r\n--b--\r\n".utf8)
+        XCTAssertTrue(try problem(live.upload(noProject, headers: multipart)) == (422, "upload.missing-project"))
+        let unknown = Data("--b\r\nContent-Disposition: form-data; name=\"colour\"\r\n\r\nred\r\n--b--\r\n".utf8)
+        XCTAssertTrue(try problem(live.upload(unknown, headers: multipart)) == (400, "upload.invalid-multipart"))
+        let unterminated = Data("--b\r\nContent-Disposition: form-data; name=\"project\"\r\n\r\nPK\u{3}\u{4}".utf8)
+        XCTAssertTrue(try problem(live.upload(unterminated, headers: multipart)) == (400, "upload.invalid-multipart"))
+        XCTAssertTrue(try problem(live.upload(noProject, headers: ["Content-Type": "multipart/form-data"])) == (400, "upload.invalid-multipart"))
+        // Nothing half-written is left behind.
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: live.server.uploads.temporaryDirectory.path), [])
+        XCTAssertEqual(try live.server.store.list(.init()).count, 0)
+    }
+
+    func testNoBodyFramingIs411() throws {
+        let client = try RawHTTPClient(port: live.port)
+        try client.send("POST /v1/analyses HTTP/1.1\r\nHost: h\r\nContent-Type: application/zip\r\n\r\n")
+        XCTAssertEqual(try client.readResponse().status, 411)
+    }
+
+    func testIdempotencyKeyReplaysTheFirstAnalysis() throws {
+        let first = try live.upload(LiveServer.sampleZip(), headers: ["Idempotency-Key": "build-42"])
+        let again = try live.upload(LiveServer.sampleZip(), headers: ["Idempotency-Key": "build-42"])
+        XCTAssertEqual(first.status, 202)
+        XCTAssertEqual(try first.json()["id"] as? String, try again.json()["id"] as? String)
+        XCTAssertEqual(again.header("Idempotent-Replayed"), "true")
+        XCTAssertEqual(again.header("Location"), first.header("Location"))
+        let different = try live.upload(LiveServer.sampleZip(), query: "?branch=other", headers: ["Idempotency-Key": "build-42"])
+        XCTAssertEqual(different.status, 422)
+        XCTAssertEqual(try different.json()["type"] as? String, Problem.typeBase + "request.idempotency-key-reused")
+        XCTAssertEqual(try live.server.store.list(.init()).count, 1)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: live.server.uploads.uploadsDirectory.path).count, 1, "replayed uploads are not kept")
+    }
+
+    func testShowDeleteAndNotFound() throws {
+        let id = try XCTUnwrap(try live.upload(LiveServer.sampleZip()).json()["id"] as? String)
+        _ = try live.waitUntilFinal(id)
+        let path = try XCTUnwrap(live.server.store.record(id: id)?.uploadPath)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path))
+        XCTAssertEqual(try live.request("DELETE", "/v1/analyses/\(id)").status, 204)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path), "the stored upload is removed with the analysis")
+        XCTAssertEqual(try live.request("GET", "/v1/analyses/\(id)").status, 404)
+        XCTAssertEqual(try live.request("DELETE", "/v1/analyses/\(id)").status, 404)
+        XCTAssertEqual(try live.request("GET", "/v1/analyses/\(id)/report").status, 404)
+    }
+
+    func testReportStatesFormatsAndBaseline() throws {
+        let finding = Finding(rule: "example.rule", severity: .error, message: "m", locations: [], fix: "f", fingerprint: "fp-1")
+        let other = Finding(rule: "example.rule", severity: .warning, message: "m2", locations: [], fix: "f", fingerprint: "fp-2")
+        let report = Report(project: .init(name: "App", files: 1, bytes: 1), files: [], findings: [finding, other], summary: .init(errors: 1, warnings: 1))
+        let succeeded = try live.seed(status: .succeeded, report: report)
+        let ok = try live.request("GET", "/v1/analyses/\(succeeded)/report")
+        XCTAssertEqual(ok.status, 200)
+        XCTAssertEqual(ok.header("Content-Type"), "application/json")
+        XCTAssertEqual(try Report.decode(jsonData: ok.body), report)
+        XCTAssertEqual(try live.request("GET", "/v1/analyses/\(succeeded)/report?format=json").status, 200)
+        XCTAssertEqual(try live.request("GET", "/v1/analyses/\(succeeded)/report", headers: ["Accept": "application/*"]).status, 200)
+        XCTAssertEqual(try live.request("GET", "/v1/analyses/\(succeeded)/report?format=pdf").status, 406)
+        XCTAssertEqual(try live.request("GET", "/v1/analyses/\(succeeded)/report", headers: ["Accept": "image/png"]).status, 406)
+        let summary = try live.request("GET", "/v1/analyses/\(succeeded)").json()["summary"] as? [String: Any]
+        XCTAssertEqual(summary?["errors"] as? Int, 1)
+
+        let running = try live.seed(status: .running)
+        let conflict = try live.request("GET", "/v1/analyses/\(running)/report")
+        XCTAssertEqual(conflict.status, 409)
+        XCTAssertEqual(try conflict.json()["type"] as? String, Problem.typeBase + "analysis.not-finished")
+        let interrupted = try live.seed(status: .failed, failure: .interrupted(attempts: 3))
+        XCTAssertEqual(try live.request("GET", "/v1/analyses/\(interrupted)/report").status, 409)
+        let tooMany = try live.seed(status: .failed, failure: .init(code: "archive.too-many-entries", message: "300000 entries"))
+        XCTAssertEqual(try live.request("GET", "/v1/analyses/\(tooMany)/report").status, 413)
+
+        // The baseline marks findings by fingerprint.
+        let baseline = Report(project: .init(name: "App", files: 1, bytes: 1), files: [], findings: [finding], summary: .init(errors: 1))
+        let marked = report.markingBaseline(baseline)
+        XCTAssertEqual(marked.findings.map(\.baseline), [.unchanged, .new])
+    }
+
+    func testListingFiltersAndPagesNewestFirst() throws {
+        var ids: [String] = []
+        for index in 0 ..< 5 {
+            ids.append(try live.seed(status: index == 4 ? .running : .succeeded, repository: index.isMultiple(of: 2) ? "acme/a" : "acme/b"))
+        }
+        let first = try live.request("GET", "/v1/analyses?limit=2").json()
+        XCTAssertEqual((first["items"] as? [[String: Any]])?.compactMap { $0["id"] as? String }, [ids[4], ids[3]])
+        let cursor = try XCTUnwrap(first["nextCursor"] as? String)
+        XCTAssertEqual((first["links"] as? [String: String])?["next"], "/v1/analyses?limit=2&cursor=\(cursor)")
+        _ = try live.seed(status: .queued)
+        let second = try live.request("GET", "/v1/analyses?limit=2&cursor=\(cursor)").json()
+        XCTAssertEqual((second["items"] as? [[String: Any]])?.compactMap { $0["id"] as? String }, [ids[2], ids[1]])
+        let third = try live.request("GET", "/v1/analyses?limit=2&cursor=\(try XCTUnwrap(second["nextCursor"] as? String))").json()
+        XCTAssertEqual((third["items"] as? [[String: Any]])?.compactMap { $0["id"] as? String }, [ids[0]])
+        XCTAssertNil(third["nextCursor"])
+        let filtered = try live.request("GET", "/v1/analyses?repository=acme%2Fa&status=succeeded").json()
+        XCTAssertEqual((filtered["items"] as? [[String: Any]])?.compactMap { $0["id"] as? String }, [ids[2], ids[0]])
+        for bad in ["limit=0", "limit=101", "limit=x", "status=done", "cursor=forged"] {
+            let response = try live.request("GET", "/v1/analyses?\(bad)")
+            XCTAssertEqual(response.status, 400, bad)
+            XCTAssertEqual(try response.json()["type"] as? String, Problem.typeBase + "request.invalid-parameter")
+        }
+    }
+
+    func testRetentionRemovesOldUploadsButKeepsTheAnalysis() throws {
+        let file = live.server.uploads.uploadsDirectory.appendingPathComponent("old.zip")
+        try Data("PK".utf8).write(to: file)
+        let id = try live.seed(status: .succeeded, report: Report(project: .init(name: "A", files: 0, bytes: 0), files: [], summary: .init()),
+                               uploadPath: file.path, createdAt: Date(timeIntervalSinceNow: -200 * 3600))
+        XCTAssertEqual(live.server.sweeper.sweep(), 1)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file.path))
+        let analysis = try live.request("GET", "/v1/analyses/\(id)").json()
+        XCTAssertEqual((analysis["upload"] as? [String: Any])?["stored"] as? Bool, false)
+        XCTAssertEqual(try live.request("GET", "/v1/analyses/\(id)/report").status, 200)
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// GitHub Actions workflow commands: one `::error`/`::warning`/`::notice` line per
+/// finding, which the runner turns into annotations on the pull request's diff, then a
+/// plain summary line for the log.
+public struct GitHubActionsReportRenderer: ReportRenderer {
+    public var format: ReportFormat { .github }
+    public init() {}
+
+    public func render(_ report: Report, options: RenderOptions) throws -> Data {
+        var lines = report.findings.map { command(for: $0, in: report, options: options) }
+        lines.append(summary(of: report))
+        return Data((lines.joined(separator: "\n") + "\n").utf8)
+    }
+
+    private func command(for finding: Finding, in report: Report, options: RenderOptions) -> String {
+        let name = switch finding.severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .info: "notice"
+        }
+        var properties: [(String, String)] = []
+        if let location = report.primaryLocation(of: finding) {
+            properties.append(("file", options.pathMapping.map(location.path)))
+            properties.append(("line", String(max(location.line, 1))))
+            if let column = location.column { properties.append(("col", String(max(column, 1)))) }
+        }
+        let title = "nibscan \(finding.rule)" + (finding.className.map { " (\($0))" } ?? "")
+        properties.append(("title", title))
+        var message = finding.message
+        if finding.baseline == .new { message = "[new] " + message }
+        if !finding.fix.isEmpty { message += "\nFix: \(finding.fix)" }
+        let others = finding.locations.dropFirst().map { "\(options.pathMapping.map($0.path)):\($0.line)" }
+        if !others.isEmpty { message += "\nAlso: " + others.joined(separator: ", ") }
+        let rendered = properties.map { "\($0.0)=\(Self.escapeProperty($0.1))" }.joined(separator: ",")
+        return "::\(name) \(rendered)::\(Self.escapeData(message))"
+    }
+
+    private func summary(of report: Report) -> String {
+        var line = "nibscan: \(Severity.countsPhrase(report.findings))"
+        if let baseline = report.baseline {
+            line += " (\(baseline.new) new, \(baseline.unchanged) unchanged, \(baseline.fixed.count) fixed)"
+        }
+        return line + " in \(report.summary.classes) classes"
+    }
+
+    /// The runner's escaping of a command's message (`@actions/core` `escapeData`).
+    static func escapeData(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25")
+            .replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// The runner's escaping of a property value (`escapeProperty`): also `:` and `,`,
+    /// which would otherwise end the value.
+    static func escapeProperty(_ text: String) -> String {
+        escapeData(text)
+            .replacingOccurrences(of: ":", with: "%3A")
+            .replacingOccurrences(of: ",", with: "%2C")
+    }
+}

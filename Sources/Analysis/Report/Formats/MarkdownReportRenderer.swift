@@ -1,0 +1,139 @@
+import Foundation
+
+/// A pull-request comment: a hidden marker a bot finds to update its comment in place, a
+/// one-line verdict, a table of the new findings (all findings without a baseline) with
+/// links to the lines, and collapsed details. Always under GitHub's 65,536-character
+/// comment limit: rows beyond ``byteLimit`` are cut, deterministically, with a count.
+public struct MarkdownReportRenderer: ReportRenderer {
+    /// The first line of every comment.
+    public static let marker = "<!-- nibscan-report -->"
+    /// The most UTF-8 bytes a comment takes (so also the most characters).
+    public static let byteLimit = 64_000
+
+    public var format: ReportFormat { .markdown }
+    public init() {}
+
+    public func render(_ report: Report, options: RenderOptions) throws -> Data {
+        Data(document(for: report, options: options).utf8)
+    }
+
+    func document(for report: Report, options: RenderOptions) -> String {
+        let footer = footer(for: report, options: options)
+        var budget = MarkdownBudget(limit: Self.byteLimit - footer.utf8.count)
+        budget.append("\(Self.marker)\n\(verdict(for: report, options: options))\n")
+
+        let hasBaseline = report.baseline != nil
+        let shown = Self.mostSevereFirst(report.findings.filter { !hasBaseline || $0.baseline != .unchanged })
+        let noun = hasBaseline ? "new findings" : "findings"
+        let sectionReserve = 600
+        if shown.isEmpty {
+            budget.append("\nNo \(noun).\n")
+        } else {
+            budget.appendSection(
+                opening: "\n| Severity | Rule | Class | Message | Location |\n|---|---|---|---|---|\n",
+                items: shown.map { row(for: $0, in: report, options: options) },
+                closing: "",
+                more: { "\n…and \($0) more \(noun), not shown.\n" },
+                reserve: sectionReserve)
+            budget.appendSection(
+                opening: "\n<details><summary>Fixes and every location of the \(noun)</summary>\n\n",
+                items: shown.map { detail(for: $0, in: report, options: options) },
+                closing: "\n</details>\n",
+                more: { "\n…and \($0) more.\n" },
+                reserve: sectionReserve)
+        }
+        if let baseline = report.baseline, !baseline.fixed.isEmpty {
+            budget.appendSection(
+                opening: "\n<details><summary>Fixed since the baseline (\(baseline.fixed.count))</summary>\n\n",
+                items: Self.mostSevereFirst(baseline.fixed).map { summaryItem(for: $0, in: report, options: options) },
+                closing: "\n</details>\n",
+                more: { "\n…and \($0) more.\n" },
+                reserve: sectionReserve)
+        }
+        let unchanged = report.findings.filter { $0.baseline == .unchanged }
+        if !unchanged.isEmpty {
+            budget.appendSection(
+                opening: "\n<details><summary>Unchanged since the baseline (\(unchanged.count))</summary>\n\n",
+                items: Self.mostSevereFirst(unchanged).map { summaryItem(for: $0, in: report, options: options) },
+                closing: "\n</details>\n",
+                more: { "\n…and \($0) more.\n" },
+                reserve: 0)
+        }
+        return budget.text + footer
+    }
+
+    private func verdict(for report: Report, options: RenderOptions) -> String {
+        let icon = options.failPolicy.fails(report) ? "❌" : "✅"
+        guard let baseline = report.baseline else {
+            let counts = report.findings.isEmpty ? "no findings" : Severity.countsPhrase(report.findings)
+            return "\(icon) **nibscan**: \(counts) in \(report.summary.classes) classes"
+        }
+        let new = report.findings.filter { $0.baseline != .unchanged }
+        let newCounts = new.isEmpty ? "" : " (\(Severity.countsPhrase(new)))"
+        return "\(icon) **nibscan**: \(baseline.new) new\(newCounts), \(baseline.unchanged) unchanged, \(baseline.fixed.count) fixed"
+    }
+
+    private func row(for finding: Finding, in report: Report, options: RenderOptions) -> String {
+        let cells = [
+            Self.severityLabel(finding.severity),
+            MarkdownText.code(finding.rule),
+            finding.className.map { MarkdownText.code($0) } ?? "",
+            MarkdownText.inline(finding.message),
+            report.primaryLocation(of: finding).map { link($0, options: options) } ?? "",
+        ]
+        return "| " + cells.joined(separator: " | ") + " |\n"
+    }
+
+    private func detail(for finding: Finding, in report: Report, options: RenderOptions) -> String {
+        var item = summaryItem(for: finding, in: report, options: options)
+        if !finding.fix.isEmpty { item += "  Fix: \(MarkdownText.inline(finding.fix))\n" }
+        if finding.locations.count > 1 {
+            item += "  Locations: " + finding.locations.prefix(20).map { link($0, options: options) }.joined(separator: ", ") + "\n"
+        }
+        return item
+    }
+
+    private func summaryItem(for finding: Finding, in report: Report, options: RenderOptions) -> String {
+        var item = "- \(Self.severityLabel(finding.severity)) \(MarkdownText.code(finding.rule))"
+        if let className = finding.className { item += " \(MarkdownText.code(className))" }
+        item += ": \(MarkdownText.inline(finding.message))"
+        if let location = report.primaryLocation(of: finding) { item += " (\(link(location, options: options)))" }
+        return item + "\n"
+    }
+
+    /// `[path:line](url)` when the repository and commit are known, else `` `path:line` ``.
+    private func link(_ location: SourceLocation, options: RenderOptions) -> String {
+        let path = options.pathMapping.map(location.path)
+        let label = "\(path):\(location.line)"
+        guard let url = options.webURL(path: path, line: location.line) else { return MarkdownText.code(label) }
+        return "[\(MarkdownText.inline(label))](\(url))"
+    }
+
+    private func footer(for report: Report, options: RenderOptions) -> String {
+        var footer = "\n<sub>\(MarkdownText.inline(report.tool.name)) \(MarkdownText.inline(report.tool.version))"
+        if let reportURL = options.reportURL, reportURL.utf8.count <= 2_000,
+           let encoded = reportURL.addingPercentEncoding(withAllowedCharacters: Self.urlAllowed) {
+            footer += " · [full report](\(encoded))"
+        }
+        return footer + "</sub>\n"
+    }
+
+    /// Characters left as they are in a link target; `(`, `)`, spaces and `<>` are encoded.
+    private static let urlAllowed = CharacterSet.urlQueryAllowed.union(.urlPathAllowed)
+        .union(CharacterSet(charactersIn: "#%")).subtracting(CharacterSet(charactersIn: "()<> "))
+
+    static func severityLabel(_ severity: Severity) -> String {
+        switch severity {
+        case .error: "🛑 error"
+        case .warning: "⚠️ warning"
+        case .info: "ℹ️ info"
+        }
+    }
+
+    /// Errors first, then warnings, then infos; report order within a severity.
+    static func mostSevereFirst(_ findings: [Finding]) -> [Finding] {
+        findings.enumerated()
+            .sorted { ($0.element.severity, $1.offset) > ($1.element.severity, $0.offset) }
+            .map(\.element)
+    }
+}

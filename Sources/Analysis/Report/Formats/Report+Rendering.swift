@@ -1,0 +1,58 @@
+/// What several formats need from a report beyond its fields: the one place a finding is
+/// pinned to, unique fingerprints and count phrases.
+extension Report {
+    /// Where a format that takes one location per finding puts it: the first location,
+    /// else the declaration of the finding's class, else nowhere.
+    func primaryLocation(of finding: Finding) -> SourceLocation? {
+        if let first = finding.locations.first { return first }
+        guard let name = finding.className,
+              let declared = classes.first(where: { $0.name == name })?.declared else { return nil }
+        return SourceLocation(path: declared.path, line: declared.line)
+    }
+
+    /// One fingerprint per finding, in report order, unique within the report: the second
+    /// finding sharing a fingerprint gets `/2`, the third `/3`. Tools that key alerts by
+    /// fingerprint (code scanning, GitLab) would otherwise merge them.
+    var uniqueFingerprints: [String] {
+        var seen: [String: Int] = [:]
+        return findings.map { finding in
+            let occurrence = seen[finding.fingerprint, default: 0] + 1
+            seen[finding.fingerprint] = occurrence
+            return occurrence == 1 ? finding.fingerprint : "\(finding.fingerprint)/\(occurrence)"
+        }
+    }
+}
+
+extension Severity {
+    /// `1 error`, `2 warnings`, `3 infos`.
+    func counted(_ count: Int) -> String {
+        let noun = switch self {
+        case .error: count == 1 ? "error" : "errors"
+        case .warning: count == 1 ? "warning" : "warnings"
+        case .info: count == 1 ? "info" : "infos"
+        }
+        return "\(count) \(noun)"
+    }
+
+    /// `2 errors, 1 warning, 0 infos` for `findings`, most severe first.
+    static func countsPhrase(_ findings: [Finding]) -> String {
+        [Severity.error, .warning, .info].map { severity in
+            severity.counted(findings.count(where: { $0.severity == severity }))
+        }.joined(separator: ", ")
+    }
+}
+
+extension Report {
+    /// The primary location, or the project root (`.`, line 1) for a finding that has no
+    /// place at all: for formats where every entry must name a file.
+    func anchoredLocation(of finding: Finding) -> SourceLocation {
+        primaryLocation(of: finding) ?? SourceLocation(path: ".", line: 1)
+    }
+}
+
+extension Finding {
+    /// The message with the fix on a line of its own, for formats with one text field.
+    var messageWithFix: String {
+        fix.isEmpty ? message : "\(message)\nFix: \(fix)"
+    }
+}

@@ -7,7 +7,8 @@ enum CommandUsage {
     nibscan \(NibscanVersion.current): how each custom view is loaded from Interface Builder, and where that breaks.
 
     Usage:
-      nibscan analyze PATH [--format F] [--output FILE] [--baseline REPORT.json] [--fail-on error|warning|never]
+      nibscan analyze PATH [--format F] [--output FILE] [--baseline REPORT.json]
+                   [--fail-on error|warning|info|never] [--fail-scope all|new] [--max-... limits]
       nibscan --version
 
     Run 'nibscan COMMAND --help' for a command's options.

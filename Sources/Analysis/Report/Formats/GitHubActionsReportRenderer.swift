@@ -41,14 +41,24 @@ public struct GitHubActionsReportRenderer: ReportRenderer {
         if let baseline = report.baseline {
             line += " (\(baseline.new) new, \(baseline.unchanged) unchanged, \(baseline.fixed.count) fixed)"
         }
-        return line + " in \(report.summary.classes) classes"
+        return line + " in \(report.summary.classesPhrase)"
     }
 
-    /// The runner's escaping of a command's message (`@actions/core` `escapeData`).
+    /// The runner's escaping of a command's message (`@actions/core` `escapeData`); other
+    /// control characters, which the runner has no escape for, become U+FFFD so that
+    /// terminal sequences and NULs never reach the log.
     static func escapeData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25")
-            .replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "%": escaped += "%25"
+            case "\r": escaped += "%0D"
+            case "\n": escaped += "%0A"
+            default: escaped.unicodeScalars.append(scalar.isUnprintableControl ? "\u{FFFD}" : scalar)
+            }
+        }
+        return escaped
     }
 
     /// The runner's escaping of a property value (`escapeProperty`): also `:` and `,`,

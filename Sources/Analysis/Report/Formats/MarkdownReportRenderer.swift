@@ -24,37 +24,45 @@ public struct MarkdownReportRenderer: ReportRenderer {
 
         let hasBaseline = report.baseline != nil
         let shown = Self.mostSevereFirst(report.findings.filter { !hasBaseline || $0.baseline != .unchanged })
+        let fixed = Self.mostSevereFirst(report.baseline?.fixed ?? [])
+        let unchanged = Self.mostSevereFirst(report.findings.filter { $0.baseline == .unchanged })
         let noun = hasBaseline ? "new findings" : "findings"
-        let sectionReserve = 600
+        // Bytes kept for the sections after each one, so a long table never crowds them out.
+        let unchangedRoom = unchanged.isEmpty ? 0 : 4_000
+        let fixedRoom = (fixed.isEmpty ? 0 : 6_000) + unchangedRoom
+        let detailsRoom = (shown.isEmpty ? 0 : 16_000) + fixedRoom
         if shown.isEmpty {
             budget.append("\nNo \(noun).\n")
         } else {
             budget.appendSection(
                 opening: "\n| Severity | Rule | Class | Message | Location |\n|---|---|---|---|---|\n",
-                items: shown.map { row(for: $0, in: report, options: options) },
+                count: shown.count,
+                item: { row(for: shown[$0], in: report, options: options) },
                 closing: "",
                 more: { "\n…and \($0) more \(noun), not shown.\n" },
-                reserve: sectionReserve)
+                reserve: detailsRoom)
             budget.appendSection(
                 opening: "\n<details><summary>Fixes and every location of the \(noun)</summary>\n\n",
-                items: shown.map { detail(for: $0, in: report, options: options) },
+                count: shown.count,
+                item: { detail(for: shown[$0], in: report, options: options) },
                 closing: "\n</details>\n",
                 more: { "\n…and \($0) more.\n" },
-                reserve: sectionReserve)
+                reserve: fixedRoom)
         }
-        if let baseline = report.baseline, !baseline.fixed.isEmpty {
+        if !fixed.isEmpty {
             budget.appendSection(
-                opening: "\n<details><summary>Fixed since the baseline (\(baseline.fixed.count))</summary>\n\n",
-                items: Self.mostSevereFirst(baseline.fixed).map { summaryItem(for: $0, in: report, options: options) },
+                opening: "\n<details><summary>Fixed since the baseline (\(fixed.count))</summary>\n\n",
+                count: fixed.count,
+                item: { summaryItem(for: fixed[$0], in: report, options: options) },
                 closing: "\n</details>\n",
                 more: { "\n…and \($0) more.\n" },
-                reserve: sectionReserve)
+                reserve: unchangedRoom)
         }
-        let unchanged = report.findings.filter { $0.baseline == .unchanged }
         if !unchanged.isEmpty {
             budget.appendSection(
                 opening: "\n<details><summary>Unchanged since the baseline (\(unchanged.count))</summary>\n\n",
-                items: Self.mostSevereFirst(unchanged).map { summaryItem(for: $0, in: report, options: options) },
+                count: unchanged.count,
+                item: { summaryItem(for: unchanged[$0], in: report, options: options) },
                 closing: "\n</details>\n",
                 more: { "\n…and \($0) more.\n" },
                 reserve: 0)
@@ -66,7 +74,7 @@ public struct MarkdownReportRenderer: ReportRenderer {
         let icon = options.failPolicy.fails(report) ? "❌" : "✅"
         guard let baseline = report.baseline else {
             let counts = report.findings.isEmpty ? "no findings" : Severity.countsPhrase(report.findings)
-            return "\(icon) **nibscan**: \(counts) in \(report.summary.classes) classes"
+            return "\(icon) **nibscan**: \(counts) in \(report.summary.classesPhrase)"
         }
         let new = report.findings.filter { $0.baseline != .unchanged }
         let newCounts = new.isEmpty ? "" : " (\(Severity.countsPhrase(new)))"

@@ -16,7 +16,7 @@ enum MarkdownText {
             case "\\", "`", "*", "_", "[", "]", "|", "~", "#": escaped += "\\\(character)"
             case "@": escaped += "@\u{2060}"
             case "\r\n", "\n", "\r": escaped += "<br>"
-            default: escaped.append(character)
+            default: escaped += printable(character)
             }
         }
         return escaped
@@ -34,13 +34,18 @@ enum MarkdownText {
             longestRun = max(longestRun, run)
             switch character {
             case "|": body += "\\|"
-            case "\r\n", "\n", "\r": body += " "
-            default: body.append(character)
+            case "\r\n", "\n", "\r", "\t": body += " "
+            default: body += printable(character)
             }
         }
         let fence = String(repeating: "`", count: longestRun + 1)
         let padding = body.hasPrefix("`") || body.hasSuffix("`") || body.hasPrefix(" ") ? " " : ""
         return fence + padding + body + padding + fence
+    }
+
+    /// The character, or U+FFFD when it holds a control character.
+    private static func printable(_ character: Character) -> String {
+        character.unicodeScalars.contains(where: \.isUnprintableControl) ? "\u{FFFD}" : String(character)
     }
 
     private static func truncated(_ text: String, limit: Int) -> Substring {
@@ -70,19 +75,19 @@ struct MarkdownBudget {
         return true
     }
 
-    /// Appends `opening`, as many `items` as fit, a `more(count)` line for the rest, and
+    /// Appends `opening`, as many of the `count` items as fit (rendered only when
+    /// reached, so a cut-off tail costs nothing), a `more(left)` line for the rest, and
     /// `closing`; nothing at all when not even the frame fits. `reserve` is kept free for
     /// what follows the section.
-    mutating func appendSection(opening: String, items: [String], closing: String,
+    mutating func appendSection(opening: String, count: Int, item: (Int) -> String, closing: String,
                                 more: (Int) -> String, reserve: Int) {
-        let moreRoom = more(items.count).utf8.count
-        guard append(opening, reserve: closing.utf8.count + moreRoom + reserve) else { return }
+        let frame = closing.utf8.count + more(count).utf8.count + reserve
+        guard append(opening, reserve: frame) else { return }
         var taken = 0
-        for item in items {
-            guard append(item, reserve: closing.utf8.count + moreRoom + reserve) else { break }
+        while taken < count, append(item(taken), reserve: frame) {
             taken += 1
         }
-        if taken < items.count { text += more(items.count - taken) }
+        if taken < count { text += more(count - taken) }
         text += closing
     }
 }

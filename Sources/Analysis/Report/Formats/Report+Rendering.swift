@@ -56,3 +56,22 @@ extension Finding {
         fix.isEmpty ? message : "\(message)\nFix: \(fix)"
     }
 }
+
+extension Report.Summary {
+    /// `1 class`, `3 classes`.
+    var classesPhrase: String {
+        classes == 1 ? "1 class" : "\(classes) classes"
+    }
+}
+
+extension Unicode.Scalar {
+    /// C0 controls other than tab, LF and CR, DEL and C1 controls: characters no text
+    /// output should pass on (terminal sequences, NUL), shown as U+FFFD instead.
+    var isUnprintableControl: Bool {
+        switch value {
+        case 0x09, 0x0A, 0x0D: false
+        case 0x00...0x1F, 0x7F...0x9F: true
+        default: false
+        }
+    }
+}

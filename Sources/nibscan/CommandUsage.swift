@@ -8,7 +8,9 @@ enum CommandUsage {
 
     Usage:
       nibscan analyze PATH [--format F] [--output FILE] [--baseline REPORT.json]
-                   [--fail-on error|warning|info|never] [--fail-scope all|new] [--max-... limits]
+                           [--fail-on error|warning|info|never] [--fail-scope all|new]
+                           [--max-entries N] [--max-inflated-bytes B] [--max-entry-bytes B]
+                           [--max-ratio R] [--max-path-depth N] [--max-path-length N]
       nibscan --version
 
     Run 'nibscan COMMAND --help' for a command's options.

@@ -48,17 +48,14 @@ public struct GitHubActionsReportRenderer: ReportRenderer {
     /// control characters, which the runner has no escape for, become U+FFFD so that
     /// terminal sequences and NULs never reach the log.
     static func escapeData(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        text.replacingScalars { scalar in
             switch scalar {
-            case "%": escaped += "%25"
-            case "\r": escaped += "%0D"
-            case "\n": escaped += "%0A"
-            default: escaped.unicodeScalars.append(scalar.isUnprintableControl ? "\u{FFFD}" : scalar)
+            case "%": "%25"
+            case "\r": "%0D"
+            case "\n": "%0A"
+            default: scalar.isUnprintableControl ? "\u{FFFD}" : nil
             }
         }
-        return escaped
     }
 
     /// The runner's escaping of a property value (`escapeProperty`): also `:` and `,`,

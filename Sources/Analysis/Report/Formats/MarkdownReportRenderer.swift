@@ -49,25 +49,22 @@ public struct MarkdownReportRenderer: ReportRenderer {
                 more: { "\n…and \($0) more.\n" },
                 reserve: fixedRoom)
         }
-        if !fixed.isEmpty {
-            budget.appendSection(
-                opening: "\n<details><summary>Fixed since the baseline (\(fixed.count))</summary>\n\n",
-                count: fixed.count,
-                item: { summaryItem(for: fixed[$0], in: report, options: options) },
-                closing: "\n</details>\n",
-                more: { "\n…and \($0) more.\n" },
-                reserve: unchangedRoom)
-        }
-        if !unchanged.isEmpty {
-            budget.appendSection(
-                opening: "\n<details><summary>Unchanged since the baseline (\(unchanged.count))</summary>\n\n",
-                count: unchanged.count,
-                item: { summaryItem(for: unchanged[$0], in: report, options: options) },
-                closing: "\n</details>\n",
-                more: { "\n…and \($0) more.\n" },
-                reserve: 0)
-        }
+        appendList("Fixed since the baseline", fixed, to: &budget, reserve: unchangedRoom, report: report, options: options)
+        appendList("Unchanged since the baseline", unchanged, to: &budget, reserve: 0, report: report, options: options)
         return budget.text + footer
+    }
+
+    /// A collapsed list of one line per finding, when there are any.
+    private func appendList(_ title: String, _ findings: [Finding], to budget: inout MarkdownBudget, reserve: Int,
+                            report: Report, options: RenderOptions) {
+        guard !findings.isEmpty else { return }
+        budget.appendSection(
+            opening: "\n<details><summary>\(title) (\(findings.count))</summary>\n\n",
+            count: findings.count,
+            item: { summaryItem(for: findings[$0], in: report, options: options) },
+            closing: "\n</details>\n",
+            more: { "\n…and \($0) more.\n" },
+            reserve: reserve)
     }
 
     private func verdict(for report: Report, options: RenderOptions) -> String {

@@ -75,3 +75,20 @@ extension Unicode.Scalar {
         }
     }
 }
+
+extension String {
+    /// The string with every scalar for which `replacement` gives text replaced by it:
+    /// the one loop behind each format's escaping.
+    func replacingScalars(_ replacement: (Unicode.Scalar) -> String?) -> String {
+        var result = ""
+        result.reserveCapacity(utf8.count)
+        for scalar in unicodeScalars {
+            if let replaced = replacement(scalar) {
+                result += replaced
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

@@ -14,29 +14,24 @@ enum XMLText {
     }
 
     private static func escape(_ text: String, inAttribute: Bool) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        text.replacingScalars { scalar in
             switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"" where inAttribute: escaped += "&quot;"
-            case "\t" where inAttribute: escaped += "&#9;"
-            case "\n" where inAttribute: escaped += "&#10;"
-            case "\r": escaped += "&#13;"
-            case "\t", "\n": escaped.unicodeScalars.append(scalar)
-            default:
-                escaped.unicodeScalars.append(isAllowed(scalar) ? scalar : "\u{FFFD}")
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\r": "&#13;"
+            case "\"" where inAttribute: "&quot;"
+            case "\t" where inAttribute: "&#9;"
+            case "\n" where inAttribute: "&#10;"
+            default: isAllowed(scalar) ? nil : "\u{FFFD}"
             }
         }
-        return escaped
     }
 
     /// XML 1.0 `Char`: #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF].
     private static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+        case 0x09, 0x0A, 0x0D, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
         default: false
         }
     }

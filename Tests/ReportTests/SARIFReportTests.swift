@@ -149,6 +149,15 @@ final class SARIFReportTests: XCTestCase {
         XCTAssertEqual(uri, "ios/Base.lproj/Main.storyboard")
     }
 
+    func testRelatedLocationsStayWithinCodeScanningLimits() throws {
+        let locations = (1...1_500).map { SourceLocation(path: "App/Main.storyboard", line: $0) }
+        let finding = Finding(rule: "r", severity: .warning, message: "m", locations: locations, fix: "", fingerprint: "f")
+        let (_, log) = try sarif(SyntheticReports.report(findings: [finding]))
+        let result = try XCTUnwrap(((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])?.first)
+        XCTAssertEqual((result["locations"] as? [Any])?.count, 1)
+        XCTAssertEqual((result["relatedLocations"] as? [Any])?.count, 1_000)
+    }
+
     func testOutputIsDeterministic() throws {
         let options = RenderOptions(rules: SyntheticReports.catalogue)
         XCTAssertEqual(try SyntheticReports.mixed.rendered(as: .sarif, options: options),

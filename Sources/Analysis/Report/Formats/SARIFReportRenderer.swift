@@ -7,6 +7,8 @@ import Foundation
 public struct SARIFReportRenderer: ReportRenderer {
     /// The `partialFingerprints` key; bump the version if fingerprints ever change meaning.
     public static let fingerprintKey = "nibscanFingerprint/v1"
+    /// Code scanning keeps at most this many related locations per result.
+    static let maxRelatedLocations = 1_000
 
     public var format: ReportFormat { .sarif }
     public init() {}
@@ -38,7 +40,7 @@ public struct SARIFReportRenderer: ReportRenderer {
     private func result(for finding: Finding, in report: Report, fingerprint: String,
                         ruleIndex: Int, options: RenderOptions) -> SARIFLog.Result {
         let primary = report.primaryLocation(of: finding)
-        let related = finding.locations.dropFirst().enumerated().map { offset, location in
+        let related = finding.locations.dropFirst().prefix(Self.maxRelatedLocations).enumerated().map { offset, location in
             sarifLocation(location, id: offset + 1, options: options)
         }
         return SARIFLog.Result(

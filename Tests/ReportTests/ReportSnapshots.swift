@@ -3,18 +3,18 @@
 enum ReportSnapshots {
     static let githubMixed = #"""
         ::error file=App/Base.lproj/Main.storyboard,line=42,col=7,title=nibscan placeholder-constraints-dropped (CardView)::Card "View" <b>&amp;</b> 100%25 lost: width, height%0D%0Asecond | line — ünïcødé 🚀 @objc(CardView) 'q'%0AFix: Copy the placeholder's constraints in awakeAfter(using:)%0AAlso: App/Views/CardView.swift:10
+        ::error file=App/Views/CardView.swift,line=3,title=nibscan missing-nib (CardView)::No nib named CardView in the project%0AFix: Add CardView.xib or load by another name
         ::warning file=App Folder/Profile Cell (v2).xib,line=88,title=nibscan outlet-not-kvc-compliant (Profile`Cell`)::Outlet `titleLabel` of Profile`Cell` has no property%0AFix: Connect `titleLabel` | remove the outlet
         ::notice file=App/Legacy.xib,line=5,title=nibscan misplaced-view::Control characters �[31m and � and � in a label
-        ::error file=App/Views/CardView.swift,line=3,title=nibscan missing-nib (CardView)::No nib named CardView in the project%0AFix: Add CardView.xib or load by another name
         nibscan: 2 errors, 1 warning, 1 info in 1 class
 
         """#
 
     static let githubBaselined = #"""
         ::error file=ios/Base.lproj/Main.storyboard,line=42,col=7,title=nibscan placeholder-constraints-dropped (CardView)::[new] Card "View" <b>&amp;</b> 100%25 lost: width, height%0D%0Asecond | line — ünïcødé 🚀 @objc(CardView) 'q'%0AFix: Copy the placeholder's constraints in awakeAfter(using:)%0AAlso: ios/Views/CardView.swift:10
-        ::warning file=ios/App Folder/Profile Cell (v2).xib,line=88,title=nibscan outlet-not-kvc-compliant (Profile`Cell`)::Outlet `titleLabel` of Profile`Cell` has no property%0AFix: Connect `titleLabel` | remove the outlet
-        ::notice file=ios/Legacy.xib,line=5,title=nibscan misplaced-view::[new] Control characters �[31m and � and � in a label
         ::error file=ios/Views/CardView.swift,line=3,title=nibscan missing-nib (CardView)::[new] No nib named CardView in the project%0AFix: Add CardView.xib or load by another name
+        ::notice file=ios/Legacy.xib,line=5,title=nibscan misplaced-view::[new] Control characters �[31m and � and � in a label
+        ::warning file=ios/App Folder/Profile Cell (v2).xib,line=88,title=nibscan outlet-not-kvc-compliant (Profile`Cell`)::Outlet `titleLabel` of Profile`Cell` has no property%0AFix: Connect `titleLabel` | remove the outlet
         nibscan: 2 errors, 1 warning, 1 info (3 new, 1 unchanged, 1 fixed) in 1 class
 
         """#

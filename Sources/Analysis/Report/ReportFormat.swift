@@ -17,9 +17,9 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     /// The media type without parameters, lower-cased: what `Accept` ranges match against.
     var essence: String { MediaRange.essence(of: mediaType) }
 
-    /// Whether `Accept` alone can select this format: only when no earlier format shares
-    /// its media type (`application/json` means the report, never Code Quality;
-    /// `application/xml` is JUnit and Checkstyle alike, so neither is chosen by it).
+    /// Whether `Accept` alone can select this format: only when no other format shares its
+    /// media type, except the report itself, which owns `application/json` (never Code
+    /// Quality); `application/xml` is JUnit and Checkstyle alike, so it selects neither.
     var isNegotiable: Bool {
         ReportFormat.allCases.filter { $0.essence == essence }.count == 1 || self == .json
     }

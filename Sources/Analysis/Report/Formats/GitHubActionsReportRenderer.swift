@@ -2,13 +2,14 @@ import Foundation
 
 /// GitHub Actions workflow commands: one `::error`/`::warning`/`::notice` line per
 /// finding, which the runner turns into annotations on the pull request's diff, then a
-/// plain summary line for the log.
+/// plain summary line for the log. The runner shows only the first few annotations of
+/// each kind, so new findings come first, then the most severe.
 public struct GitHubActionsReportRenderer: ReportRenderer {
     public var format: ReportFormat { .github }
     public init() {}
 
     public func render(_ report: Report, options: RenderOptions) throws -> Data {
-        var lines = report.findings.map { command(for: $0, in: report, options: options) }
+        var lines = report.findings.inAttentionOrder.map { command(for: $0, in: report, options: options) }
         lines.append(summary(of: report))
         return Data((lines.joined(separator: "\n") + "\n").utf8)
     }

@@ -23,9 +23,9 @@ public struct MarkdownReportRenderer: ReportRenderer {
         budget.append("\(Self.marker)\n\(verdict(for: report, options: options))\n")
 
         let hasBaseline = report.baseline != nil
-        let shown = Self.mostSevereFirst(report.findings.filter { !hasBaseline || $0.baseline != .unchanged })
-        let fixed = Self.mostSevereFirst(report.baseline?.fixed ?? [])
-        let unchanged = Self.mostSevereFirst(report.findings.filter { $0.baseline == .unchanged })
+        let shown = report.findings.filter { !hasBaseline || $0.baseline != .unchanged }.inAttentionOrder
+        let fixed = (report.baseline?.fixed ?? []).inAttentionOrder
+        let unchanged = report.findings.filter { $0.baseline == .unchanged }.inAttentionOrder
         let noun = hasBaseline ? "new findings" : "findings"
         // Bytes kept for the sections after each one, so a long table never crowds them out.
         let unchangedRoom = unchanged.isEmpty ? 0 : 4_000
@@ -133,12 +133,5 @@ public struct MarkdownReportRenderer: ReportRenderer {
         case .warning: "⚠️ warning"
         case .info: "ℹ️ info"
         }
-    }
-
-    /// Errors first, then warnings, then infos; report order within a severity.
-    static func mostSevereFirst(_ findings: [Finding]) -> [Finding] {
-        findings.enumerated()
-            .sorted { ($0.element.severity, $1.offset) > ($1.element.severity, $0.offset) }
-            .map(\.element)
     }
 }

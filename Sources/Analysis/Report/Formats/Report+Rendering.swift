@@ -37,3 +37,15 @@ extension Finding {
         fix.isEmpty ? message : "\(message)\nFix: \(fix)"
     }
 }
+
+extension Array where Element == Finding {
+    /// The order a reader should see findings in: new before unchanged, then errors,
+    /// warnings, infos; report order otherwise. Lists that are cut or capped (the PR
+    /// comment, the runner's annotations) lose the least important ones.
+    var inAttentionOrder: [Finding] {
+        enumerated().sorted { lhs, rhs in
+            (lhs.element.baseline != .unchanged ? 1 : 0, lhs.element.severity, rhs.offset)
+                > (rhs.element.baseline != .unchanged ? 1 : 0, rhs.element.severity, lhs.offset)
+        }.map(\.element)
+    }
+}

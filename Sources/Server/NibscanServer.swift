@@ -75,12 +75,12 @@ public final class NibscanServer: Sendable {
     /// finish their request.
     public func drain() {
         context.beginDraining()
-        context.board.announce()
         log.event("draining", ["graceSeconds": configuration.shutdownGraceSeconds])
         http.beginDraining()
         sweeper.cancel()
         let handedBack = workers.drain(grace: configuration.shutdownGraceSeconds)
         http.closeConnections(timeout: 5)
+        context.board.announce()
         log.event("stopped", ["requeued": handedBack.count])
     }
 

@@ -64,6 +64,7 @@ final class RoutingAndNegotiationTests: XCTestCase {
         func status(_ code: String) -> Int? { Problem.clientError(for: .init(code: code, message: "m"), analysisID: "a")?.status }
         XCTAssertEqual(status("archive.too-many-entries"), 413)
         XCTAssertEqual(status("archive.entry-too-large"), 413)
+        XCTAssertEqual(status("archive.total-size-exceeded"), 413)
         XCTAssertEqual(status("archive.not-a-zip"), 422)
         XCTAssertEqual(status("archive.unsafe-entry-name"), 422)
         XCTAssertEqual(status("archive.compression-ratio"), 422)

@@ -1,0 +1,237 @@
+import Analysis
+import Foundation
+import TestSupport
+import XCTest
+
+/// Entries skipped or failed one by one while the rest of the archive is analysed: each
+/// asserts the entry's status and the code in its reason.
+final class ZipEntrySkipTests: XCTestCase {
+    private let body = "<document><objects><view/></objects></document>"
+
+    /// An archive with `entry` and one healthy file beside it, which must still be read.
+    private func archive(with entry: ZipBuilder.Entry) -> ZipBuilder {
+        var zip = ZipBuilder()
+        zip.add(entry)
+        zip.add("App/Healthy.swift", text: "class Healthy {}")
+        return zip
+    }
+
+    private func entry(_ name: String, method: UInt16 = 8) -> ZipBuilder.Entry {
+        var entry = ZipBuilder.Entry(name: name, data: Data(body.utf8))
+        entry.method = method
+        return entry
+    }
+
+    private func assertSkipped(_ entry: ZipBuilder.Entry, path: String, status: FileEntry.Status = .skipped,
+                               code: String, limits: ArchiveLimits = ArchiveLimits(),
+                               file: StaticString = #filePath, line: UInt = #line) {
+        let zip = archive(with: entry)
+        assertEntry(zip, path: path, status: status, code: code, limits: limits, file: file, line: line)
+        XCTAssertEqual((try? readArchive(zip, limits: limits))?.text(of: "App/Healthy.swift"), "class Healthy {}",
+                       "the healthy entry beside it is still read", file: file, line: line)
+    }
+
+    // MARK: Names
+
+    func testAbsoluteName() {
+        assertSkipped(entry("/etc/App.xib"), path: "/etc/App.xib", code: "archive.unsafe-name")
+    }
+
+    func testDriveLetterName() {
+        assertSkipped(entry("C:/App.xib"), path: "C:/App.xib", code: "archive.unsafe-name")
+    }
+
+    func testParentTraversalName() {
+        assertSkipped(entry("App/../../outside.xib"), path: "App/../../outside.xib", code: "archive.unsafe-name")
+    }
+
+    func testDotComponentName() {
+        assertSkipped(entry("App/./View.xib"), path: "App/./View.xib", code: "archive.unsafe-name")
+    }
+
+    func testNulInName() {
+        var nul = entry("App/View.xib")
+        nul.name = Array("App/View".utf8) + [0] + Array(".xib".utf8)
+        assertSkipped(nul, path: "App/View\u{FFFD}.xib", code: "archive.unsafe-name")
+    }
+
+    func testBackslashInName() {
+        assertSkipped(entry("App\\..\\View.xib"), path: "App\\..\\View.xib", code: "archive.unsafe-name")
+    }
+
+    func testNonUTF8Name() {
+        var latin1 = entry("App/View.xib")
+        latin1.name = Array("App/Caf".utf8) + [0xE9] + Array(".xib".utf8)
+        assertSkipped(latin1, path: "App/Caf\u{FFFD}.xib", code: "archive.unsafe-name")
+    }
+
+    func testTooDeepName() {
+        assertSkipped(entry("a/b/c/d/View.xib"), path: "a/b/c/d/View.xib", code: "archive.unsafe-name",
+                      limits: ArchiveLimits(maxPathDepth: 4))
+    }
+
+    func testTooLongName() {
+        let name = "App/" + String(repeating: "x", count: 40) + ".xib"
+        assertSkipped(entry(name), path: name, code: "archive.unsafe-name", limits: ArchiveLimits(maxPathLength: 32))
+    }
+
+    func testUnsafeNamesAreListedEvenForImages() throws {
+        let input = try readArchive(archive(with: entry("../escape.png")))
+        XCTAssertEqual(input.files.first?.path, "../escape.png")
+        XCTAssertEqual(input.files.first?.status, .skipped)
+    }
+
+    // MARK: File types, encryption, methods
+
+    func testSymbolicLink() throws {
+        var zip = ZipBuilder()
+        zip.addSymlink("App/Link.swift", target: "/etc/passwd")
+        zip.addSymlink("App/Resources", target: "../..")
+        let input = try readArchive(zip)
+        XCTAssertEqual(input.files.map(\.path), ["App/Link.swift", "App/Resources"])
+        XCTAssertEqual(input.files.map(\.status), [.skipped, .skipped])
+        XCTAssertEqual(input.files.map { $0.reason?.hasSuffix("(archive.symlink)") }, [true, true])
+        XCTAssertEqual(input.files.map(\.contents), [nil, nil])
+    }
+
+    func testDeviceAndFifoEntries() {
+        var device = entry("App/Device.swift", method: 0)
+        device.externalAttributes = 0o020644 << 16
+        assertSkipped(device, path: "App/Device.swift", code: "archive.special-file")
+        var fifo = entry("App/Pipe.swift", method: 0)
+        fifo.externalAttributes = 0o010644 << 16
+        assertSkipped(fifo, path: "App/Pipe.swift", code: "archive.special-file")
+    }
+
+    func testEncryptedEntry() {
+        var encrypted = entry("App/Secret.xib")
+        encrypted.flags = 1
+        assertSkipped(encrypted, path: "App/Secret.xib", code: "archive.encrypted")
+    }
+
+    func testUnsupportedCompressionMethod() {
+        var bzip2 = entry("App/Packed.xib", method: 12)
+        bzip2.storedOverride = Data("BZh91AY&SY".utf8)
+        assertSkipped(bzip2, path: "App/Packed.xib", code: "archive.unsupported-method")
+    }
+
+    // MARK: Size limits
+
+    func testEntryOverThePerFileLimit() {
+        assertSkipped(entry("App/Big.xib"), path: "App/Big.xib", code: "archive.entry-too-large",
+                      limits: ArchiveLimits(maxEntryBytes: 20))
+    }
+
+    func testCompressionRatioOverTheLimit() {
+        var zeros = ZipBuilder.Entry(name: "App/Zeros.xib", data: Data(repeating: 0x20, count: 100_000))
+        zeros.method = 8
+        assertSkipped(zeros, path: "App/Zeros.xib", code: "archive.compression-ratio",
+                      limits: ArchiveLimits(maxCompressionRatio: 50))
+    }
+
+    func testNonEmptyEntryWithNoCompressedBytesHasAnUnboundedRatio() {
+        var empty = entry("App/Nothing.xib")
+        empty.storedOverride = Data()
+        assertSkipped(empty, path: "App/Nothing.xib", code: "archive.compression-ratio")
+    }
+
+    func testEntryInflatingPastItsDeclaredSizeStopsThere() {
+        var bomb = ZipBuilder.Entry(name: "App/Bomb.xib", data: Data(repeating: 0x41, count: 5_000_000))
+        bomb.uncompressedSizeOverride = 100
+        assertSkipped(bomb, path: "App/Bomb.xib", status: .error, code: "archive.size-mismatch")
+    }
+
+    func testEntryInflatingShortOfItsDeclaredSize() {
+        var short = entry("App/Short.xib")
+        short.uncompressedSizeOverride = UInt64(body.utf8.count + 10)
+        assertSkipped(short, path: "App/Short.xib", status: .error, code: "archive.size-mismatch")
+    }
+
+    func testDeflateStreamEndingBeforeItsCompressedBytes() {
+        var padded = entry("App/Padded.xib")
+        padded.storedOverride = ZipBuilder.deflate(Data(body.utf8)) + Data(repeating: 0, count: 16)
+        assertSkipped(padded, path: "App/Padded.xib", status: .error, code: "archive.size-mismatch")
+    }
+
+    func testCompressedBytesEndingInsideTheDeflateStream() {
+        var cut = entry("App/Cut.xib")
+        cut.storedOverride = ZipBuilder.deflate(Data(body.utf8)).prefix(8)
+        assertSkipped(cut, path: "App/Cut.xib", status: .error, code: "archive.size-mismatch")
+    }
+
+    func testStoredEntryWhoseSizesDisagree() {
+        var stored = entry("App/Stored.xib", method: 0)
+        stored.uncompressedSizeOverride = 10
+        assertSkipped(stored, path: "App/Stored.xib", status: .error, code: "archive.size-mismatch")
+    }
+
+    // MARK: Data integrity
+
+    func testCRCMismatch() {
+        var corrupt = entry("App/Flipped.xib")
+        corrupt.crcOverride = 0xDEAD_BEEF
+        assertSkipped(corrupt, path: "App/Flipped.xib", status: .error, code: "archive.crc-mismatch")
+    }
+
+    func testCRCMismatchBehindADataDescriptor() {
+        var corrupt = entry("App/Flipped.xib", method: 0)
+        corrupt.flags = 8
+        corrupt.crcOverride = 0x0BAD_F00D
+        assertSkipped(corrupt, path: "App/Flipped.xib", status: .error, code: "archive.crc-mismatch")
+    }
+
+    func testCorruptDeflateData() {
+        var garbage = entry("App/Garbage.xib")
+        garbage.storedOverride = Data([0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF])
+        assertSkipped(garbage, path: "App/Garbage.xib", status: .error, code: "archive.corrupt-data")
+    }
+
+    // MARK: Central directory and local header disagreeing
+
+    func testLocalNameDiffers() {
+        var renamed = entry("App/View.xib")
+        renamed.localNameOverride = Array("App/Evil.xib".utf8)
+        assertSkipped(renamed, path: "App/View.xib", code: "archive.header-mismatch")
+    }
+
+    func testLocalMethodDiffers() {
+        var method = entry("App/View.xib")
+        method.localMethodOverride = 0
+        assertSkipped(method, path: "App/View.xib", code: "archive.header-mismatch")
+    }
+
+    func testLocalCRCDiffers() {
+        var crc = entry("App/View.xib")
+        crc.localCRCOverride = 1
+        assertSkipped(crc, path: "App/View.xib", code: "archive.header-mismatch")
+    }
+
+    func testLocalSizeDiffers() {
+        var size = entry("App/View.xib")
+        size.localUncompressedSizeOverride = 1
+        assertSkipped(size, path: "App/View.xib", code: "archive.header-mismatch")
+    }
+
+    func testLocalDataDescriptorFlagDiffers() {
+        var flag = entry("App/View.xib")
+        flag.localFlagsOverride = 8
+        assertSkipped(flag, path: "App/View.xib", code: "archive.header-mismatch")
+    }
+
+    func testCentralRecordPointingAtNoLocalHeader() {
+        var zip = ZipBuilder()
+        zip.prefix = Data([0x50, 0x4B, 3, 4]) + Data(repeating: 0, count: 60)
+        var misplaced = entry("App/View.xib")
+        misplaced.localHeaderOffsetOverride = 4
+        zip.add(misplaced)
+        assertEntry(zip, path: "App/View.xib", status: .skipped, code: "archive.header-mismatch")
+    }
+
+    func testEntryErrorsCarryStableCodesAndNameTheEntry() {
+        let error = ArchiveEntryError(entry: "App/View.xib", cause: .crcMismatch(expected: 0xAB, actual: 0xCD))
+        XCTAssertEqual(error.code, "archive.crc-mismatch")
+        XCTAssertEqual(error.status, .error)
+        XCTAssertEqual(error.description, "entry 'App/View.xib': CRC-32 mismatch: expected 000000ab, data has 000000cd")
+        XCTAssertEqual(error.reason, "CRC-32 mismatch: expected 000000ab, data has 000000cd (archive.crc-mismatch)")
+    }
+}

@@ -34,6 +34,7 @@ final class PositionedFile {
 
     /// Fills `buffer` from `offset`; a short count means the end of the file came first.
     func read(into buffer: UnsafeMutableRawBufferPointer, at offset: UInt64) throws -> Int {
+        guard off_t(exactly: offset) != nil else { return 0 }
         var done = 0
         while done < buffer.count {
             guard let base = buffer.baseAddress else { return 0 }
@@ -59,20 +60,5 @@ final class PositionedFile {
             throw ArchiveError.truncated(detail: "\(what) at offset \(offset) ends past the end of the file")
         }
         return bytes
-    }
-}
-
-/// Little-endian field access on raw record bytes; callers check the length first.
-extension Array where Element == UInt8 {
-    func uint16(at index: Int) -> UInt16 {
-        UInt16(self[index]) | UInt16(self[index + 1]) << 8
-    }
-
-    func uint32(at index: Int) -> UInt32 {
-        UInt32(uint16(at: index)) | UInt32(uint16(at: index + 2)) << 16
-    }
-
-    func uint64(at index: Int) -> UInt64 {
-        UInt64(uint32(at: index)) | UInt64(uint32(at: index + 4)) << 32
     }
 }

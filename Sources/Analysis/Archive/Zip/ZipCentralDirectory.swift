@@ -7,8 +7,7 @@ enum ZipCentralDirectory {
         if end.entryCount > UInt64(limits.maxEntries) {
             throw ArchiveError.tooManyEntries(count: end.entryCount, limit: limits.maxEntries)
         }
-        let (directoryEnd, overflow) = end.directoryOffset.addingReportingOverflow(end.directorySize)
-        if overflow || directoryEnd > file.size {
+        guard let directoryEnd = end.directoryOffset.adding(end.directorySize), directoryEnd <= file.size else {
             throw ArchiveError.truncated(
                 detail: "the central directory (offset \(end.directoryOffset), \(end.directorySize) bytes) ends past the end of the file (\(file.size) bytes)")
         }

@@ -52,15 +52,11 @@ final class ZipEntryInflater {
 
     private func inflate(_ record: ZipCentralRecord, dataOffset: UInt64, from file: PositionedFile,
                          into output: UnsafeMutableRawBufferPointer) throws -> ArchiveEntryError.Cause? {
-        try resetStream()
+        try resetStream(path: file.path)
         var remainingInput = record.compressedSize
         var position = dataOffset
         let declared = output.count
-        // Once the declared bytes are out, inflate into one spare byte: producing it means
-        // the entry holds more than its header says.
-        var full = declared == 0
-        stream.pointee.next_out = output.baseAddress?.assumingMemoryBound(to: Bytef.self)
-        stream.pointee.avail_out = uInt(declared)
+        var written = 0
         return try input.withUnsafeMutableBytes { inputBuffer -> ArchiveEntryError.Cause? in
             while true {
                 if stream.pointee.avail_in == 0, remainingInput > 0 {
@@ -72,19 +68,28 @@ final class ZipEntryInflater {
                     stream.pointee.next_in = inputBuffer.baseAddress?.assumingMemoryBound(to: Bytef.self)
                     stream.pointee.avail_in = uInt(length)
                 }
-                if full {
+                // Inflate into the rest of the output (in windows zlib's 32-bit counts can
+                // hold); once it is full, into one spare byte: producing that byte means the
+                // entry holds more than its header declares.
+                let window: Int
+                if written < declared, let base = output.baseAddress {
+                    window = min(declared - written, Int(uInt.max))
+                    stream.pointee.next_out = (base + written).assumingMemoryBound(to: Bytef.self)
+                } else {
+                    window = 1
                     stream.pointee.next_out = spareByte
-                    stream.pointee.avail_out = 1
                 }
+                stream.pointee.avail_out = uInt(window)
                 let status = CZlib.inflate(stream, Z_NO_FLUSH)
-                if stream.pointee.avail_out == 0 {
-                    if full { return .sizeMismatch("inflates to more than the declared \(declared) bytes; stopped there") }
-                    full = true
+                let produced = window - Int(stream.pointee.avail_out)
+                if written < declared {
+                    written += produced
+                } else if produced > 0 {
+                    return .sizeMismatch("inflates to more than the declared \(declared) bytes; stopped there")
                 }
                 switch status {
                 case Z_STREAM_END:
-                    let total = full ? declared : declared - Int(stream.pointee.avail_out)
-                    if total != declared { return .sizeMismatch("inflates to \(total) bytes, not the declared \(declared)") }
+                    if written != declared { return .sizeMismatch("inflates to \(written) bytes, not the declared \(declared)") }
                     if remainingInput > 0 || stream.pointee.avail_in > 0 {
                         return .sizeMismatch("the deflate stream ends before the declared \(record.compressedSize) compressed bytes")
                     }
@@ -101,9 +106,9 @@ final class ZipEntryInflater {
         }
     }
 
-    private func resetStream() throws {
+    private func resetStream(path: String) throws {
         let status = initialised ? inflateReset(stream) : nibscan_inflateInit2(stream, -MAX_WBITS)
-        guard status == Z_OK else { throw ArchiveError.corruptCentralDirectory(detail: "zlib could not start inflating (\(status))") }
+        guard status == Z_OK else { throw ProjectInputError.unreadable(path: path, reason: "zlib could not start inflating (\(status))") }
         initialised = true
         stream.pointee.avail_in = 0
         stream.pointee.next_in = nil

@@ -19,8 +19,7 @@ enum ZipLocalHeader {
                                       what: "local header of '\(record.displayName)'")
         let dataStart = offset + UInt64(fixedSize + nameLength + extraLength)
         let descriptor = record.hasDataDescriptor ? minimalDescriptorSize : 0
-        let (dataEnd, overflow) = dataStart.addingReportingOverflow(record.compressedSize + descriptor)
-        if overflow || dataEnd > boundary {
+        guard let dataEnd = dataStart.adding(record.compressedSize, descriptor), dataEnd <= boundary else {
             throw ArchiveError.overlappingEntries(entry: record.displayName, other: boundaryName)
         }
         if Array(variable[0..<nameLength]) != record.name { return .failure(.headerMismatch("the name")) }

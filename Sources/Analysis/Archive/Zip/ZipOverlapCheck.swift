@@ -18,8 +18,8 @@ enum ZipOverlapCheck {
                 ?? Boundary(offset: directoryOffset, name: "the central directory")
             // The local header is at least its fixed part plus the name the directory gives.
             let minimalHeader = UInt64(ZipLocalHeader.fixedSize + record.name.count)
-            let (minimalEnd, overflow) = record.localHeaderOffset.addingReportingOverflow(minimalHeader + record.compressedSize)
-            if overflow || minimalEnd > boundary.offset {
+            guard let minimalEnd = record.localHeaderOffset.adding(minimalHeader, record.compressedSize),
+                  minimalEnd <= boundary.offset else {
                 throw ArchiveError.overlappingEntries(entry: record.displayName, other: boundary.name)
             }
             boundaries[index] = boundary

@@ -19,7 +19,8 @@ struct ZipProjectReading {
     mutating func add(_ record: ZipCentralRecord, boundary: ZipOverlapCheck.Boundary) throws {
         if record.isDirectory { return }
         totalEntries += 1
-        totalBytes += Int64(clamping: record.uncompressedSize)
+        let (sum, overflow) = totalBytes.addingReportingOverflow(Int64(clamping: record.uncompressedSize))
+        totalBytes = overflow ? .max : sum
         let path: String
         switch ZipEntryName.validate(record.name, limits: limits) {
         case .failure(let cause): return skip(record, path: record.displayName, cause)

@@ -188,34 +188,21 @@ final class ZipEntrySkipTests: XCTestCase {
 
     // MARK: Central directory and local header disagreeing
 
-    func testLocalNameDiffers() {
-        var renamed = entry("App/View.xib")
-        renamed.localNameOverride = Array("App/Evil.xib".utf8)
-        assertSkipped(renamed, path: "App/View.xib", code: "archive.header-mismatch")
-    }
-
-    func testLocalMethodDiffers() {
-        var method = entry("App/View.xib")
-        method.localMethodOverride = 0
-        assertSkipped(method, path: "App/View.xib", code: "archive.header-mismatch")
-    }
-
-    func testLocalCRCDiffers() {
-        var crc = entry("App/View.xib")
-        crc.localCRCOverride = 1
-        assertSkipped(crc, path: "App/View.xib", code: "archive.header-mismatch")
-    }
-
-    func testLocalSizeDiffers() {
-        var size = entry("App/View.xib")
-        size.localUncompressedSizeOverride = 1
-        assertSkipped(size, path: "App/View.xib", code: "archive.header-mismatch")
-    }
-
-    func testLocalDataDescriptorFlagDiffers() {
-        var flag = entry("App/View.xib")
-        flag.localFlagsOverride = 8
-        assertSkipped(flag, path: "App/View.xib", code: "archive.header-mismatch")
+    func testLocalHeaderDisagreeingOnAnyCheckedField() {
+        let falsifications: [(field: String, falsify: (inout ZipBuilder.Entry) -> Void)] = [
+            ("name", { $0.localNameOverride = Array("App/Evil.xib".utf8) }),
+            ("method", { $0.localMethodOverride = 0 }),
+            ("CRC-32", { $0.localCRCOverride = 1 }),
+            ("uncompressed size", { $0.localUncompressedSizeOverride = 1 }),
+            ("data-descriptor flag", { $0.localFlagsOverride = 8 }),
+        ]
+        for (field, falsify) in falsifications {
+            var disagreeing = entry("App/View.xib")
+            falsify(&disagreeing)
+            assertSkipped(disagreeing, path: "App/View.xib", code: "archive.header-mismatch")
+            let reason = (try? readArchive(archive(with: disagreeing)))?.files.first { $0.path == "App/View.xib" }?.reason
+            XCTAssertTrue(reason?.contains(field) == true, "\(field): \(reason ?? "none")")
+        }
     }
 
     func testCentralRecordPointingAtNoLocalHeader() {

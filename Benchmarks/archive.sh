@@ -17,6 +17,7 @@ runs=${ARCHIVE_BENCH_RUNS:-5}
 corpus=$(realpath "${NIBSCAN_SHARED_DIR:-../shared}/corpus/ib")
 out=Benchmarks/out/archive
 work=$out/work
+rm -rf "$work/project"
 mkdir -p "$work/project" "$work/filler/Assets"
 
 swift build -c release --product bench-archive >&2
@@ -25,9 +26,9 @@ patterns=('*.xib' '*.storyboard' '*.nib' '*.swift' '*.h' '*.m' '*.mm' '*project.
 
 # The corpus `copies` times over (zip follows the links and stores the files).
 for copy in $(seq -w 1 "$copies"); do ln -sfn "$corpus" "$work/project/copy$copy"; done
-base=$work/base.zip
+base=$work/base-$copies.zip
 if [ ! -f "$base" ]; then
-  (cd "$work/project" && zip -q -r -X "../base.zip" .)
+  (cd "$work/project" && zip -q -r -X "../base-$copies.zip" .)
 fi
 base_mb=$(( $(stat -c %s "$base") / 1048576 ))
 
@@ -65,10 +66,10 @@ report=$out/results.md
 } > "$report"
 
 for size in $sizes; do
-  archive=$work/archive-$size.zip
+  archive=$work/archive-$size-$copies.zip
   if [ ! -f "$archive" ]; then
     cp "$base" "$archive"
-    (cd "$work/filler" && ls Assets/*.png | head -n $(( size - base_mb )) | zip -q -0 -X "../archive-$size.zip" -@)
+    (cd "$work/filler" && ls Assets/*.png | head -n $(( size - base_mb )) | zip -q -0 -X "../$(basename "$archive")" -@)
   fi
   summary=$("$bench" "$archive")
   echo "bench-archive $archive: $summary" >&2

@@ -14,11 +14,12 @@ extension ProjectInput {
         let end = try ZipEndRecord.locate(in: file)
         let records = try ZipCentralDirectory.read(from: file, end: end, limits: limits)
         try refuseDuplicateNames(records)
-        let boundaries = try ZipOverlapCheck.boundaries(of: records, directoryOffset: end.directoryOffset)
+        let layout = try ZipLayout(records: records, directoryOffset: end.directoryOffset)
 
         var reading = ZipProjectReading(file: file, limits: limits)
-        for index in records.indices.sorted(by: { records[$0].localHeaderOffset < records[$1].localHeaderOffset }) {
-            try reading.add(records[index], boundary: boundaries[index])
+        for (rank, index) in layout.order.enumerated() {
+            try reading.add(records[index], boundary: layout.boundary(after: rank, in: records),
+                            boundaryName: layout.nameOfBoundary(after: rank, in: records))
         }
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         return ProjectInput(defaultName: name, files: reading.files.sorted { $0.path < $1.path },

@@ -25,20 +25,24 @@ final class ZipEntryInflater {
     }
 
     /// The entry's bytes, or why they are wrong. I/O failures throw.
+    ///
+    /// The bytes go into an allocation of exactly the declared size that the returned
+    /// `Data` then owns: no zero-filling, no capacity rounding, no copy.
     func read(_ record: ZipCentralRecord, dataOffset: UInt64, from file: PositionedFile) throws -> Result<Data, ArchiveEntryError.Cause> {
-        var output = Data(count: Int(record.uncompressedSize))
-        let outcome: ArchiveEntryError.Cause? = try output.withUnsafeMutableBytes { buffer in
-            switch record.method {
-            case 0: try copyStored(record, dataOffset: dataOffset, from: file, into: buffer)
-            default: try inflate(record, dataOffset: dataOffset, from: file, into: buffer)
-            }
+        let count = Int(record.uncompressedSize)
+        let output = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 1)
+        var handedOver = false
+        defer { if !handedOver { output.deallocate() } }
+        let outcome: ArchiveEntryError.Cause? = switch record.method {
+        case 0: try copyStored(record, dataOffset: dataOffset, from: file, into: output)
+        default: try inflate(record, dataOffset: dataOffset, from: file, into: output)
         }
         if let outcome { return .failure(outcome) }
-        let crc = output.withUnsafeBytes { raw in
-            UInt32(crc32(0, raw.bindMemory(to: Bytef.self).baseAddress, uInt(raw.count)))
-        }
+        let crc = UInt32(crc32_z(0, output.baseAddress?.assumingMemoryBound(to: Bytef.self), z_size_t(count)))
         guard crc == record.crc else { return .failure(.crcMismatch(expected: record.crc, actual: crc)) }
-        return .success(output)
+        guard count > 0, let base = output.baseAddress else { return .success(Data()) }
+        handedOver = true
+        return .success(Data(bytesNoCopy: base, count: count, deallocator: .custom { pointer, _ in pointer.deallocate() }))
     }
 
     private func copyStored(_ record: ZipCentralRecord, dataOffset: UInt64, from file: PositionedFile,

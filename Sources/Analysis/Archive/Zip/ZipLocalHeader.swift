@@ -10,7 +10,7 @@ enum ZipLocalHeader {
     /// Throws ``ArchiveError/overlappingEntries(entry:other:)`` when the header, data and
     /// descriptor reach past `boundary` (the next entry or the central directory).
     static func dataOffset(of record: ZipCentralRecord, in file: PositionedFile,
-                           boundary: UInt64, boundaryName: String) throws -> Result<UInt64, ArchiveEntryError.Cause> {
+                           boundary: UInt64, boundaryName: @autoclosure () -> String) throws -> Result<UInt64, ArchiveEntryError.Cause> {
         let offset = record.localHeaderOffset
         let fixed = try file.bytes(at: offset, count: fixedSize, what: "local header of '\(record.displayName)'")
         guard fixed.uint32(at: 0) == signature else { return .failure(.headerMismatch("its location (no local header there)")) }
@@ -20,7 +20,7 @@ enum ZipLocalHeader {
         let dataStart = offset + UInt64(fixedSize + nameLength + extraLength)
         let descriptor = record.hasDataDescriptor ? minimalDescriptorSize : 0
         guard let dataEnd = dataStart.adding(record.compressedSize, descriptor), dataEnd <= boundary else {
-            throw ArchiveError.overlappingEntries(entry: record.displayName, other: boundaryName)
+            throw ArchiveError.overlappingEntries(entry: record.displayName, other: boundaryName())
         }
         if Array(variable[0..<nameLength]) != record.name { return .failure(.headerMismatch("the name")) }
         if fixed.uint16(at: 8) != record.method { return .failure(.headerMismatch("the compression method")) }

@@ -16,7 +16,8 @@ struct ZipProjectReading {
         self.limits = limits
     }
 
-    mutating func add(_ record: ZipCentralRecord, boundary: ZipOverlapCheck.Boundary) throws {
+    /// Adds one entry, which must end before `boundary` (named by `boundaryName`).
+    mutating func add(_ record: ZipCentralRecord, boundary: UInt64, boundaryName: @autoclosure () -> String) throws {
         if record.isDirectory { return }
         totalEntries += 1
         let (sum, overflow) = totalBytes.addingReportingOverflow(Int64(clamping: record.uncompressedSize))
@@ -41,7 +42,7 @@ struct ZipProjectReading {
             throw ArchiveError.totalSizeExceeded(entry: path, limit: limits.maxTotalInflatedBytes)
         }
         let dataOffset: UInt64
-        switch try ZipLocalHeader.dataOffset(of: record, in: file, boundary: boundary.offset, boundaryName: boundary.name) {
+        switch try ZipLocalHeader.dataOffset(of: record, in: file, boundary: boundary, boundaryName: boundaryName()) {
         case .failure(let cause): return skip(record, path: path, cause)
         case .success(let offset): dataOffset = offset
         }

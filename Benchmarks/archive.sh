@@ -3,8 +3,8 @@
 #
 # Builds archives of two sizes (default 200 MB and 800 MB) holding the shared corpus
 # several times over (the entries the analysis reads) plus incompressible filler images
-# (which both tools must skip), then times each tool pinned to one core and records peak
-# memory. The needed entries are the same in both archives, so a reader whose memory
+# (which both tools must skip), then times each tool pinned to one core, alternating
+# runs, and records peak memory. The needed entries are the same in both archives, so a reader whose memory
 # follows the archive size would show it. Results: Benchmarks/out/archive/results.md.
 #
 # Knobs: ARCHIVE_BENCH_SIZES_MB ("200 800"), ARCHIVE_BENCH_COPIES (8), ARCHIVE_BENCH_RUNS (5).
@@ -40,19 +40,34 @@ for index in $(seq -w 1 $(( largest - base_mb ))); do
   [ -f "$image" ] || head -c 1048576 /dev/urandom > "$image"
 done
 
-# measure LABEL COMMAND...: median wall seconds and peak RSS (KiB) over `runs` runs on core 0.
-measure() {
-  local label=$1; shift
-  "$@" > /dev/null  # warm-up, page cache filled
-  local times=() peak=0
+# timed COMMAND...: one run on core 0; prints "wall_seconds cpu_seconds peak_rss_kib".
+timed() {
+  /usr/bin/time -f "%e %U %S %M" -o "$out/time.txt" taskset -c 0 "$@" > /dev/null
+  awk '{ printf "%s %.2f %s\n", $1, $2 + $3, $4 }' "$out/time.txt"
+}
+
+# median < numbers
+median() {
+  sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+}
+
+# compare ARCHIVE: runs nibscan and unzip alternately (so that load from other processes
+# hits both alike); prints median wall and CPU seconds and peak RSS of each.
+compare() {
+  local archive=$1 ours=() theirs=()
+  timed "$bench" "$archive" > /dev/null; timed unzip -p "$archive" "${matching[@]}" > /dev/null  # warm-up
   for _ in $(seq "$runs"); do
-    /usr/bin/time -f "%e %M" -o "$out/time.txt" taskset -c 0 "$@" > /dev/null
-    read -r seconds rss < "$out/time.txt"
-    times+=("$seconds")
-    [ "$rss" -gt "$peak" ] && peak=$rss
+    ours+=("$(timed "$bench" "$archive")")
+    theirs+=("$(timed unzip -p "$archive" "${matching[@]}")")
   done
-  median=$(printf '%s\n' "${times[@]}" | sort -n | sed -n "$(( (runs + 1) / 2 ))p")
-  echo "$label $median $peak"
+  for side in ours theirs; do
+    local -n rows=$side
+    printf '%s %s %s ' \
+      "$(printf '%s\n' "${rows[@]}" | cut -d' ' -f1 | median)" \
+      "$(printf '%s\n' "${rows[@]}" | cut -d' ' -f2 | median)" \
+      "$(printf '%s\n' "${rows[@]}" | cut -d' ' -f3 | sort -n | tail -1)"
+  done
+  echo
 }
 
 report=$out/results.md
@@ -61,8 +76,10 @@ report=$out/results.md
   echo
   echo "corpus copies: $copies; base archive of needed entries: ${base_mb} MB"
   echo
-  echo "| archive | entries | read | inflated MB | nibscan s | unzip -p s | ratio | nibscan peak RSS MB | unzip peak RSS MB |"
-  echo "|---|---|---|---|---|---|---|---|---|"
+  echo "Wall and CPU (user+sys) seconds are medians; runs alternate between the two tools."
+  echo
+  echo "| archive | entries | read | inflated MB | nibscan wall s | unzip -p wall s | wall ratio | nibscan CPU s | unzip -p CPU s | CPU ratio | nibscan peak RSS MB | unzip peak RSS MB |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
 } > "$report"
 
 for size in $sizes; do
@@ -86,12 +103,12 @@ for size in $sizes; do
     echo "archive bench: unzip matches $unzip_count entries, nibscan read $read_count" >&2
     exit 1
   fi
-  read -r _ ours ours_rss <<< "$(measure nibscan "$bench" "$archive")"
-  read -r _ theirs theirs_rss <<< "$(measure unzip unzip -p "$archive" "${matching[@]}")"
+  read -r ours ours_cpu ours_rss theirs theirs_cpu theirs_rss <<< "$(compare "$archive")"
   ratio=$(awk -v a="$ours" -v b="$theirs" 'BEGIN { printf "%.2f", a / b }')
-  printf '| %s MB | %s | %s | %s | %s | %s | %sx | %s | %s |\n' \
+  cpu_ratio=$(awk -v a="$ours_cpu" -v b="$theirs_cpu" 'BEGIN { printf "%.2f", a / b }')
+  printf '| %s MB | %s | %s | %s | %s | %s | %sx | %s | %s | %sx | %s | %s |\n' \
     "$(( $(stat -c %s "$archive") / 1048576 ))" "$entries" "$read_count" "$(( inflated / 1048576 ))" \
-    "$ours" "$theirs" "$ratio" "$(( ours_rss / 1024 ))" "$(( theirs_rss / 1024 ))" >> "$report"
+    "$ours" "$theirs" "$ratio" "$ours_cpu" "$theirs_cpu" "$cpu_ratio" "$(( ours_rss / 1024 ))" "$(( theirs_rss / 1024 ))" >> "$report"
 done
 rm -f "$out/time.txt"
 cat "$report"

@@ -7,8 +7,8 @@ extension ProjectInput {
     /// table of what is refused and what is skipped.
     static func readZip(path: String, limits: ArchiveLimits) throws -> ProjectInput {
         let file = try PositionedFile(path: path)
-        let signature = try file.bytes(at: 0, count: Int(min(file.size, 4)), what: "signature")
-        guard signature == [0x50, 0x4B, 3, 4] || signature == [0x50, 0x4B, 5, 6] else {
+        let start = try file.bytes(at: 0, count: Int(min(file.size, 4)), what: "signature")
+        guard start.count == 4, [ZipLocalHeader.signature, ZipEndRecord.signature].contains(start.uint32(at: 0)) else {
             throw ArchiveError.notAZip(path: path)
         }
         let end = try ZipEndRecord.locate(in: file)

@@ -51,7 +51,7 @@ struct ZipEndRecord: Equatable {
         guard tail.count >= fixedSize else { return nil }
         var position = tail.count - fixedSize
         while position >= 0 {
-            if tail[position] == 0x50, tail[position + 1] == 0x4B, tail[position + 2] == 5, tail[position + 3] == 6,
+            if tail.uint32(at: position) == signature,
                position + fixedSize + Int(tail.uint16(at: position + 20)) == tail.count {
                 return position
             }

@@ -143,32 +143,51 @@ final class ZipReadingTests: XCTestCase {
     }
 
     func testFilesWrittenByInfoZipAreRead() throws {
-        let folder = try Fixtures.makeTemporaryDirectory()
+        let folder = try makeInfoZipProject()
         defer { try? FileManager.default.removeItem(at: folder) }
+        try runShell("zip -q -r -y Shop.zip Shop", in: folder)
+        try assertInfoZipProject(at: folder.appendingPathComponent("Shop.zip"))
+    }
+
+    func testFilesStreamedByInfoZipThroughAPipeAreRead() throws {
+        // Writing to a pipe, zip cannot seek back: it uses data descriptors and ZIP64 local
+        // extra fields.
+        let folder = try makeInfoZipProject()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try runShell("zip -q -r -y - Shop | cat > Shop.zip", in: folder)
+        let bytes = try Data(contentsOf: folder.appendingPathComponent("Shop.zip"))
+        XCTAssertNotNil(bytes.range(of: Data([0x50, 0x4B, 7, 8])), "zip wrote data descriptors")
+        try assertInfoZipProject(at: folder.appendingPathComponent("Shop.zip"))
+    }
+
+    private func makeInfoZipProject() throws -> URL {
+        let folder = try Fixtures.makeTemporaryDirectory()
         let project = folder.appendingPathComponent("Shop/Views")
         try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
         try Data(xib.utf8).write(to: project.appendingPathComponent("Cart.xib"))
         try Data(swift.utf8).write(to: project.appendingPathComponent("Cart.swift"))
         try FileManager.default.createSymbolicLink(atPath: project.appendingPathComponent("Alias.swift").path,
                                                    withDestinationPath: "Cart.swift")
-        try runZip(arguments: ["-q", "-r", "-y", "Shop.zip", "Shop"], in: folder)
+        return folder
+    }
 
-        let input = try ProjectInput.read(path: folder.appendingPathComponent("Shop.zip").path, limits: ArchiveLimits())
-
-        XCTAssertEqual(input.files.map(\.path), ["Shop/Views/Alias.swift", "Shop/Views/Cart.swift", "Shop/Views/Cart.xib"])
-        XCTAssertEqual(input.files.map(\.status), [.skipped, .analysed, .analysed])
-        XCTAssertEqual(input.text(of: "Shop/Views/Cart.xib"), xib)
-        XCTAssertEqual(input.totalEntries, 3)
+    private func assertInfoZipProject(at archive: URL, file: StaticString = #filePath, line: UInt = #line) throws {
+        let input = try ProjectInput.read(path: archive.path, limits: ArchiveLimits())
+        XCTAssertEqual(input.files.map(\.path), ["Shop/Views/Alias.swift", "Shop/Views/Cart.swift", "Shop/Views/Cart.xib"],
+                       file: file, line: line)
+        XCTAssertEqual(input.files.map(\.status), [.skipped, .analysed, .analysed], file: file, line: line)
+        XCTAssertEqual(input.text(of: "Shop/Views/Cart.xib"), xib, file: file, line: line)
+        XCTAssertEqual(input.totalEntries, 3, file: file, line: line)
     }
 }
 
-/// Runs `/usr/bin/zip` in `folder`, failing the test when it fails.
-func runZip(arguments: [String], in folder: URL) throws {
+/// Runs a shell command (typically `/usr/bin/zip`) in `folder`, failing the test when it fails.
+func runShell(_ command: String, in folder: URL) throws {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/zip")
-    process.arguments = arguments
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", command]
     process.currentDirectoryURL = folder
     try process.run()
     process.waitUntilExit()
-    XCTAssertEqual(process.terminationStatus, 0, "zip \(arguments.joined(separator: " "))")
+    XCTAssertEqual(process.terminationStatus, 0, command)
 }

@@ -180,7 +180,7 @@ public struct ZipBuilder {
         return out
     }
 
-    /// Writes the archive to a temporary file and returns its path.
+    /// Writes the archive to `url`.
     public func write(to url: URL) throws {
         try build().write(to: url)
     }

@@ -33,46 +33,53 @@ final class ZipEntrySkipTests: XCTestCase {
 
     // MARK: Names
 
+    /// Asserts an entry named `name` is skipped as unsafe, listed as `path`, for `why`.
+    private func assertUnsafeName(_ name: [UInt8], shownAs path: String, because why: String,
+                                  limits: ArchiveLimits = ArchiveLimits(), file: StaticString = #filePath, line: UInt = #line) {
+        var unsafe = entry("App/View.xib")
+        unsafe.name = name
+        assertSkipped(unsafe, path: path, code: "archive.unsafe-name", limits: limits, file: file, line: line)
+        let reason = (try? readArchive(archive(with: unsafe), limits: limits))?.files.first { $0.path == path }?.reason
+        XCTAssertTrue(reason?.contains(why) == true, "reason: \(reason ?? "none")", file: file, line: line)
+    }
+
     func testAbsoluteName() {
-        assertSkipped(entry("/etc/App.xib"), path: "/etc/App.xib", code: "archive.unsafe-name")
+        assertUnsafeName(Array("/etc/App.xib".utf8), shownAs: "/etc/App.xib", because: "absolute path")
     }
 
     func testDriveLetterName() {
-        assertSkipped(entry("C:/App.xib"), path: "C:/App.xib", code: "archive.unsafe-name")
+        assertUnsafeName(Array("C:/App.xib".utf8), shownAs: "C:/App.xib", because: "drive-letter path")
     }
 
     func testParentTraversalName() {
-        assertSkipped(entry("App/../../outside.xib"), path: "App/../../outside.xib", code: "archive.unsafe-name")
+        assertUnsafeName(Array("App/../../outside.xib".utf8), shownAs: "App/../../outside.xib", because: "'..' component")
     }
 
-    func testDotComponentName() {
-        assertSkipped(entry("App/./View.xib"), path: "App/./View.xib", code: "archive.unsafe-name")
+    func testDotAndEmptyComponentNames() {
+        assertUnsafeName(Array("App/./View.xib".utf8), shownAs: "App/./View.xib", because: "empty or '.' component")
+        assertUnsafeName(Array("App//View.xib".utf8), shownAs: "App//View.xib", because: "empty or '.' component")
     }
 
     func testNulInName() {
-        var nul = entry("App/View.xib")
-        nul.name = Array("App/View".utf8) + [0] + Array(".xib".utf8)
-        assertSkipped(nul, path: "App/View\u{FFFD}.xib", code: "archive.unsafe-name")
+        assertUnsafeName(Array("App/View".utf8) + [0] + Array(".xib".utf8), shownAs: "App/View\u{FFFD}.xib", because: "NUL byte")
     }
 
     func testBackslashInName() {
-        assertSkipped(entry("App\\..\\View.xib"), path: "App\\..\\View.xib", code: "archive.unsafe-name")
+        assertUnsafeName(Array("App\\..\\View.xib".utf8), shownAs: "App\\..\\View.xib", because: "backslash")
     }
 
     func testNonUTF8Name() {
-        var latin1 = entry("App/View.xib")
-        latin1.name = Array("App/Caf".utf8) + [0xE9] + Array(".xib".utf8)
-        assertSkipped(latin1, path: "App/Caf\u{FFFD}.xib", code: "archive.unsafe-name")
+        assertUnsafeName(Array("App/Caf".utf8) + [0xE9] + Array(".xib".utf8), shownAs: "App/Caf\u{FFFD}.xib", because: "not valid UTF-8")
     }
 
     func testTooDeepName() {
-        assertSkipped(entry("a/b/c/d/View.xib"), path: "a/b/c/d/View.xib", code: "archive.unsafe-name",
-                      limits: ArchiveLimits(maxPathDepth: 4))
+        assertUnsafeName(Array("a/b/c/d/View.xib".utf8), shownAs: "a/b/c/d/View.xib", because: "5 components deep",
+                         limits: ArchiveLimits(maxPathDepth: 4))
     }
 
     func testTooLongName() {
         let name = "App/" + String(repeating: "x", count: 40) + ".xib"
-        assertSkipped(entry(name), path: name, code: "archive.unsafe-name", limits: ArchiveLimits(maxPathLength: 32))
+        assertUnsafeName(Array(name.utf8), shownAs: name, because: "48 bytes long", limits: ArchiveLimits(maxPathLength: 32))
     }
 
     func testUnsafeNamesAreListedEvenForImages() throws {

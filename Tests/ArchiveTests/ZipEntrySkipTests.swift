@@ -212,6 +212,21 @@ final class ZipEntrySkipTests: XCTestCase {
         }
     }
 
+    func testLocalHeaderDeferringToAMissingZip64Field() throws {
+        var deferring = entry("App/View.xib")
+        deferring.forceZip64 = true
+        var bytes = archive(with: deferring).build()
+        // Rename the local ZIP64 extra field (ID 1), right after the 30-byte header and name.
+        bytes[30 + "App/View.xib".utf8.count] = 0x99
+
+        let input = try readArchiveBytes(bytes)
+
+        let read = input.files.first { $0.path == "App/View.xib" }
+        XCTAssertEqual(read?.status, .skipped)
+        XCTAssertEqual(read?.reason?.contains("ZIP64 field is missing"), true, read?.reason ?? "")
+        XCTAssertEqual(input.text(of: "App/Healthy.swift"), "class Healthy {}")
+    }
+
     func testCentralRecordPointingAtNoLocalHeader() {
         var zip = ZipBuilder()
         zip.prefix = Data([0x50, 0x4B, 3, 4]) + Data(repeating: 0, count: 60)

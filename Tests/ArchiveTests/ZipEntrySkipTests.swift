@@ -79,7 +79,24 @@ final class ZipEntrySkipTests: XCTestCase {
 
     func testTooLongName() {
         let name = "App/" + String(repeating: "x", count: 40) + ".xib"
-        assertUnsafeName(Array(name.utf8), shownAs: name, because: "48 bytes long", limits: ArchiveLimits(maxPathLength: 32))
+        assertUnsafeName(Array(name.utf8), shownAs: String(name.prefix(33)) + "…", because: "48 bytes long",
+                         limits: ArchiveLimits(maxPathLength: 32))
+    }
+
+    func testHugeNamesAreCutNotHeldWhole() throws {
+        var zip = ZipBuilder()
+        let prefix = String(repeating: "n", count: 2_000)
+        zip.add(prefix + "/One.xib", text: "<document/>")
+        zip.add(prefix + "/Two.xib", text: "<document/>")
+
+        let input = try readArchive(zip)
+
+        XCTAssertEqual(input.files.count, 2, "names sharing a long prefix are not duplicates")
+        for file in input.files {
+            XCTAssertEqual(file.path, String(prefix.prefix(1_025)) + "…")
+            XCTAssertEqual(file.status, .skipped)
+            XCTAssertEqual(file.reason?.contains("2008 bytes long"), true, file.reason ?? "")
+        }
     }
 
     func testUnsafeNamesAreListedEvenForImages() throws {

@@ -28,7 +28,8 @@ extension ProjectInput {
 
     private static func refuseDuplicateNames(_ records: [ZipCentralRecord]) throws {
         var seen = Set<[UInt8]>(minimumCapacity: records.count)
-        for record in records where !seen.insert(record.name).inserted {
+        // A name cut short is over the length limit: never extracted, so never a clash.
+        for record in records where !record.isNameCut && !seen.insert(record.name).inserted {
             throw ArchiveError.duplicateName(entry: record.displayName)
         }
     }

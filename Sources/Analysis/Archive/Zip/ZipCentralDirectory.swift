@@ -29,7 +29,7 @@ enum ZipCentralDirectory {
             }
             let variable = Int(fixed.uint16(at: 28)) + Int(fixed.uint16(at: 30)) + Int(fixed.uint16(at: 32))
             let rest = try reader.take(variable, entry: index)
-            records.append(try ZipCentralRecord(bytes: fixed + rest, index: index))
+            records.append(try ZipCentralRecord(bytes: fixed + rest, index: index, maxNameLength: limits.maxPathLength))
         }
         guard reader.position == directoryEnd else {
             throw ArchiveError.corruptCentralDirectory(

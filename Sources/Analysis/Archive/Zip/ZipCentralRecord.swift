@@ -1,6 +1,11 @@
 /// One entry as the central directory describes it, with ZIP64 extra fields resolved.
 struct ZipCentralRecord {
+    /// The name's bytes, cut after `maxPathLength + 1` bytes: a longer name is refused
+    /// anyway, and a hostile directory must not make the reader hold gigabytes of names.
     var name: [UInt8]
+    /// The name's full length in the archive.
+    var nameLength: Int
+    var nameEndsWithSlash: Bool
     var versionMadeBy: UInt16
     var flags: UInt16
     var method: UInt16
@@ -20,6 +25,7 @@ struct ZipCentralRecord {
     /// The name for messages: invalid UTF-8 and control characters shown as U+FFFD.
     var displayName: String {
         String(String(decoding: name, as: UTF8.self).unicodeScalars.map { $0.value < 0x20 ? "\u{FFFD}" : Character($0) })
+            + (isNameCut ? "…" : "")
     }
 
     /// The Unix file type bits, when the entry was made on a Unix-like host.
@@ -30,13 +36,17 @@ struct ZipCentralRecord {
         return mode == 0 ? nil : mode & 0o170000
     }
 
+    var isNameCut: Bool { name.count < nameLength }
+
     var isDirectory: Bool {
-        name.last == UInt8(ascii: "/") || unixFileType == 0o040000 || (externalAttributes & 0x10 != 0 && unixFileType == nil)
+        nameEndsWithSlash || unixFileType == 0o040000 || (externalAttributes & 0x10 != 0 && unixFileType == nil)
     }
 
     /// Parses one record whose fixed part and variable fields are in `bytes`.
-    init(bytes: [UInt8], index: UInt64) throws {
+    init(bytes: [UInt8], index: UInt64, maxNameLength: Int) throws {
         let nameLength = Int(bytes.uint16(at: 28)), extraLength = Int(bytes.uint16(at: 30))
+        self.nameLength = nameLength
+        nameEndsWithSlash = nameLength > 0 && bytes[Self.fixedSize + nameLength - 1] == UInt8(ascii: "/")
         versionMadeBy = bytes.uint16(at: 4)
         flags = bytes.uint16(at: 8)
         method = bytes.uint16(at: 10)
@@ -45,7 +55,7 @@ struct ZipCentralRecord {
         uncompressedSize = UInt64(bytes.uint32(at: 24))
         externalAttributes = bytes.uint32(at: 38)
         localHeaderOffset = UInt64(bytes.uint32(at: 42))
-        name = Array(bytes[Self.fixedSize..<Self.fixedSize + nameLength])
+        name = Array(bytes[Self.fixedSize..<Self.fixedSize + min(nameLength, max(maxNameLength, 0) + 1)])
         var disk = UInt32(bytes.uint16(at: 34))
         let extra = Array(bytes[Self.fixedSize + nameLength..<Self.fixedSize + nameLength + extraLength])
         var fields = ZipExtraFields(extra: extra)
@@ -56,7 +66,7 @@ struct ZipCentralRecord {
             if disk == 0xFFFF { disk = try fields.zip64DiskValue() }
         } catch {
             throw ArchiveError.corruptCentralDirectory(
-                detail: "entry #\(index) '\(String(decoding: name, as: UTF8.self))' lacks the ZIP64 field its sizes defer to")
+                detail: "entry #\(index) '\(displayName)' lacks the ZIP64 field its sizes defer to")
         }
         guard disk == 0 else { throw ArchiveError.multiDisk }
     }

@@ -2,11 +2,12 @@
 /// NUL or backslash, valid UTF-8, and within the depth and length limits.
 enum ZipEntryName {
     /// The path to report, or why the name is unsafe.
-    static func validate(_ bytes: [UInt8], limits: ArchiveLimits) -> Result<String, ArchiveEntryError.Cause> {
+    static func validate(_ record: ZipCentralRecord, limits: ArchiveLimits) -> Result<String, ArchiveEntryError.Cause> {
         func unsafe(_ why: String) -> Result<String, ArchiveEntryError.Cause> { .failure(.unsafeName(why)) }
-        if bytes.count > limits.maxPathLength {
-            return unsafe("\(bytes.count) bytes long, over the limit of \(limits.maxPathLength)")
+        if record.nameLength > limits.maxPathLength {
+            return unsafe("\(record.nameLength) bytes long, over the limit of \(limits.maxPathLength)")
         }
+        let bytes = record.name
         if bytes.contains(0) { return unsafe("contains a NUL byte") }
         if bytes.contains(UInt8(ascii: "\\")) { return unsafe("contains a backslash") }
         guard let name = String(validating: bytes, as: UTF8.self) else { return unsafe("not valid UTF-8") }

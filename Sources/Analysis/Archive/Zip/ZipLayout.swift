@@ -12,7 +12,7 @@ struct ZipLayout {
         for (rank, index) in order.enumerated() {
             let record = records[index]
             // The local header is at least its fixed part plus the name the directory gives.
-            let minimalHeader = UInt64(ZipLocalHeader.fixedSize + record.name.count)
+            let minimalHeader = UInt64(ZipLocalHeader.fixedSize + record.nameLength)
             guard let minimalEnd = record.localHeaderOffset.adding(minimalHeader, record.compressedSize),
                   minimalEnd <= boundary(after: rank, in: records) else {
                 throw ArchiveError.overlappingEntries(entry: record.displayName, other: nameOfBoundary(after: rank, in: records))

@@ -23,7 +23,7 @@ struct ZipProjectReading {
         let (sum, overflow) = totalBytes.addingReportingOverflow(Int64(clamping: record.uncompressedSize))
         totalBytes = overflow ? .max : sum
         let path: String
-        switch ZipEntryName.validate(record.name, limits: limits) {
+        switch ZipEntryName.validate(record, limits: limits) {
         case .failure(let cause): return skip(record, path: record.displayName, cause)
         case .success(let valid): path = valid
         }

@@ -11,6 +11,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+for tool in /usr/bin/time taskset zip unzip; do
+  command -v "$tool" > /dev/null || { echo "archive bench: needs $tool (apt-get install time util-linux zip unzip)" >&2; exit 2; }
+done
+
 sizes=${ARCHIVE_BENCH_SIZES_MB:-"200 800"}
 copies=${ARCHIVE_BENCH_COPIES:-8}
 runs=${ARCHIVE_BENCH_RUNS:-5}

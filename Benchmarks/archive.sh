@@ -4,8 +4,9 @@
 # Builds archives of two sizes (default 200 MB and 800 MB) holding the shared corpus
 # several times over (the entries the analysis reads) plus incompressible filler images
 # (which both tools must skip), then times each tool pinned to one core, alternating
-# runs, and records peak memory. The needed entries are the same in both archives, so a reader whose memory
-# follows the archive size would show it. Results: Benchmarks/out/archive/results.md.
+# runs, and records peak memory. The needed entries are the same in both archives, so a
+# reader whose memory followed the archive size would show it.
+# Results: Benchmarks/out/archive/results.md.
 #
 # Knobs: ARCHIVE_BENCH_SIZES_MB ("200 800"), ARCHIVE_BENCH_COPIES (8), ARCHIVE_BENCH_RUNS (5).
 set -euo pipefail

@@ -1,0 +1,80 @@
+import CLibXML2
+
+/// A thin, single-use wrapper around libxml2's `xmlTextReader` configured for untrusted
+/// input: no entity substitution, no DTD loading, no network, default (non-huge) limits.
+/// Errors are captured per reader (never through libxml2's global handlers).
+final class XMLStreamReader {
+    /// The first error libxml2 reported: its message and line.
+    struct ParseError {
+        var message: String
+        var line: Int
+    }
+
+    private static let libraryInitialised: Bool = {
+        xmlInitParser()
+        return true
+    }()
+
+    /// Parser options: never substitute entities (`XML_PARSE_NOENT` unset), never load or
+    /// apply a DTD (`DTDLOAD`/`DTDATTR`/`DTDVALID` unset), never touch the network.
+    static let options: Int32 = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_BIG_LINES.rawValue)
+
+    let reader: xmlTextReaderPtr
+    private(set) var firstError: ParseError?
+    private var names: [UnsafePointer<xmlChar>: IBName] = [:]
+
+    /// `nil` when libxml2 could not even create a reader (out of memory).
+    init?(bytes: UnsafeRawBufferPointer, encoding: String?, extraOptions: Int32 = 0) {
+        _ = Self.libraryInitialised
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self),
+              let reader = xmlReaderForMemory(base, Int32(bytes.count), nil, encoding, Self.options | extraOptions)
+        else { return nil }
+        self.reader = reader
+        xmlTextReaderSetStructuredErrorHandler(reader, { context, error in
+            guard let context, let error else { return }
+            let owner = Unmanaged<XMLStreamReader>.fromOpaque(context).takeUnretainedValue()
+            owner.record(error.pointee)
+        }, Unmanaged.passUnretained(self).toOpaque())
+        names.reserveCapacity(IBName.allCases.count)
+        for name in IBName.allCases {
+            if let interned = xmlTextReaderConstString(reader, name.rawValue) {
+                names[interned] = name
+            }
+        }
+    }
+
+    deinit {
+        xmlFreeTextReader(reader)
+    }
+
+    private func record(_ error: xmlError) {
+        guard firstError == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+        var message = error.message.map { String(cString: $0) } ?? "malformed XML"
+        while message.last?.isWhitespace == true { message.removeLast() }
+        firstError = ParseError(message: message, line: Int(error.line))
+    }
+
+    /// Advances to the next node: `true` on a node, `false` at the end, `nil` on error.
+    func read() -> Bool? {
+        switch xmlTextReaderRead(reader) {
+        case 1: true
+        case 0: false
+        default: nil
+        }
+    }
+
+    var nodeType: xmlReaderTypes { xmlReaderTypes(UInt32(xmlTextReaderNodeType(reader))) }
+    var isEmptyElement: Bool { xmlTextReaderIsEmptyElement(reader) == 1 }
+    var currentNode: xmlNodePtr? { xmlTextReaderCurrentNode(reader) }
+
+    /// The known name behind an interned libxml2 name pointer.
+    func name(_ pointer: UnsafePointer<xmlChar>?) -> IBName? {
+        guard let pointer else { return nil }
+        return names[pointer]
+    }
+
+    /// The current text node's content.
+    var textValue: String? {
+        xmlTextReaderConstValue(reader).map { String(cString: $0) }
+    }
+}

@@ -32,7 +32,6 @@ final class IBLegacyArchiveBuilder: IBElementHandler {
             archive.classByRef[id] = className
             archive.locationByRef[id] = location
         }
-        element.enclosingObjectRef = element.id ?? stack.last?.enclosingObjectRef
         if element.className == "IBObjectRecord" {
             element.record = archive.records.count
             archive.records.append(IBLegacyArchive.Record(location: location))
@@ -91,9 +90,9 @@ final class IBLegacyArchiveBuilder: IBElementHandler {
         guard let key = element.key else { return }
         switch key {
         case "NSClassName":
-            if let ref = parent.enclosingObjectRef { archive.nsClassNameByRef[ref] = text }
+            if let ref = parent.id { archive.nsClassNameByRef[ref] = text }
         case "IBProxiedObjectIdentifier":
-            if let ref = parent.enclosingObjectRef { archive.proxyIdentifierByRef[ref] = text }
+            if let ref = parent.id { archive.proxyIdentifierByRef[ref] = text }
         case "label", "IBEventType":
             if let connection = parent.connection, parent.key == "connection" {
                 if key == "label" { archive.connections[connection].label = text } else { archive.connections[connection].eventType = text }
@@ -123,8 +122,6 @@ struct IBLegacyElement {
     var id: String?
     var ref: String?
     var text = ""
-    /// The `id` of the nearest archived object at or above this element.
-    var enclosingObjectRef: String?
     /// Index of the `IBObjectRecord` being read.
     var record: Int?
     /// Index of the connection being read.

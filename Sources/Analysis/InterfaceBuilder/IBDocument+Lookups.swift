@@ -63,6 +63,16 @@ extension IBDocument {
         Dictionary(grouping: objects, by: \.id).filter { $0.value.count > 1 }
     }
 
+    /// Every `id` declared more than once by an object, a constraint or a connection,
+    /// with the places that declare it, in document order.
+    public var duplicateIDLocations: [String: [IBLocation]] {
+        var locations: [String: [IBLocation]] = [:]
+        for object in objects { locations[object.id, default: []].append(object.location) }
+        for constraint in constraints where !constraint.id.isEmpty { locations[constraint.id, default: []].append(constraint.location) }
+        for connection in connections { if let id = connection.id { locations[id, default: []].append(connection.location) } }
+        return locations.filter { $0.value.count > 1 }.mapValues { $0.sorted() }
+    }
+
     /// The status the report's `files` section shows for this document.
     public var fileStatus: FileEntry.Status {
         switch status {

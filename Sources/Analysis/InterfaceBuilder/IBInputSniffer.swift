@@ -16,12 +16,23 @@ enum IBInputSniffer {
         if data.isEmpty { return .empty }
         if data.starts(with: Array("bplist00".utf8)) { return .binary(.binaryPropertyList, "binary property list") }
         if data.starts(with: Array("NIBArchive".utf8)) { return .binary(.nibArchive, "NIBArchive") }
-        guard let encoding = utf16Encoding(of: data) else { return .xml(data, transcoded: false) }
+        guard let encoding = utf16Encoding(of: data) else {
+            return startsLikeXML(data) ? .xml(data, transcoded: false) : .undecodable("not XML: the file does not start with '<'")
+        }
         guard let text = String(data: data, encoding: encoding) else {
             return .undecodable("not valid UTF-16 text")
         }
         let withoutMark = text.first == "\u{FEFF}" ? String(text.dropFirst()) : text
         return .xml(Data(withoutMark.utf8), transcoded: true)
+    }
+
+    /// Whether the first byte after a UTF-8 byte order mark and whitespace is `<`; other
+    /// byte order marks (UTF-32) are left to libxml2.
+    private static func startsLikeXML(_ data: Data) -> Bool {
+        var bytes = data.prefix(4096)[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return bytes.count == 4096 }
+        return first == UInt8(ascii: "<") || first == 0x00 || first == 0xFF || first == 0xFE
     }
 
     /// UTF-16 by byte order mark, or by `<?` encoded in UTF-16 without one.

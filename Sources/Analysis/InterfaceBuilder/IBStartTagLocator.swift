@@ -40,6 +40,17 @@ struct IBStartTagLocator {
         return IBLocation(line: line, column: offset - lineStart + 1)
     }
 
+    /// The location of the next occurrence of `literal` (which starts with `<`), without
+    /// moving past it.
+    func peek(_ literal: String) -> IBLocation? {
+        var probe = self
+        while let open = probe.advance(to: UInt8(ascii: "<")) {
+            if probe.matches(literal, at: open) { return IBLocation(line: probe.line, column: open - probe.lineStart + 1) }
+            probe.offset = open + 1
+        }
+        return nil
+    }
+
     /// Moves to the next `byte`, counting lines; returns its offset.
     private mutating func advance(to byte: UInt8) -> Int? {
         while offset < bytes.count {

@@ -53,7 +53,8 @@ struct IBStreamDriver {
             case XML_READER_TYPE_TEXT, XML_READER_TYPE_CDATA:
                 handler?.text(reader)
             case XML_READER_TYPE_DOCUMENT_TYPE:
-                throw IBParseFailure(reason: "document type declaration (DOCTYPE) found; Interface Builder never writes one and it is not read", line: lastLocation.line)
+                throw IBParseFailure(reason: "document type declaration (DOCTYPE) found; Interface Builder never writes one and it is not read",
+                                      line: (locator.peek("<!DOCTYPE") ?? lastLocation).line)
             case XML_READER_TYPE_ENTITY_REFERENCE:
                 throw IBParseFailure(reason: "entity reference found; entities are never expanded", line: lastLocation.line)
             default:
@@ -61,7 +62,7 @@ struct IBStreamDriver {
             }
         }
         if let error = reader.firstError {
-            throw IBParseFailure(reason: "malformed XML: \(error.message)", line: error.line)
+            throw IBParseFailure(reason: error.reason, line: error.line)
         }
         guard let handler else { throw IBParseFailure(reason: "no root element", line: lastLocation.line) }
         return handler.finish(path: path)
@@ -86,7 +87,7 @@ struct IBStreamDriver {
 
     private func failure(near location: IBLocation) -> IBParseFailure {
         if let error = reader.firstError {
-            return IBParseFailure(reason: "malformed XML: \(error.message)", line: error.line)
+            return IBParseFailure(reason: error.reason, line: error.line)
         }
         return IBParseFailure(reason: "malformed XML", line: location.line)
     }

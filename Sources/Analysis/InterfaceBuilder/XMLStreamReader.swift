@@ -8,6 +8,12 @@ final class XMLStreamReader {
     struct ParseError {
         var message: String
         var line: Int
+        var code: Int32
+
+        /// The reason a document shows: libxml2's message, said plainly.
+        var reason: String {
+            code == Int32(XML_ERR_UNSUPPORTED_ENCODING.rawValue) ? "unknown or unsupported encoding: \(message)" : "malformed XML: \(message)"
+        }
     }
 
     private static let libraryInitialised: Bool = {
@@ -51,7 +57,7 @@ final class XMLStreamReader {
         guard firstError == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
         var message = error.message.map { String(cString: $0) } ?? "malformed XML"
         while message.last?.isWhitespace == true { message.removeLast() }
-        firstError = ParseError(message: message, line: Int(error.line))
+        firstError = ParseError(message: message, line: Int(error.line), code: Int32(error.code))
     }
 
     /// Advances to the next node: `true` on a node, `false` at the end, `nil` on error.

@@ -35,7 +35,7 @@ final class IBDocumentBuilder: IBElementHandler {
         let parent = stack.last ?? IBElementContext()
         var context = IBElementContext(
             name: name, enclosingObject: parent.enclosingObject, variation: parent.variation,
-            variationKey: parent.variationKey, scene: parent.scene, inResources: parent.inResources)
+            sizeClassVariation: parent.sizeClassVariation, scene: parent.scene, inResources: parent.inResources)
         if stack.isEmpty {
             try readRoot(node, location: location)
         } else {
@@ -89,7 +89,8 @@ final class IBDocumentBuilder: IBElementHandler {
             return
         case .constraint where parent.name == .constraints:
             if let owner = parent.enclosingObject {
-                context.constraint = try addConstraint(node, owner: owner, variationKey: parent.variationKey, location: location)
+                let variationKey = parent.sizeClassVariation.map { variations[$0].key }
+                context.constraint = try addConstraint(node, owner: owner, variationKey: variationKey, location: location)
             }
             return
         case .outlet, .outletCollection, .action, .segue:
@@ -106,11 +107,14 @@ final class IBDocumentBuilder: IBElementHandler {
             try startVariation(node, parent: parent, context: &context, location: location)
             return
         case .mask where parent.variation != nil:
-            try attributes(of: node, location) { name, value in if name == .key { context.maskKey = value.string } }
+            try attributes(of: node, location) { name, value in
+                guard name == .key else { return }
+                context.mask = value.equals("constraints") ? .constraints : value.equals("subviews") ? .subviews : nil
+            }
             return
         case .include, .exclude:
-            if let variation = parent.variation, let maskKey = parent.maskKey, let name {
-                try addMaskEntry(node, name: name, maskKey: maskKey, variation: variation, location: location)
+            if let variation = parent.variation, let mask = parent.mask, let name {
+                try addMaskEntry(node, name: name, mask: mask, variation: variation, location: location)
             }
             return
         default:
@@ -200,6 +204,10 @@ final class IBDocumentBuilder: IBElementHandler {
     }
 
     private func addObject(_ node: xmlNodePtr, name: IBName?, parent: IBElementContext, location: IBLocation) throws(IBParseFailure) -> Int? {
+        guard reader.hasIDAttribute(node) else {
+            try attributes(of: node, location) { _, _ in }
+            return nil
+        }
         var object = IBObject(index: objects.count, element: elementName(node), id: "", location: location,
                               parent: parent.enclosingObject, scene: parent.scene)
         var hasID = false
@@ -328,20 +336,19 @@ final class IBDocumentBuilder: IBElementHandler {
         }
         guard let owner = parent.object else { return }
         context.variation = variations.count
-        if key != "default" { context.variationKey = key }
+        if key != "default" { context.sizeClassVariation = variations.count }
         variations.append(IBSizeClassVariation(key: key, owner: owner, location: location))
     }
 
-    private func addMaskEntry(_ node: xmlNodePtr, name: IBName, maskKey: String, variation: Int, location: IBLocation) throws(IBParseFailure) {
+    private func addMaskEntry(_ node: xmlNodePtr, name: IBName, mask: IBVariationMask, variation: Int, location: IBLocation) throws(IBParseFailure) {
         var reference: String?
         try attributes(of: node, location) { name, value in if name == .reference { reference = value.string } }
         guard let reference else { return }
-        switch (maskKey, name) {
-        case ("constraints", .include): variations[variation].includedConstraints.append(reference)
-        case ("constraints", .exclude): variations[variation].excludedConstraints.append(reference)
-        case ("subviews", .include): variations[variation].includedSubviews.append(reference)
-        case ("subviews", .exclude): variations[variation].excludedSubviews.append(reference)
-        default: break
+        switch (mask, name) {
+        case (.constraints, .include): variations[variation].includedConstraints.append(reference)
+        case (.constraints, _): variations[variation].excludedConstraints.append(reference)
+        case (.subviews, .include): variations[variation].includedSubviews.append(reference)
+        case (.subviews, _): variations[variation].excludedSubviews.append(reference)
         }
     }
 

@@ -4,22 +4,20 @@ import CLibXML2
 /// the object records, custom class names (`flattenedProperties` `"<id>.CustomClassName"`
 /// in both the 8.x dictionary and the 7.x parallel-arrays form, and `NSClassName`), the
 /// root objects in order, and outlet/action connection records.
-final class IBLegacyArchiveBuilder: IBElementHandler {
+struct IBLegacyArchiveBuilder: IBElementHandler {
     private let reader: XMLStreamReader
-    private let limits: InterfaceBuilderLimits
     private var stack: [IBLegacyElement] = []
     private var archive = IBLegacyArchive()
 
-    init(reader: XMLStreamReader, limits: InterfaceBuilderLimits) {
+    init(reader: XMLStreamReader) {
         self.reader = reader
-        self.limits = limits
     }
 
-    func start(_ node: xmlNodePtr, name: IBName?, location: IBLocation) throws(IBParseFailure) {
+    mutating func start(_ node: xmlNodePtr, name: IBName?, location: IBLocation) throws(IBParseFailure) {
         var element = IBLegacyElement(name: name)
         var className: XMLAttributeValue?
         let isRoot = stack.isEmpty
-        try forEachAttribute(of: node, reader: reader, limits: limits, location: location) { name, value in
+        try reader.attributes(of: node, at: location) { name, value in
             switch name {
             case .key: element.key = IBLegacyKey(value)
             case .class: className = value
@@ -31,8 +29,7 @@ final class IBLegacyArchiveBuilder: IBElementHandler {
             }
         }
         if let id = element.id, let className {
-            archive.classByRef[id] = className.string
-            archive.locationByRef[id] = location
+            archive.declarationByRef[id] = (className.string, location)
         }
         if className?.equals("IBObjectRecord") == true {
             element.isRecord = true
@@ -60,7 +57,7 @@ final class IBLegacyArchiveBuilder: IBElementHandler {
     }
 
     /// Handles `ref`/`id` links: record object and parent, connection ends, root objects.
-    private func noteReference(_ element: IBLegacyElement) {
+    private mutating func noteReference(_ element: IBLegacyElement) {
         guard let target = element.ref ?? element.id, let parent = stack.last else { return }
         if parent.key == .rootObjects, element.key == nil {
             archive.rootObjectRefs.append(target)
@@ -80,12 +77,12 @@ final class IBLegacyArchiveBuilder: IBElementHandler {
         }
     }
 
-    func text(_ reader: XMLStreamReader) {
+    mutating func text(_ reader: XMLStreamReader) {
         guard let last = stack.indices.last, stack[last].readsText, let value = reader.textValue else { return }
         stack[last].text += value
     }
 
-    func end() {
+    mutating func end() {
         guard let element = stack.popLast(), element.readsText, let parent = stack.last else { return }
         let text = element.text.trimmingASCIIWhitespace
         switch element.key {

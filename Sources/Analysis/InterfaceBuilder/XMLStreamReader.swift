@@ -31,7 +31,11 @@ final class XMLStreamReader {
     private let idName: UnsafePointer<xmlChar>?
 
     /// `nil` when libxml2 could not even create a reader (out of memory).
-    init?(bytes: UnsafeRawBufferPointer, encoding: String?, extraOptions: Int32 = 0) {
+    /// Longest attribute value `attributes(of:at:_:)` accepts.
+    let maxAttributeBytes: Int
+
+    init?(bytes: UnsafeRawBufferPointer, encoding: String?, extraOptions: Int32 = 0, maxAttributeBytes: Int) {
+        self.maxAttributeBytes = maxAttributeBytes
         _ = Self.libraryInitialised
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self),
               let reader = xmlReaderForMemory(base, Int32(bytes.count), nil, encoding, Self.options | extraOptions)
@@ -74,6 +78,27 @@ final class XMLStreamReader {
     func name(_ pointer: UnsafePointer<xmlChar>?) -> IBName? {
         guard let pointer else { return nil }
         return names.name(pointer)
+    }
+
+    /// Calls `body` with every recognised attribute of `node`, after checking every
+    /// attribute against the length limit and for entity references.
+    func attributes(of node: xmlNodePtr, at location: IBLocation, _ body: (IBName, XMLAttributeValue) -> Void) throws(IBParseFailure) {
+        var property = node.pointee.properties
+        while let attribute = property {
+            property = attribute.pointee.next
+            let value = XMLAttributeValue(attribute: attribute)
+            if value.bytes == nil, value.hasEntityReference {
+                throw IBParseFailure(reason: "entity reference in an attribute value; Interface Builder never writes one", line: location.line)
+            }
+            let byteCount = value.byteCount
+            if byteCount > maxAttributeBytes {
+                let attributeName = attribute.pointee.name.map { String(cString: $0) } ?? "?"
+                throw IBParseFailure(reason: "attribute \(attributeName) is \(byteCount) bytes long, over the limit of \(maxAttributeBytes)", line: location.line)
+            }
+            if let pointer = attribute.pointee.name, let name = names.name(pointer) {
+                body(name, value)
+            }
+        }
     }
 
     /// Whether `node` has an `id` attribute (a pointer comparison per attribute).

@@ -49,7 +49,7 @@ struct IBDocumentBuilder: IBElementHandler {
     mutating func end() {
         guard let closed = stack.popLast() else { return }
         if closed.name == .scene, let scene = closed.scene {
-            scenes[scene].viewController = scenes[scene].objects.first { objects[$0].isSceneController }
+            scenes[scene].viewController = IBScene.controller(among: scenes[scene].objects, in: objects)
         }
     }
 
@@ -214,9 +214,8 @@ struct IBDocumentBuilder: IBElementHandler {
                               parent: parent.enclosingObject, scene: parent.scene)
         var hasID = false
         var placeholderIdentifier: String?
-        var sceneMemberID: String?
         var reference: IBStoryboardReference?
-        if name == .viewControllerPlaceholder { reference = IBStoryboardReference(object: object.index) }
+        if name == .viewControllerPlaceholder || name == .controllerPlaceholder { reference = IBStoryboardReference(object: object.index) }
         try reader.attributes(of: node, at: location) { name, value in
             switch name {
             case .id: object.id = value.string; hasID = true
@@ -226,7 +225,7 @@ struct IBDocumentBuilder: IBElementHandler {
             case .customModuleProvider: object.customModuleProvider = value.string
             case .userLabel: object.userLabel = value.string
             case .placeholderIdentifier: placeholderIdentifier = value.string
-            case .sceneMemberID: sceneMemberID = value.string
+            case .sceneMemberID: object.sceneMemberID = value.string
             case .storyboardIdentifier: object.storyboardIdentifier = value.string
             case .reuseIdentifier: object.reuseIdentifier = value.string
             case .translatesAutoresizingMaskIntoConstraints: object.translatesAutoresizingMaskIntoConstraints = value.bool
@@ -246,7 +245,7 @@ struct IBDocumentBuilder: IBElementHandler {
             }
         }
         guard hasID else { return nil }
-        object.placeholder = IBPlaceholderRole(element: name, id: object.id, placeholderIdentifier: placeholderIdentifier, sceneMemberID: sceneMemberID)
+        object.placeholder = IBPlaceholderRole(element: name, id: object.id, placeholderIdentifier: placeholderIdentifier, sceneMemberID: object.sceneMemberID)
         let index = object.index
         objects.append(object)
         if let reference { storyboardReferences.append(reference) }

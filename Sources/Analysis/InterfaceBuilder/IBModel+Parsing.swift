@@ -62,16 +62,22 @@ extension IBConstraint {
     }
 }
 
-extension IBObject {
+extension IBScene {
     /// Cocoa bindings controllers sit among a scene's objects but are not its controller.
     private static let bindingControllers: Set<String> = [
         "arrayController", "objectController", "treeController", "dictionaryController", "userDefaultsController",
     ]
 
-    /// Whether this top-level scene object is the scene's (view/window) controller or a
-    /// storyboard reference standing for one.
-    var isSceneController: Bool {
-        guard placeholder == nil, !Self.bindingControllers.contains(element) else { return false }
-        return element == "viewControllerPlaceholder" || element.lowercased().hasSuffix("controller")
+    /// The scene's controller among its top-level `objects`: the one Interface Builder
+    /// marks `sceneMemberID="viewController"`, else the first non-placeholder whose
+    /// element names a controller.
+    static func controller(among objects: [Int], in all: [IBObject]) -> Int? {
+        objects.first { all[$0].sceneMemberID == "viewController" }
+            ?? objects.first { index in
+                let object = all[index]
+                guard object.placeholder == nil, !bindingControllers.contains(object.element) else { return false }
+                let element = object.element.lowercased()
+                return element.hasSuffix("controller") || element.hasSuffix("controllerplaceholder")
+            }
     }
 }

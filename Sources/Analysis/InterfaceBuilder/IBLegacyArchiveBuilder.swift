@@ -16,7 +16,7 @@ struct IBLegacyArchiveBuilder: IBElementHandler {
     }
 
     mutating func start(_ node: xmlNodePtr, name: IBName?, location: IBLocation) throws(IBParseFailure) {
-        var element = IBLegacyElement(name: name)
+        var element = IBLegacyElement(name: name, location: location)
         var className: XMLAttributeValue?
         var ref: String?
         let isRoot = stack.isEmpty
@@ -109,7 +109,7 @@ struct IBLegacyArchiveBuilder: IBElementHandler {
                 if element.key == .objectID { archive.records[record].objectID = text } else { archive.records[record].name = text }
             }
         case .customClassName(let objectID):
-            if parent.key == .flattenedProperties { archive.customClassByObjectID[objectID] = text }
+            if parent.key == .flattenedProperties { archive.customClassByObjectID[objectID] = (text, element.location) }
         default:
             break
         }
@@ -123,6 +123,7 @@ struct IBLegacyArchiveBuilder: IBElementHandler {
 /// One open element of a legacy archive and what it links to.
 struct IBLegacyElement {
     var name: IBName?
+    var location: IBLocation
     var key: IBLegacyKey?
     var id: String?
     /// Whether the element's text is collected (a class name, label, id…).

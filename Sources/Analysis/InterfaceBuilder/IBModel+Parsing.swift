@@ -1,14 +1,16 @@
 /// Small conversions from Interface Builder's attribute text to model values.
 extension IBDocument.Platform {
+    /// From `targetRuntime` (`iOS.CocoaTouch`, `AppleTV`, `watchKit`, `MacOSX.Cocoa`), else
+    /// from the document type (`com.apple.InterfaceBuilder.AppleTV.Storyboard`…).
     init(documentType: String, targetRuntime: String?) {
         let runtime = targetRuntime ?? ""
-        if runtime.hasPrefix("AppleTV") || documentType.contains("AppleTV") {
+        if runtime.hasPrefix("AppleTV") || documentType.hasPrefix("com.apple.InterfaceBuilder.AppleTV") {
             self = .tvOS
-        } else if runtime.hasPrefix("watchKit") || documentType.contains("WatchKit") {
+        } else if runtime.hasPrefix("watchKit") || documentType.hasPrefix("com.apple.InterfaceBuilder.WatchKit") {
             self = .watchOS
-        } else if runtime.hasPrefix("MacOSX") || documentType.contains(".Cocoa.") {
+        } else if runtime.hasPrefix("MacOSX") || documentType.hasPrefix("com.apple.InterfaceBuilder3.Cocoa.") {
             self = .macOS
-        } else if runtime.hasPrefix("iOS") || documentType.contains("CocoaTouch") {
+        } else if runtime.hasPrefix("iOS") || documentType.hasPrefix("com.apple.InterfaceBuilder3.CocoaTouch") {
             self = .iOS
         } else {
             self = .unknown

@@ -69,6 +69,13 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(document.errorLine, 3)
     }
 
+    func testUndeclaredNamespacePrefix() throws {
+        let document = parseIB(iOSXib("<view id=\"v\">\n<ib:extra value=\"1\"/></view>"))
+        XCTAssertEqual(document.status, .error)
+        XCTAssertEqual(document.errorLine, 5)
+        XCTAssertTrue(try XCTUnwrap(document.reason).hasPrefix("malformed XML: Namespace prefix ib"), document.reason ?? "")
+    }
+
     func testWrongRootElement() {
         let document = parseIB("<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict/></plist>")
         XCTAssertEqual(document.status, .error)

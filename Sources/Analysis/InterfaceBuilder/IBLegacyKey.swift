@@ -22,8 +22,8 @@ enum IBLegacyKey: Equatable {
 
     /// The key named by `value`, `nil` for keys the reader ignores.
     init?(_ value: XMLAttributeValue) {
-        guard let bytes = value.bytes else { return nil }
-        let length = strlen(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self))
+        let bytes = value.bytes
+        let length = value.byteCount
         if length <= Self.longestLiteral, let candidates = Self.literalsByLength[length] {
             for (literal, key) in candidates where memcmp(bytes, literal.utf8Start, length) == 0 {
                 self = key

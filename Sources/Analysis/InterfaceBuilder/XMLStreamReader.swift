@@ -86,8 +86,7 @@ final class XMLStreamReader {
         var property = node.pointee.properties
         while let attribute = property {
             property = attribute.pointee.next
-            let value = XMLAttributeValue(attribute: attribute)
-            if value.bytes == nil, value.hasEntityReference {
+            guard let value = XMLAttributeValue(attribute) else {
                 throw IBParseFailure(reason: "entity reference in an attribute value; Interface Builder never writes one", line: location.line)
             }
             let byteCount = value.byteCount

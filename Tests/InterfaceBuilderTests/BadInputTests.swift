@@ -193,6 +193,8 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(document.reason, "attribute userLabel is 101 bytes long, over the limit of 100")
         XCTAssertEqual(document.errorLine, 4)
         XCTAssertEqual(parseIB(iOSXib("<view id=\"v\" userLabel=\"\(String(repeating: "a", count: 100))\"/>"), limits: limits).status, .analysed)
+        let ignored = parseIB(iOSXib("<view id=\"v\"><connections><binding name=\"\(String(repeating: "b", count: 101))\"/></connections></view>"), limits: limits)
+        XCTAssertEqual(ignored.reason, "attribute name is 101 bytes long, over the limit of 100", "elements the model ignores are checked too")
     }
 
     func testDocumentSizeLimit() {

@@ -41,7 +41,7 @@ struct IBDocumentBuilder: IBElementHandler {
         if stack.isEmpty {
             try readRoot(node, location: location)
         } else {
-            try startChild(node, name: name, parent: parent, context: &context, location: location)
+            startChild(node, name: name, parent: parent, context: &context, location: location)
         }
         stack.append(context)
     }
@@ -58,7 +58,7 @@ struct IBDocumentBuilder: IBElementHandler {
     // MARK: - Elements
 
     private mutating func readRoot(_ node: xmlNodePtr, location: IBLocation) throws(IBParseFailure) {
-        try reader.attributes(of: node, at: location) { name, value in
+        reader.attributes(of: node) { name, value in
             switch name {
             case .type: documentType = value.string
             case .version: version = value.string
@@ -78,11 +78,11 @@ struct IBDocumentBuilder: IBElementHandler {
 
     private mutating func startChild(
         _ node: xmlNodePtr, name: IBName?, parent: IBElementContext, context: inout IBElementContext, location: IBLocation
-    ) throws(IBParseFailure) {
+    ) {
         switch name {
         case .scene:
             var sceneID = ""
-            try reader.attributes(of: node, at: location) { name, value in if name == .sceneID { sceneID = value.string } }
+            reader.attributes(of: node) { name, value in if name == .sceneID { sceneID = value.string } }
             context.scene = scenes.count
             scenes.append(IBScene(sceneID: sceneID, location: location))
             return
@@ -92,45 +92,45 @@ struct IBDocumentBuilder: IBElementHandler {
         case .constraint where parent.name == .constraints:
             if let owner = parent.enclosingObject {
                 let variationKey = parent.sizeClassVariation.map { variations[$0].key }
-                context.constraint = try addConstraint(node, owner: owner, variationKey: variationKey, location: location)
+                context.constraint = addConstraint(node, owner: owner, variationKey: variationKey, location: location)
             }
             return
         case .outlet, .outletCollection, .action, .segue:
             if parent.name == .connections, let source = parent.enclosingObject, let name {
-                try addConnection(node, name: name, source: source, location: location)
+                addConnection(node, name: name, source: source, location: location)
             }
             return
         case .userDefinedRuntimeAttribute where parent.name == .userDefinedRuntimeAttributes:
             if let owner = parent.enclosingObject {
-                try addRuntimeAttribute(node, owner: owner, location: location)
+                addRuntimeAttribute(node, owner: owner, location: location)
             }
             return
         case .variation:
-            try startVariation(node, parent: parent, context: &context, location: location)
+            startVariation(node, parent: parent, context: &context, location: location)
             return
         case .mask where parent.variation != nil:
-            try reader.attributes(of: node, at: location) { name, value in
+            reader.attributes(of: node) { name, value in
                 guard name == .key else { return }
                 context.mask = value.equals("constraints") ? .constraints : value.equals("subviews") ? .subviews : nil
             }
             return
         case .include, .exclude:
             if let variation = parent.variation, let mask = parent.mask, let name {
-                try addMaskEntry(node, name: name, mask: mask, variation: variation, location: location)
+                addMaskEntry(node, name: name, mask: mask, variation: variation, location: location)
             }
             return
         default:
             break
         }
-        if let owner = parent.object, try readObjectDetail(node, name: name, owner: owner, context: &context, location: location) {
+        if let owner = parent.object, readObjectDetail(node, name: name, owner: owner, context: &context, location: location) {
             return
         }
         if let accessibilityOwner = parent.accessibilityOwner, name == .bool {
-            try readAccessibilityFlag(node, owner: accessibilityOwner, location: location)
+            readAccessibilityFlag(node, owner: accessibilityOwner, location: location)
             return
         }
         guard !parent.inResources, parent.name != .connections, parent.name != .constraints else { return }
-        if let object = try addObject(node, name: name, parent: parent, location: location) {
+        if let object = addObject(node, name: name, parent: parent, location: location) {
             context.object = object
             context.enclosingObject = object
         }
@@ -140,12 +140,12 @@ struct IBDocumentBuilder: IBElementHandler {
     /// accessibility); `false` when it is something else.
     private mutating func readObjectDetail(
         _ node: xmlNodePtr, name: IBName?, owner: Int, context: inout IBElementContext, location: IBLocation
-    ) throws(IBParseFailure) -> Bool {
+    ) -> Bool {
         switch name {
         case .rect:
             var key: String?
             var x = 0.0, y = 0.0, width = 0.0, height = 0.0
-            try reader.attributes(of: node, at: location) { name, value in
+            reader.attributes(of: node) { name, value in
                 switch name {
                 case .key: key = value.string
                 case .x: x = value.double ?? 0
@@ -161,7 +161,7 @@ struct IBDocumentBuilder: IBElementHandler {
         case .autoresizingMask:
             var mask = IBAutoresizingMask()
             var isAutoresizingMask = false
-            try reader.attributes(of: node, at: location) { name, value in
+            reader.attributes(of: node) { name, value in
                 if name == .key { isAutoresizingMask = value.string == "autoresizingMask" }
                 if value.isYes, let flag = IBAutoresizingMask(attribute: name) { mask.insert(flag) }
             }
@@ -170,13 +170,13 @@ struct IBDocumentBuilder: IBElementHandler {
             return true
         case .color:
             var key: String?
-            try reader.attributes(of: node, at: location) { name, value in if name == .key { key = value.string } }
+            reader.attributes(of: node) { name, value in if name == .key { key = value.string } }
             guard let key else { return false }
             objects[owner].attributes.colorKeys.append(key)
             return true
         case .accessibility:
             var accessibility = objects[owner].attributes.accessibility ?? IBAccessibility()
-            try reader.attributes(of: node, at: location) { name, value in
+            reader.attributes(of: node) { name, value in
                 switch name {
                 case .label: accessibility.label = value.string
                 case .identifier: accessibility.identifier = value.string
@@ -193,10 +193,10 @@ struct IBDocumentBuilder: IBElementHandler {
         }
     }
 
-    private mutating func readAccessibilityFlag(_ node: xmlNodePtr, owner: Int, location: IBLocation) throws(IBParseFailure) {
+    private mutating func readAccessibilityFlag(_ node: xmlNodePtr, owner: Int, location: IBLocation) {
         var isElementKey = false
         var flag: Bool?
-        try reader.attributes(of: node, at: location) { name, value in
+        reader.attributes(of: node) { name, value in
             if name == .key { isElementKey = value.string == "isElement" }
             if name == .value { flag = value.bool }
         }
@@ -205,9 +205,9 @@ struct IBDocumentBuilder: IBElementHandler {
         }
     }
 
-    private mutating func addObject(_ node: xmlNodePtr, name: IBName?, parent: IBElementContext, location: IBLocation) throws(IBParseFailure) -> Int? {
+    private mutating func addObject(_ node: xmlNodePtr, name: IBName?, parent: IBElementContext, location: IBLocation) -> Int? {
         guard reader.hasIDAttribute(node) else {
-            try reader.attributes(of: node, at: location) { _, _ in }
+            reader.attributes(of: node) { _, _ in }
             return nil
         }
         var object = IBObject(index: objects.count, element: elementName(node), id: "", location: location,
@@ -216,7 +216,7 @@ struct IBDocumentBuilder: IBElementHandler {
         var placeholderIdentifier: String?
         var reference: IBStoryboardReference?
         if name == .viewControllerPlaceholder || name == .controllerPlaceholder { reference = IBStoryboardReference(object: object.index) }
-        try reader.attributes(of: node, at: location) { name, value in
+        reader.attributes(of: node) { name, value in
             switch name {
             case .id: object.id = value.string; hasID = true
             case .key: object.key = value.string
@@ -260,10 +260,10 @@ struct IBDocumentBuilder: IBElementHandler {
         return index
     }
 
-    private mutating func addConstraint(_ node: xmlNodePtr, owner: Int, variationKey: String?, location: IBLocation) throws(IBParseFailure) -> Int {
+    private mutating func addConstraint(_ node: xmlNodePtr, owner: Int, variationKey: String?, location: IBLocation) -> Int {
         var constraint = IBConstraint(index: constraints.count, id: "", owner: owner, firstItem: objects[owner].id,
                                       firstItemIsOwner: true, firstAttribute: "", variation: variationKey, location: location)
-        try reader.attributes(of: node, at: location) { name, value in
+        reader.attributes(of: node) { name, value in
             switch name {
             case .id: constraint.id = value.string
             case .firstItem: constraint.firstItem = value.string; constraint.firstItemIsOwner = false
@@ -286,7 +286,7 @@ struct IBDocumentBuilder: IBElementHandler {
         return constraint.index
     }
 
-    private mutating func addConnection(_ node: xmlNodePtr, name: IBName, source: Int, location: IBLocation) throws(IBParseFailure) {
+    private mutating func addConnection(_ node: xmlNodePtr, name: IBName, source: Int, location: IBLocation) {
         let kind: IBConnection.Kind = switch name {
         case .outletCollection: .outletCollection
         case .action: .action
@@ -294,7 +294,7 @@ struct IBDocumentBuilder: IBElementHandler {
         default: .outlet
         }
         var connection = IBConnection(index: connections.count, kind: kind, source: source, sourceID: objects[source].id, location: location)
-        try reader.attributes(of: node, at: location) { name, value in
+        reader.attributes(of: node) { name, value in
             switch name {
             case .id: connection.id = value.string
             case .property: connection.property = value.string
@@ -311,9 +311,9 @@ struct IBDocumentBuilder: IBElementHandler {
         connections.append(connection)
     }
 
-    private mutating func addRuntimeAttribute(_ node: xmlNodePtr, owner: Int, location: IBLocation) throws(IBParseFailure) {
+    private mutating func addRuntimeAttribute(_ node: xmlNodePtr, owner: Int, location: IBLocation) {
         var attribute = IBRuntimeAttribute(keyPath: "", object: owner, location: location)
-        try reader.attributes(of: node, at: location) { name, value in
+        reader.attributes(of: node) { name, value in
             switch name {
             case .keyPath: attribute.keyPath = value.string
             case .type: attribute.type = value.string
@@ -324,10 +324,10 @@ struct IBDocumentBuilder: IBElementHandler {
         runtimeAttributes.append(attribute)
     }
 
-    private mutating func startVariation(_ node: xmlNodePtr, parent: IBElementContext, context: inout IBElementContext, location: IBLocation) throws(IBParseFailure) {
+    private mutating func startVariation(_ node: xmlNodePtr, parent: IBElementContext, context: inout IBElementContext, location: IBLocation) {
         var key = ""
         var constant: Double?
-        try reader.attributes(of: node, at: location) { name, value in
+        reader.attributes(of: node) { name, value in
             if name == .key { key = value.string }
             if name == .constant { constant = value.double }
         }
@@ -341,9 +341,9 @@ struct IBDocumentBuilder: IBElementHandler {
         variations.append(IBSizeClassVariation(key: key, owner: owner, location: location))
     }
 
-    private mutating func addMaskEntry(_ node: xmlNodePtr, name: IBName, mask: IBVariationMask, variation: Int, location: IBLocation) throws(IBParseFailure) {
+    private mutating func addMaskEntry(_ node: xmlNodePtr, name: IBName, mask: IBVariationMask, variation: Int, location: IBLocation) {
         var reference: String?
-        try reader.attributes(of: node, at: location) { name, value in if name == .reference { reference = value.string } }
+        reader.attributes(of: node) { name, value in if name == .reference { reference = value.string } }
         guard let reference else { return }
         switch (mask, name) {
         case (.constraints, .include): variations[variation].includedConstraints.append(reference)

@@ -15,12 +15,12 @@ struct IBLegacyArchiveBuilder: IBElementHandler {
         self.reader = reader
     }
 
-    mutating func start(_ node: xmlNodePtr, name: IBName?, location: IBLocation) throws(IBParseFailure) {
+    mutating func start(_ node: xmlNodePtr, name: IBName?, location: IBLocation) {
         var element = IBLegacyElement(name: name, location: location)
         var className: XMLAttributeValue?
         var ref: String?
         let isRoot = stack.isEmpty
-        try reader.attributes(of: node, at: location) { name, value in
+        reader.attributes(of: node) { name, value in
             switch name {
             case .key: element.key = IBLegacyKey(value)
             case .class: className = value

@@ -31,7 +31,7 @@ final class XMLStreamReader {
     private let idName: UnsafePointer<xmlChar>?
 
     /// `nil` when libxml2 could not even create a reader (out of memory).
-    /// Longest attribute value `attributes(of:at:_:)` accepts.
+    /// Longest attribute value `checkAttributes(of:at:)` accepts.
     let maxAttributeBytes: Int
 
     init?(bytes: UnsafeRawBufferPointer, encoding: String?, extraOptions: Int32 = 0, maxAttributeBytes: Int) {
@@ -80,9 +80,9 @@ final class XMLStreamReader {
         return names.name(pointer)
     }
 
-    /// Calls `body` with every recognised attribute of `node`, after checking every
-    /// attribute against the length limit and for entity references.
-    func attributes(of node: xmlNodePtr, at location: IBLocation, _ body: (IBName, XMLAttributeValue) -> Void) throws(IBParseFailure) {
+    /// Refuses an element whose attribute holds an entity reference or is longer than
+    /// `maxAttributeBytes`; the driver checks every element before any handler reads it.
+    func checkAttributes(of node: xmlNodePtr, at location: IBLocation) throws(IBParseFailure) {
         var property = node.pointee.properties
         while let attribute = property {
             property = attribute.pointee.next
@@ -94,7 +94,16 @@ final class XMLStreamReader {
                 let attributeName = attribute.pointee.name.map { String(cString: $0) } ?? "?"
                 throw IBParseFailure(reason: "attribute \(attributeName) is \(byteCount) bytes long, over the limit of \(maxAttributeBytes)", line: location.line)
             }
-            if let pointer = attribute.pointee.name, let name = names.name(pointer) {
+        }
+    }
+
+    /// Calls `body` with every recognised attribute of `node` (checked by
+    /// `checkAttributes(of:at:)`).
+    func attributes(of node: xmlNodePtr, _ body: (IBName, XMLAttributeValue) -> Void) {
+        var property = node.pointee.properties
+        while let attribute = property {
+            property = attribute.pointee.next
+            if let pointer = attribute.pointee.name, let name = names.name(pointer), let value = XMLAttributeValue(attribute) {
                 body(name, value)
             }
         }

@@ -22,22 +22,24 @@ final class XMLStreamReader {
     }()
 
     /// Parser options: never substitute entities (`XML_PARSE_NOENT` unset), never load or
-    /// apply a DTD (`DTDLOAD`/`DTDATTR`/`DTDVALID` unset), never touch the network.
+    /// apply a DTD (`DTDLOAD`/`DTDATTR`/`DTDVALID` unset), never touch the network, keep
+    /// libxml2's default limits (`HUGE` unset); no text nodes for indentation (`NOBLANKS`,
+    /// `COMPACT`), CDATA as text, line numbers past 65535 (`BIG_LINES`).
     static let options: Int32 = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_NOBLANKS.rawValue | XML_PARSE_COMPACT.rawValue)
 
-    let reader: xmlTextReaderPtr
+    private let reader: xmlTextReaderPtr
     private(set) var firstError: ParseError?
     private let names: IBNameTable
     private let idName: UnsafePointer<xmlChar>?
 
-    /// `nil` when libxml2 could not even create a reader (out of memory).
     /// Longest attribute value `checkAttributes(of:at:)` accepts.
     let maxAttributeBytes: Int
 
+    /// `nil` when libxml2 cannot take the buffer (over 2 GiB) or create a reader.
     init?(bytes: UnsafeRawBufferPointer, encoding: String?, extraOptions: Int32 = 0, maxAttributeBytes: Int) {
         self.maxAttributeBytes = maxAttributeBytes
         _ = Self.libraryInitialised
-        guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self),
+        guard bytes.count <= Int(Int32.max), let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self),
               let reader = xmlReaderForMemory(base, Int32(bytes.count), nil, encoding, Self.options | extraOptions)
         else { return nil }
         self.reader = reader

@@ -208,6 +208,7 @@ final class XibParsingTests: XCTestCase {
             <view id="w"/>
         """))
         XCTAssertEqual(document.duplicateIDs.keys.sorted(), ["w"])
+        XCTAssertEqual(document.objectIndicesByID, ["v": 0, "w": 1])
         XCTAssertEqual(document.duplicateIDLocations.keys.sorted(), ["v", "w"])
         XCTAssertEqual(try XCTUnwrap(document.duplicateIDLocations["v"]).count, 2)
     }

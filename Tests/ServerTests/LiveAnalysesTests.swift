@@ -36,7 +36,6 @@ final class LiveAnalysesTests: XCTestCase {
     }
 
     func testWaitReturnsTheFinishedAnalysis() throws {
-        try XCTSkipUnless(LiveServer.analysisReadsZips, "the analysis library cannot read zip archives yet")
         let response = try live.upload(LiveServer.sampleZip(), query: "?wait=20")
         XCTAssertEqual(response.status, 200, response.text)
         let body = try response.json()
@@ -67,6 +66,33 @@ final class LiveAnalysesTests: XCTestCase {
         XCTAssertEqual(analysis["status"] as? String, "failed")
         XCTAssertEqual((analysis["error"] as? [String: Any])?["code"] as? String, String(type.dropFirst(Problem.typeBase.count)))
         XCTAssertEqual(try live.request("GET", "/v1/analyses/\(id)/report").status, response.status, "the report answers the same problem")
+    }
+
+    func testArchiveRefusalsAnswerTheirOwnProblem() throws {
+        let limited = try LiveServer { $0.archiveLimits.maxEntries = 3 }
+        defer { limited.stop() }
+        var many = ZipBuilder()
+        for index in 0 ..< 5 { many.add("App/File\(index).swift", text: "let x\(index) = 1\n") }
+        let tooMany = try limited.upload(many.build(), query: "?wait=20")
+        XCTAssertEqual(tooMany.status, 413, tooMany.text)
+        XCTAssertEqual(try tooMany.json()["type"] as? String, Problem.typeBase + "archive.too-many-entries")
+
+        var duplicated = ZipBuilder()
+        duplicated.add("App/A.swift", text: "let a = 1\n")
+        duplicated.add("App/A.swift", text: "let b = 2\n")
+        let duplicate = try limited.upload(duplicated.build(), query: "?wait=20")
+        XCTAssertEqual(duplicate.status, 422, duplicate.text)
+        XCTAssertEqual(try duplicate.json()["type"] as? String, Problem.typeBase + "archive.duplicate-name")
+
+        // An unsafe entry is skipped, not fatal: the analysis succeeds and says so.
+        var unsafe = ZipBuilder()
+        unsafe.add("../escape.swift", text: "let x = 1\n")
+        unsafe.add("App/View.swift", text: "import UIKit\nfinal class V: UIView {}\n")
+        let skipped = try limited.upload(unsafe.build(), query: "?wait=20")
+        XCTAssertEqual(skipped.status, 200, skipped.text)
+        let id = try XCTUnwrap(try skipped.json()["id"] as? String)
+        let files = try limited.request("GET", "/v1/analyses/\(id)/report").json()["files"] as? [[String: Any]]
+        XCTAssertTrue(files?.contains { $0["status"] as? String == "skipped" } == true, "\(files ?? [])")
     }
 
     func testWaitShorterThanTheAnalysisStill202s() throws {

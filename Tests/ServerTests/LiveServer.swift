@@ -112,13 +112,4 @@ final class LiveServer: @unchecked Sendable {
         zip.add("App/BadgeView.xib", text: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\" version=\"3.0\"><objects/></document>\n")
         return zip.build()
     }
-
-    /// Whether the analysis library can read zip archives yet (it arrives with the archive issue).
-    static var analysisReadsZips: Bool {
-        guard let directory = try? Fixtures.makeTemporaryDirectory() else { return false }
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("probe.zip")
-        guard (try? sampleZip().write(to: path)) != nil else { return false }
-        return (try? Analyzer().analyze(path: path.path)) != nil
-    }
 }

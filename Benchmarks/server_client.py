@@ -61,6 +61,17 @@ def post(port, body, query, timeout, headers=None):
         connection.close()
 
 
+def run_threads(target, count, timeout):
+    """Runs `count` threads of `target` and returns the wall time; each join is bounded."""
+    started = time.perf_counter()
+    threads = [threading.Thread(target=target, daemon=True) for _ in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=timeout)
+    return time.perf_counter() - started
+
+
 def percentile(values, fraction):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
@@ -87,13 +98,7 @@ def run_small(args):
                 latencies.append(elapsed)
                 statuses[status] = statuses.get(status, 0) + 1
 
-    started = time.perf_counter()
-    threads = [threading.Thread(target=worker) for _ in range(args.concurrency)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=600)
-    wall = time.perf_counter() - started
+    wall = run_threads(worker, args.concurrency, timeout=600)
     result = {
         "requests": len(latencies), "concurrency": args.concurrency, "seconds": round(wall, 2),
         "analysesPerSecond": round(len(latencies) / wall, 1),
@@ -154,12 +159,7 @@ def run_large(args):
     sampler = threading.Thread(target=sample)
     sampler.start()
     started = time.perf_counter()
-    threads = [threading.Thread(target=client) for _ in range(args.clients)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=900)
-    wall = time.perf_counter() - started
+    wall = run_threads(client, args.clients, timeout=900)
     # Keep sampling while the uploaded archives are analysed (bounded).
     deadline = time.monotonic() + 300
     while analyses_pending(args.port) > 0 and time.monotonic() < deadline:

@@ -3,11 +3,10 @@ import Foundation
 /// Wakes the requests waiting on `?wait=` when any analysis finishes; each waiter then
 /// re-reads its own analysis from the store.
 final class CompletionBoard: Sendable {
-    private let condition = Locked(NSCondition())
+    private let condition = NSCondition()
 
     /// Tells every waiter that some analysis finished.
     func announce() {
-        let condition = self.condition.current
         condition.lock()
         condition.broadcast()
         condition.unlock()
@@ -15,7 +14,6 @@ final class CompletionBoard: Sendable {
 
     /// Calls `isDone` until it returns a value or `deadline` passes; `nil` on timeout.
     func wait<Value>(until deadline: Date, _ isDone: () -> Value?) -> Value? {
-        let condition = self.condition.current
         while true {
             condition.lock()
             if let value = isDone() {

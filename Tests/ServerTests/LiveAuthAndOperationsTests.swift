@@ -67,9 +67,15 @@ final class LiveAuthAndOperationsTests: XCTestCase {
     func testMetricsCountRequestsLatencyBytesAndQueue() throws {
         _ = try live.upload(LiveServer.sampleZip(), headers: bearer(LiveServer.submitToken))
         _ = try live.request("GET", "/v1/analyses/missing", headers: bearer(LiveServer.readToken))
-        let text = try live.request("GET", "/metrics").text
-        XCTAssertTrue(text.contains("nibscan_http_requests_total{method=\"POST\",route=\"/v1/analyses\",status=\"202\"} 1"), text)
-        XCTAssertTrue(text.contains("nibscan_http_requests_total{method=\"GET\",route=\"/v1/analyses/{id}\",status=\"404\"} 1"), text)
+        // A request is counted just after its response is sent: poll briefly.
+        let expected = ["nibscan_http_requests_total{method=\"POST\",route=\"/v1/analyses\",status=\"202\"} 1",
+                        "nibscan_http_requests_total{method=\"GET\",route=\"/v1/analyses/{id}\",status=\"404\"} 1"]
+        var text = ""
+        let deadline = Date(timeIntervalSinceNow: 5)
+        repeat {
+            text = try live.request("GET", "/metrics").text
+        } while !expected.allSatisfy(text.contains) && Date() < deadline
+        for line in expected { XCTAssertTrue(text.contains(line), text) }
         XCTAssertTrue(text.contains("nibscan_http_request_duration_seconds_bucket{route=\"/v1/analyses\",le=\"+Inf\"} 1"), text)
         XCTAssertTrue(text.contains("# TYPE nibscan_http_request_duration_seconds histogram"))
         XCTAssertTrue(text.contains("nibscan_queue_depth "))
@@ -115,6 +121,6 @@ final class LiveAuthAndOperationsTests: XCTestCase {
         let port = live.port
         live.server.drain()
         XCTAssertThrowsError(try RawHTTPClient(port: port).request("GET", "/livez", timeout: 2), "the listener is closed")
-        XCTAssertTrue(live.logLines.lines.contains { $0["event"] as? String == "stopped" })
+        XCTAssertNotNil(live.logLines.first { $0["event"] as? String == "stopped" })
     }
 }

@@ -109,10 +109,10 @@ final class LiveProtocolTests: XCTestCase {
         let generated = try live.request("GET", "/livez", headers: ["X-Request-Id": "bad id with spaces"])
         XCTAssertNotEqual(generated.header("X-Request-Id"), "bad id with spaces")
         XCTAssertEqual(generated.header("X-Request-Id")?.count, 36)
-        let logged = live.logLines.lines.filter { $0["event"] as? String == "request" && $0["requestId"] as? String == "ci-run-42" }
-        XCTAssertEqual(logged.first?["route"] as? String, "/livez")
-        XCTAssertEqual(logged.first?["status"] as? Int, 200)
-        XCTAssertNotNil(logged.first?["durationMs"])
+        let logged = live.logLines.first { $0["event"] as? String == "request" && $0["requestId"] as? String == "ci-run-42" }
+        XCTAssertEqual(logged?["route"] as? String, "/livez")
+        XCTAssertEqual(logged?["status"] as? Int, 200)
+        XCTAssertNotNil(logged?["durationMs"])
     }
 
     func testHeadAnd405() throws {

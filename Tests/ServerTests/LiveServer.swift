@@ -27,6 +27,17 @@ final class LiveServer: @unchecked Sendable {
             lock.unlock()
         }
 
+        /// The first line matching `predicate`, waiting up to `timeout` seconds: a request's
+        /// line is written just after its response is sent.
+        func first(within timeout: TimeInterval = 5, where predicate: ([String: Any]) -> Bool) -> [String: Any]? {
+            let deadline = Date(timeIntervalSinceNow: timeout)
+            repeat {
+                if let line = lines.first(where: predicate) { return line }
+                usleep(10_000)
+            } while Date() < deadline
+            return nil
+        }
+
         var lines: [[String: Any]] {
             lock.lock()
             defer { lock.unlock() }

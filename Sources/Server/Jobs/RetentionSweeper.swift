@@ -16,14 +16,16 @@ final class RetentionSweeper: Sendable {
         self.log = log
     }
 
-    /// Sweeps now, then every tenth of the retention period (at least a minute, at most an hour).
+    /// Sweeps now, before the server takes requests, then every tenth of the retention
+    /// period (at least a minute, at most an hour) on a background thread.
     func start() {
         guard retention > 0 else { return }
+        sweep()
         let interval = min(max(retention / 10, 60), 3600)
         let thread = Thread { [self] in
-            repeat {
+            while stop.wait(timeout: .now() + interval) == .timedOut {
                 sweep()
-            } while stop.wait(timeout: .now() + interval) == .timedOut
+            }
         }
         thread.name = "nibscan-retention"
         thread.start()

@@ -16,8 +16,8 @@ final class RetentionSweeper: Sendable {
         self.log = log
     }
 
-    /// Sweeps now, before the server takes requests, then every tenth of the retention
-    /// period (at least a minute, at most an hour) on a background thread.
+    /// Sweeps now (before returning), then every tenth of the retention period (at least a
+    /// minute, at most an hour) on a background thread.
     func start() {
         guard retention > 0 else { return }
         sweep()

@@ -18,7 +18,7 @@ extension BodyAnalyzer {
                 addUINibLoad(call)
             case "initWithNibName" where !call.arguments.isEmpty:
                 addLoad(call, api: .viewControllerNibName, name: call.arguments[0], owner: nil)
-            case "register", "registerNib":
+            case "register", "registerNib", "registerClass":
                 addRegistration(call)
             case "loadFromNib" where helpers.byBaseName["loadFromNib"] == nil && !isInsideHelper(call):
                 addReusableLoad(call, api: .nibLoadable)

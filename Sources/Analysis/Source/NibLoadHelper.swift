@@ -17,6 +17,7 @@ struct NibLoadHelper: Sendable, Equatable {
     var baseName: String
     var selector: String
     var isTypeMethod: Bool
+    var isSwift: Bool
     var declaringType: String?
     /// Declared in an extension, category or protocol (a wrapper for many classes).
     var isInExtension: Bool
@@ -45,14 +46,28 @@ struct NibLoadHelperTable: Sendable {
         self.copyHelpers = copyHelpers
     }
 
-    /// Names whose presence in a file's bytes means the file must be indexed again with
-    /// this table.
-    var names: [String] {
-        Array(byBaseName.keys) + copyHelpers.keys.map { String($0.prefix { $0 != ":" }) }
+    /// Call keys whose presence among a file's calls means the file must be indexed again
+    /// with this table.
+    var callKeys: Set<String> {
+        var keys = Set(byBaseName.values.joined().map { Self.callKey($0.isSwift ? $0.baseName : $0.selector, isSwift: $0.isSwift) })
+        for key in copyHelpers.keys { keys.insert(Self.callKey(key, isSwift: !key.contains(":"))) }
+        return keys
+    }
+
+    /// `loadNib(` for a Swift method, `tra_loadViewFromNibNamed:` or `view` for Objective-C.
+    static func callKey(_ name: String, isSwift: Bool) -> String {
+        if isSwift { return String(name.prefix { $0 != "(" }) + "(" }
+        guard let colon = name.firstIndex(of: ":") else { return name }
+        return String(name[...colon])
     }
 
     func helper(for call: CallSite) -> NibLoadHelper? {
-        byBaseName[call.baseName]?.first { call.isMessageSend ? $0.selector == call.selector : true }
+        guard let candidates = byBaseName[call.baseName] else { return nil }
+        guard call.isMessageSend else {
+            return candidates.first { $0.isSwift && $0.selector.reduce(0) { $1 == ":" ? $0 + 1 : $0 } >= call.arguments.count }
+        }
+        let selector = call.selector
+        return candidates.first { $0.selector == selector }
     }
 }
 

@@ -17,6 +17,9 @@ enum SourceGuardResolver {
                     summary.guardKind = .privateSubclass(subclass)
                 }
                 index.declarations[position].methods[methodPosition].awakeAfter = summary
+                if let merged = index.types[declaration.name]?.methods.firstIndex(where: { $0.location == method.location }) {
+                    index.types[declaration.name]?.methods[merged].awakeAfter = summary
+                }
             }
         }
     }

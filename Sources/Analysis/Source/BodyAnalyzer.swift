@@ -111,21 +111,21 @@ struct BodyAnalyzer {
         result.calledNames = calledNames()
     }
 
-    /// Call keys (see ``NibLoadHelperTable/callKey(_:)``): `name(` for Swift calls, `name:`
-    /// or a unary `name` for the first piece of an Objective-C message.
-    private func calledNames() -> Set<String> {
-        var names: Set<String> = []
+    /// The names this file calls: Swift `name(`, Objective-C unary `name]` and keyword
+    /// pieces `name:` after a receiver.
+    private func calledNames() -> CallKeys {
+        var keys = CallKeys()
         for index in 0..<max(0, stream.count - 1) where stream[index].kind == .identifier {
             let next = stream[index + 1].text
             if language == .swift {
-                if next == "(" { names.insert(stream[index].text + "(") }
+                if next == "(" { keys.swift.insert(stream[index].text) }
             } else if next == "]" {
-                names.insert(stream[index].text)
+                keys.unary.insert(stream[index].text)
             } else if next == ":", index > 0, stream[index - 1].kind != .punctuation || stream.isText(index - 1, "]") {
-                names.insert(stream[index].text + ":")
+                keys.keyword.insert(stream[index].text)
             }
         }
-        return names
+        return keys
     }
 
     // MARK: - Lookup

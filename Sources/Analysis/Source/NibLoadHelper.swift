@@ -46,21 +46,16 @@ struct NibLoadHelperTable: Sendable {
         self.copyHelpers = copyHelpers
     }
 
-    /// Call keys whose presence among a file's calls means the file must be indexed again
-    /// with this table.
-    var callKeys: Set<String> {
-        var keys = Set(byBaseName.values.joined().map { Self.callKey($0.isSwift ? $0.baseName : $0.selector, isSwift: $0.isSwift) })
-        for key in copyHelpers.keys { keys.insert(Self.callKey(key, isSwift: !key.contains(":"))) }
+    /// The calls whose presence in a file means the file must be indexed again with this table.
+    var callKeys: CallKeys {
+        var keys = CallKeys()
+        for helper in byBaseName.values.joined() { keys.add(helper.isSwift ? helper.baseName : helper.selector, isSwift: helper.isSwift) }
+        for key in copyHelpers.keys { keys.add(key, isSwift: !key.contains(":")) }
         return keys
     }
 
-    /// `loadNib(` for a Swift method, `tra_loadViewFromNibNamed:` or `view` for Objective-C.
-    static func callKey(_ name: String, isSwift: Bool) -> String {
-        if isSwift { return String(name.prefix { $0 != "(" }) + "(" }
-        guard let colon = name.firstIndex(of: ":") else { return name }
-        return String(name[...colon])
-    }
-
+    /// The helper a call goes to: Objective-C by full selector, Swift by base name and a
+    /// parameter count that can take the call's arguments.
     func helper(for call: CallSite) -> NibLoadHelper? {
         guard let candidates = byBaseName[call.baseName] else { return nil }
         guard call.isMessageSend else {

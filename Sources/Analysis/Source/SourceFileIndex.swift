@@ -12,7 +12,7 @@ public struct SourceFileIndex: Sendable, Equatable {
     public var problems: [SourceProblem] = []
     /// Names this file calls (Swift `name(`, Objective-C selector pieces): a file is indexed
     /// again with the project's helpers only when it calls one.
-    var calledNames: Set<String> = []
+    var calledNames = CallKeys()
     /// Methods of this file that wrap a nib load and can be followed to their callers.
     var helpers: [NibLoadHelper] = []
     /// Methods of this file that copy placeholder attributes from a parameter.

@@ -25,7 +25,7 @@ public struct SourceIndexer: Sendable {
                                        copyHelpers: results.reduce(into: [:]) { $0.merge($1.copyHelpers) { first, _ in first } })
         if !table.isEmpty {
             let names = table.callKeys
-            let again = results.indices.filter { !results[$0].calledNames.isDisjoint(with: names) }
+            let again = results.indices.filter { results[$0].calledNames.intersects(names) }
             let redone = run(again.map { sources[$0] }) { indexFile($0, helpers: table) }
             for (position, result) in zip(again, redone) { results[position] = result }
         }

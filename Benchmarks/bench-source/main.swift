@@ -40,6 +40,13 @@ enum BenchError: Error, CustomStringConvertible {
     }
 }
 
+/// CPU time used by the calling thread, so that a busy machine does not distort the figure.
+func threadCPUSeconds() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+}
+
 do {
     let options = try Options(arguments: Array(CommandLine.arguments.dropFirst()))
     let files: [ProjectFile]
@@ -53,16 +60,21 @@ do {
     }
     let bytes = files.reduce(0) { $0 + ($1.contents?.count ?? 0) }
     let indexer = SourceIndexer(concurrency: 1)
-    var best = Double.infinity
+    var bestWall = Double.infinity
+    var bestCPU = Double.infinity
     var index = SourceIndex()
     for _ in 0..<options.repetitions {
-        let start = DispatchTime.now().uptimeNanoseconds
+        let wallStart = DispatchTime.now().uptimeNanoseconds
+        let cpuStart = threadCPUSeconds()
         index = indexer.index(files: files)
-        best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        bestCPU = min(bestCPU, threadCPUSeconds() - cpuStart)
+        bestWall = min(bestWall, Double(DispatchTime.now().uptimeNanoseconds - wallStart) / 1e9)
     }
     let megabytes = Double(bytes) / 1_000_000
+    func rate(_ seconds: Double) -> String { "\(String(format: "%.3f", seconds)) s = \(String(format: "%.1f", megabytes / seconds)) MB/s" }
     print("bench-source: \(files.count) files, \(String(format: "%.2f", megabytes)) MB, one core")
-    print("bench-source: best of \(options.repetitions): \(String(format: "%.3f", best)) s = \(String(format: "%.1f", megabytes / best)) MB/s (goal > 50 MB/s)")
+    print("bench-source: best of \(options.repetitions), CPU time of the indexing thread: \(rate(bestCPU)) (goal > 50 MB/s)")
+    print("bench-source: best of \(options.repetitions), wall clock (includes waiting for a shared CPU): \(rate(bestWall))")
     print("bench-source: indexed \(index.types.count) types, \(index.nibLoads.count) nib loads, \(index.literalCalls.count) literal calls, \(index.contentAttachments.count) attachments")
 } catch {
     FileHandle.standardError.write(Data("\(error)\n".utf8))

@@ -108,24 +108,6 @@ struct BodyAnalyzer {
         result.selfAssignments = selfAssignments
         result.helpers = fileHelpers
         result.copyHelpers = copyHelpers
-        result.calledNames = calledNames()
-    }
-
-    /// The names this file calls: Swift `name(`, Objective-C unary `name]` and keyword
-    /// pieces `name:` after a receiver.
-    private func calledNames() -> CallKeys {
-        var keys = CallKeys()
-        for index in 0..<max(0, stream.count - 1) where stream[index].kind == .identifier {
-            let next = stream[index + 1].text
-            if language == .swift {
-                if next == "(" { keys.swift.insert(stream[index].text) }
-            } else if next == "]" {
-                keys.unary.insert(stream[index].text)
-            } else if next == ":", index > 0, stream[index - 1].kind != .punctuation || stream.isText(index - 1, "]") {
-                keys.keyword.insert(stream[index].text)
-            }
-        }
-        return keys
     }
 
     // MARK: - Lookup

@@ -10,9 +10,6 @@ public struct SourceFileIndex: Sendable, Equatable {
     public var contentAttachments: [ContentViewAttachment] = []
     public var selfAssignments: [SelfAssignment] = []
     public var problems: [SourceProblem] = []
-    /// Names this file calls (Swift `name(`, Objective-C selector pieces): a file is indexed
-    /// again with the project's helpers only when it calls one.
-    var calledNames = CallKeys()
     /// Methods of this file that wrap a nib load and can be followed to their callers.
     var helpers: [NibLoadHelper] = []
     /// Methods of this file that copy placeholder attributes from a parameter.

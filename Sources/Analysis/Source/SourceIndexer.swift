@@ -24,8 +24,8 @@ public struct SourceIndexer: Sendable {
         let table = NibLoadHelperTable(results.flatMap(\.helpers),
                                        copyHelpers: results.reduce(into: [:]) { $0.merge($1.copyHelpers) { first, _ in first } })
         if !table.isEmpty {
-            let names = table.callKeys
-            let again = results.indices.filter { results[$0].calledNames.intersects(names) }
+            let keys = table.callKeys
+            let again = sources.indices.filter { keys.isCalled(in: sources[$0].contents ?? Data(), swift: sources[$0].kind == .swift) }
             let redone = run(again.map { sources[$0] }) { indexFile($0, helpers: table) }
             for (position, result) in zip(again, redone) { results[position] = result }
         }

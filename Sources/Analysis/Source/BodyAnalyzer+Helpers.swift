@@ -36,10 +36,16 @@ extension BodyAnalyzer {
     /// Records what a method copies from a parameter that stands for the placeholder
     /// (`copyPropertiesFromPrototype:(UIView *)proto`).
     mutating func recordCopyFactsIfAny(_ method: ParsedMethod) {
-        guard let body = method.body, method.parameters.count == 1, let parameter = method.parameters.first else { return }
+        guard let body = method.body, !method.isAction, method.parameters.count == 1, let parameter = method.parameters.first,
+              Self.mayBeView(parameter.typeText) else { return }
         let facts = PlaceholderCopyReader(stream: stream, path: path, language: language, placeholder: parameter.name).read(body)
         guard !facts.isEmpty else { return }
         let key = language == .objc ? method.method.selector : String(method.method.name.prefix { $0 != "(" })
         copyHelpers[key] = facts
+    }
+
+    /// Could a parameter of this declared type be the placeholder view (`UIView *`, `id`, `Any`)?
+    private static func mayBeView(_ typeText: String) -> Bool {
+        typeText.contains("View") || ["id", "Any", "AnyObject", "Any?", "AnyObject?", "Self", "instancetype"].contains(typeText)
     }
 }

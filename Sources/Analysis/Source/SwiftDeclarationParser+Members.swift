@@ -137,6 +137,7 @@ extension SwiftDeclarationParser {
         let isOutlet = prefix.attributes["IBOutlet"] != nil || prefix.attributes["IBOutletCollection"] != nil
         let visible = isOutlet || prefix.attributes["objc"] != nil || prefix.attributes["IBInspectable"] != nil
             || prefix.attributes["NSManaged"] != nil || prefix.modifiers.contains("dynamic")
+            || (owner.exposesMembers && prefix.attributes["nonobjc"] == nil)
         declarations[owner.index].properties.append(SourceProperty(
             name: name, typeName: typeText.isEmpty ? nil : Self.bareType(typeText), isSettable: settable,
             isInspectable: prefix.attributes["IBInspectable"] != nil, isStatic: isStatic,

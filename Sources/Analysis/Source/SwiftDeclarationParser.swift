@@ -40,7 +40,8 @@ struct SwiftDeclarationParser {
     struct Owner {
         var index: Int
         var name: String
-        var protocolName: String?
+        /// `@objcMembers`: every member is visible to the Objective-C runtime (and KVC).
+        var exposesMembers: Bool
     }
 
     private mutating func parseScope(_ range: Range<Int>, owner: Owner?, depth: Int) {
@@ -155,7 +156,7 @@ struct SwiftDeclarationParser {
             outlets: [], actions: [], properties: [], methods: [])
         declarations.append(declaration)
         let owned = Owner(index: declarations.count - 1, name: declaration.name,
-                          protocolName: kind == .protocol ? declaration.name : nil)
+                          exposesMembers: prefix.attributes["objcMembers"] != nil || (owner?.exposesMembers ?? false))
         contexts.append(ContextRange(range: cursor..<bodyEnd, context: SourceContext(typeName: declaration.name)))
         if depth < Self.maximumNesting {
             parseScope((cursor + 1)..<max(cursor + 1, bodyEnd - 1), owner: owned, depth: depth + 1)

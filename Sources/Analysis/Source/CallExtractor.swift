@@ -52,7 +52,7 @@ struct CallExtractor {
             var label = ""
             if stream[cursor].isIdentifier, stream.isText(cursor + 1, ":") {
                 label = stream[cursor].text
-                start = cursor + 2
+                start = min(cursor + 2, close)
             }
             var end = start
             while end < close, !stream.isText(end, ",") { end = stream.after(end) }

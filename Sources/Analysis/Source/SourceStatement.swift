@@ -8,6 +8,7 @@ enum SourceStatement {
 
     static func expression(in stream: TokenStream, from start: Int, limit: Int) -> Range<Int> {
         let upper = min(limit, stream.count, start + maximumLength)
+        guard start < upper else { return start..<start }
         var cursor = start
         while cursor < upper {
             let text = stream[cursor].text

@@ -1,0 +1,51 @@
+extension BodyAnalyzer {
+    /// Records `method` as a nib-load helper when it wraps a direct load and is meant to be
+    /// called: a type method, a method of an extension/category/protocol, or one whose nib
+    /// name comes from a parameter. Lifecycle overrides are never helpers.
+    mutating func recordHelperIfAny(_ method: ParsedMethod) {
+        guard method.method.lifecycle == nil, let body = method.body else { return }
+        let direct: Set<NibLoadSite.API> = [.bundleLoadNibNamed, .uiNib]
+        guard let load = loads(inBodyAt: body.lowerBound).first(where: { direct.contains($0.api) }) else { return }
+        let declaration = method.declarationIndex.map { declarations[$0] }
+        let inExtension = declaration.map { [.extension, .category, .protocol].contains($0.kind) } ?? true
+        let call = callAt[index(of: load.location)].map { calls[$0] }
+        let resolved = call.map { nibName($0.arguments.first ?? 0..<0, at: $0.nameIndex).1 }
+        let parameter = load.api == .uiNib || load.api == .bundleLoadNibNamed ? resolved?.parameter : nil
+        guard method.method.isTypeMethod || inExtension || parameter != nil else { return }
+        let source: NibLoadHelper.NameSource
+        if let parameter {
+            let fallback = load.nibName.resolution == .dynamic ? nil : load.nibName.resolution
+            source = .parameter(parameter, fallback: fallback)
+        } else {
+            source = .fixed(load.nibName.resolution)
+        }
+        let baseName = language == .objc ? String(method.method.selector.prefix { $0 != ":" })
+            : String(method.method.name.prefix { $0 != "(" })
+        let returned = body.first { index in
+            stream.isText(index, "return") && index + 2 < stream.count && stream[index + 1].isIdentifier
+                && (stream.isText(index + 2, ";") || stream.isText(index + 2, "}") || stream[index + 2].line > stream[index + 1].line)
+        }
+        let returnedLayout = returned.map { layout(of: stream.text($0 + 1), in: body).0 }.flatMap { $0 == .none ? nil : $0 }
+        fileHelpers.append(NibLoadHelper(
+            baseName: baseName, selector: method.method.selector, isTypeMethod: method.method.isTypeMethod,
+            isSwift: language == .swift, declaringType: method.context.typeName, isInExtension: inExtension, nameSource: source, expression: load.nibName.expression,
+            ownerIsSelf: load.owner == .selfObject, load: load.location, resultUse: load.resultUse, cast: load.cast,
+            returnedLayout: returnedLayout))
+    }
+
+    /// Records what a method copies from a parameter that stands for the placeholder
+    /// (`copyPropertiesFromPrototype:(UIView *)proto`).
+    mutating func recordCopyFactsIfAny(_ method: ParsedMethod) {
+        guard let body = method.body, !method.isAction, method.parameters.count == 1, let parameter = method.parameters.first,
+              Self.mayBeView(parameter.typeText) else { return }
+        let facts = PlaceholderCopyReader(stream: stream, path: path, language: language, placeholder: parameter.name).read(body)
+        guard !facts.isEmpty else { return }
+        let key = language == .objc ? method.method.selector : String(method.method.name.prefix { $0 != "(" })
+        copyHelpers[key] = facts
+    }
+
+    /// Could a parameter of this declared type be the placeholder view (`UIView *`, `id`, `Any`)?
+    private static func mayBeView(_ typeText: String) -> Bool {
+        typeText.contains("View") || ["id", "Any", "AnyObject", "Any?", "AnyObject?", "Self", "instancetype"].contains(typeText)
+    }
+}

@@ -37,13 +37,17 @@ final class RoutingAndNegotiationTests: XCTestCase {
     func testRenderOptionsComeFromMetadata() {
         var record = AnalysisRecord(id: "a1", createdAt: Date(), metadata: .init(repository: "https://github.com/acme/app", branch: "main", commit: "abc"),
                                     projectName: nil, uploadPath: nil, uploadBytes: 0, uploadSHA256: "")
-        var options = AnalysesAPI.renderOptions(for: record)
+        var options = AnalysesAPI.renderOptions(for: record, baseURL: "https://nibscan.example")
         XCTAssertEqual(options.repositoryURL, "https://github.com/acme/app")
         XCTAssertEqual(options.commit, "abc")
-        XCTAssertEqual(options.reportURL, "/v1/analyses/a1/report")
+        XCTAssertEqual(options.reportURL, "https://nibscan.example/v1/analyses/a1/report")
         record.metadata.repository = "acme/app"
-        options = AnalysesAPI.renderOptions(for: record)
+        options = AnalysesAPI.renderOptions(for: record, baseURL: nil)
         XCTAssertNil(options.repositoryURL, "a bare name is no link target")
+        XCTAssertNil(options.reportURL, "no relative links")
+        let proxied = HTTPRequestHead(method: "GET", target: "/", headers: HTTPHeaders([("Host", "ci.example:8443"), ("X-Forwarded-Proto", "https")]))
+        XCTAssertEqual(AnalysesAPI.baseURL(of: proxied), "https://ci.example:8443")
+        XCTAssertEqual(AnalysesAPI.baseURL(of: HTTPRequestHead(method: "GET", target: "/", headers: HTTPHeaders([("Host", "h:1")]))), "http://h:1")
     }
 
     func testQueryDecoding() throws {

@@ -15,6 +15,7 @@ public final class NibscanServer: Sendable {
     public let configuration: Configuration
     let store: AnalysisStore
     let uploads: UploadStore
+    let dataDirectoryLock: DataDirectoryLock
     let log: ServerLog
     let metrics = Metrics()
     let context: ServiceContext
@@ -33,6 +34,7 @@ public final class NibscanServer: Sendable {
                                                 + "set --tokens-file or NIBSCAN_TOKENS, or listen on 127.0.0.1")
         }
         let dataDirectory = URL(fileURLWithPath: configuration.dataDirectory, isDirectory: true)
+        dataDirectoryLock = try DataDirectoryLock(dataDirectory: dataDirectory)
         uploads = try UploadStore(dataDirectory: dataDirectory)
         store = try AnalysisStore(path: dataDirectory.appendingPathComponent("nibscan.sqlite").path)
         let recovered = try store.recoverInterrupted(maxAttempts: configuration.maxAttempts)

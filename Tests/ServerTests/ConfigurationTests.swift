@@ -66,6 +66,19 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(Configuration(openAPIPath: "/etc/x.yaml").resolvedOpenAPIPath(), "/etc/x.yaml")
     }
 
+    func testOneDataDirectoryServesOneServer() throws {
+        let directory = try Fixtures.makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let configuration = Configuration(dataDirectory: directory.path)
+        var first: NibscanServer? = try NibscanServer(configuration: configuration, log: ServerLog { _ in })
+        XCTAssertThrowsError(try NibscanServer(configuration: configuration, log: ServerLog { _ in })) {
+            XCTAssertTrue("\($0)".contains("in use by another nibscan serve"), "\($0)")
+        }
+        XCTAssertNotNil(first)
+        first = nil
+        XCTAssertNoThrow(try NibscanServer(configuration: configuration, log: ServerLog { _ in }), "the lock goes with its server")
+    }
+
     func testNonLoopbackHostNeedsTokens() throws {
         let directory = try Fixtures.makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -41,6 +41,7 @@ final class LiveAnalysesTests: XCTestCase {
         let body = try response.json()
         XCTAssertEqual(body["status"] as? String, "succeeded")
         XCTAssertNotNil(body["summary"] as? [String: Any])
+        XCTAssertEqual(body["project"] as? String, "App", "named after the folder that wraps the archive")
         let id = try XCTUnwrap(body["id"] as? String)
         let report = try live.request("GET", "/v1/analyses/\(id)/report")
         XCTAssertEqual(report.status, 200)

@@ -85,7 +85,7 @@ extension AnalysesAPI {
 
     /// Commits a complete upload: durable file, then the row, then the response (202, or
     /// 200 with the finished analysis when `wait` allows).
-    func accept(_ file: UploadFile, metadata: AnalysisRecord.Metadata, projectName: String, idempotencyKey: String?,
+    func accept(_ file: UploadFile, metadata: AnalysisRecord.Metadata, projectName: String?, idempotencyKey: String?,
                 requestDigest: String, wait: TimeInterval) -> HTTPResponse {
         let id = UUID().uuidString.lowercased()
         let record: AnalysisRecord

@@ -74,14 +74,15 @@ final class UploadReceiver: HTTPBodyReceiver {
         file.discard()
     }
 
-    /// The report's project name: the uploaded file's name, else the repository's last component.
-    private var projectName: String {
+    /// The report's project name: the uploaded file's name, else the repository's last
+    /// component; `nil` leaves it to the archive's contents.
+    private var projectName: String? {
         let candidates = [filename.map { ($0 as NSString).lastPathComponent }, metadata.repository.map { ($0 as NSString).lastPathComponent }]
         for case let name? in candidates {
             let stem = name.lowercased().hasSuffix(".zip") ? String(name.dropLast(4)) : name
             if !stem.isEmpty { return stem }
         }
-        return "project"
+        return nil
     }
 
     private func checkIsZip() throws(Problem) {

@@ -109,12 +109,21 @@ final class AnalysisWorkers: Sendable {
         board.announce()
     }
 
+    /// The one folder that wraps every file of the archive (`SampleApp/...`), if there is one:
+    /// the best name for a project uploaded without a file name or repository.
+    static func topFolder(of report: Report) -> String? {
+        let tops = Set(report.files.map { $0.path.split(separator: "/", maxSplits: 1).count == 2 ? String($0.path.prefix { $0 != "/" }) : "" })
+        guard tops.count == 1, let top = tops.first, !top.isEmpty else { return nil }
+        return top
+    }
+
     private func analyse(_ record: AnalysisRecord) -> AnalysisStore.Outcome {
         guard let path = record.uploadPath else {
             return .failed(.init(code: "analysis.upload-missing", message: "the stored upload was removed before the analysis ran"))
         }
         do {
             var report = try analyzer.analyze(path: path, projectName: record.projectName ?? "project")
+            if record.projectName == nil, let folder = Self.topFolder(of: report) { report.project.name = folder }
             if let baselineID = record.metadata.baseline, let data = try store.report(id: baselineID) {
                 report = try Baseline(jsonData: data, reference: AnalysisResource.path(of: baselineID)).compare(report)
             }

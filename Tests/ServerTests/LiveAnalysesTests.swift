@@ -134,6 +134,9 @@ final class LiveAnalysesTests: XCTestCase {
         XCTAssertTrue(try problem(live.upload(LiveServer.sampleZip(), query: "?pullRequest=abc")) == (400, "request.invalid-parameter"))
         XCTAssertTrue(try problem(live.upload(LiveServer.sampleZip(), query: "?baseline=nope")) == (422, "upload.unknown-baseline"))
         XCTAssertTrue(try problem(live.upload(LiveServer.sampleZip(), query: "?branch=a&branch=b")) == (400, "request.invalid-parameter"))
+        XCTAssertTrue(try problem(live.upload(LiveServer.sampleZip(), query: "?wait=%zz")) == (400, "request.invalid-query"))
+        let longKey = String(repeating: "k", count: 256)
+        XCTAssertTrue(try problem(live.upload(LiveServer.sampleZip(), headers: ["Idempotency-Key": longKey])) == (400, "request.invalid-idempotency-key"))
         let multipart = ["Content-Type": "multipart/form-data; boundary=b"]
         let noProject = Data("--b\r\nContent-Disposition: form-data; name=\"branch\"\r\n\r\nmain\r\n--b--\r\n".utf8)
         XCTAssertTrue(try problem(live.upload(noProject, headers: multipart)) == (422, "upload.missing-project"))

@@ -64,6 +64,14 @@ final class LiveAuthAndOperationsTests: XCTestCase {
         XCTAssertTrue(openAPI.text.hasPrefix("openapi: 3.1"))
     }
 
+    func testMissingOpenAPIDocumentIs404() throws {
+        let bare = try LiveServer { $0.openAPIPath = "/nonexistent/openapi.yaml" }
+        defer { bare.stop() }
+        let response = try bare.request("GET", "/openapi.yaml")
+        XCTAssertEqual(response.status, 404)
+        XCTAssertTrue((try response.json()["detail"] as? String)?.contains("--openapi") == true)
+    }
+
     func testMetricsCountRequestsLatencyBytesAndQueue() throws {
         _ = try live.upload(LiveServer.sampleZip(), headers: bearer(LiveServer.submitToken))
         _ = try live.request("GET", "/v1/analyses/missing", headers: bearer(LiveServer.readToken))

@@ -120,7 +120,7 @@ extension NibscanServer.Configuration {
         }
     }
 
-    private static func integer(_ flag: String, _ environment: String, _ help: String,
+    static func integer(_ flag: String, _ environment: String, _ help: String,
                                 _ keyPath: WritableKeyPath<Self, Int>, _ range: ClosedRange<Int>) -> Setting {
         Setting(flag: flag, environment: environment, placeholder: "N", help: help,
                 describeDefault: { String($0[keyPath: keyPath]) }) { configuration, value in
@@ -142,7 +142,7 @@ extension NibscanServer.Configuration {
         }
     }
 
-    private static func number(_ flag: String, _ environment: String, _ help: String,
+    static func number(_ flag: String, _ environment: String, _ help: String,
                                _ keyPath: WritableKeyPath<Self, Double>) -> Setting {
         Setting(flag: flag, environment: environment, placeholder: "N", help: help,
                 describeDefault: { String(format: "%g", $0[keyPath: keyPath]) }) { configuration, value in

@@ -84,6 +84,7 @@ public final class NibscanServer: Sendable {
         http.closeConnections(timeout: 5)
         context.board.announce()
         log.event("stopped", ["requeued": handedBack.count])
+        dataDirectoryLock.release()
     }
 
     /// Serves until SIGTERM or SIGINT, then drains. Returns the exit status.

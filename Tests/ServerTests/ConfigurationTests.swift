@@ -70,13 +70,14 @@ final class ConfigurationTests: XCTestCase {
         let directory = try Fixtures.makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let configuration = Configuration(dataDirectory: directory.path)
-        var first: NibscanServer? = try NibscanServer(configuration: configuration, log: ServerLog { _ in })
-        XCTAssertThrowsError(try NibscanServer(configuration: configuration, log: ServerLog { _ in })) {
-            XCTAssertTrue("\($0)".contains("in use by another nibscan serve"), "\($0)")
+        let make = { try NibscanServer(configuration: configuration, log: ServerLog { _ in }) }
+        let running = try make()
+        XCTAssertThrowsError(try make()) { XCTAssertTrue("\($0)".contains("in use by another nibscan serve"), "\($0)") }
+        running.drain()
+        try withExtendedLifetime(make()) {
+            XCTAssertThrowsError(try make(), "the next server holds the directory")
         }
-        XCTAssertNotNil(first)
-        first = nil
-        XCTAssertNoThrow(try NibscanServer(configuration: configuration, log: ServerLog { _ in }), "the lock goes with its server")
+        XCTAssertNoThrow(try make(), "a released server lets the directory go")
     }
 
     func testNonLoopbackHostNeedsTokens() throws {

@@ -1,0 +1,75 @@
+extension BodyAnalyzer {
+    private static let notFlags: Set<String> = ["subviews", "superview", "window", "self", "super", "nil", "NULL", "YES", "NO", "true", "false"]
+
+    /// What an `awakeAfter` body does: its returns, its recursion guard and what it copies
+    /// from the placeholder (itself or through a project method it passes `self` to).
+    func awakeAfterSummary(_ method: ParsedMethod) -> AwakeAfterSummary? {
+        guard let body = method.body else { return nil }
+        let loadsInBody = nibLoads.contains { body.contains(index(of: $0.location)) }
+        var returnsSelf = false
+        var returnsOther = false
+        for index in body where stream.isText(index, "return") {
+            let value = SourceStatement.expression(in: stream, from: index + 1, limit: body.upperBound)
+            let text = stream.text(of: value)
+            if text == "self" { returnsSelf = true }
+            else if !value.isEmpty, text != "nil", !text.hasPrefix("super"), !text.hasPrefix("[super") { returnsOther = true }
+        }
+        var facts = PlaceholderCopyReader(stream: stream, path: path, language: language, placeholder: "self").read(body)
+        var copyHelper: String?
+        let bodyCalls = CallExtractor(stream: stream, language: language).calls(in: body) { _, _ in true }
+        for call in bodyCalls where call.arguments.contains(where: { stream.text(of: $0) == "self" }) {
+            let key = language == .objc ? call.selector : call.baseName
+            guard let helperFacts = copyHelpers[key] ?? helpers.copyHelpers[key] else { continue }
+            copyHelper = key
+            facts.attributes.formUnion(helperFacts.attributes)
+            facts.movesSubviews = facts.movesSubviews || helperFacts.movesSubviews
+            facts.constraintCopy = facts.constraintCopy ?? helperFacts.constraintCopy
+        }
+        return AwakeAfterSummary(
+            returnsNibLoadedObject: loadsInBody && returnsOther, returnsSelf: returnsSelf,
+            guardKind: guardKind(in: body, typeIndex: method.declarationIndex),
+            copiedAttributes: facts.attributes.sorted(), movesSubviews: facts.movesSubviews,
+            constraintCopy: facts.constraintCopy, copyHelper: copyHelper, location: method.method.location)
+    }
+
+    /// The recursion guard read from the `if`/`guard` conditions of the body.
+    private func guardKind(in body: Range<Int>, typeIndex: Int?) -> AwakeAfterSummary.Guard {
+        let properties = Set(typeIndex.map { index in
+            declarations.filter { $0.name == declarations[index].name }.flatMap { $0.properties.map(\.name) }
+        } ?? [])
+        var found: AwakeAfterSummary.Guard = .none
+        for index in body where stream.isText(index, "if") || stream.isText(index, "guard") {
+            let condition = conditionRange(after: index, limit: body.upperBound)
+            let texts = condition.map { stream[$0] }
+            if texts.contains(where: { $0.text == "subviews" }) { return .subviewsCount }
+            if let flag = texts.first(where: { $0.isIdentifier && sharedVariables.contains($0.text) }) {
+                found = .staticFlag(flag.text)
+                continue
+            }
+            if case .none = found, let flag = propertyFlag(in: condition, properties: properties) {
+                found = .propertyFlag(flag)
+            }
+        }
+        return found
+    }
+
+    private func conditionRange(after keyword: Int, limit: Int) -> Range<Int> {
+        if language == .objc, stream.isText(keyword + 1, "(") {
+            return (keyword + 2)..<max(keyword + 2, stream.after(keyword + 1) - 1)
+        }
+        var cursor = keyword + 1
+        while cursor < limit, !stream.isText(cursor, "{"), !stream.isText(cursor, "else") { cursor = stream.after(cursor) }
+        return (keyword + 1)..<min(cursor, limit)
+    }
+
+    /// `self.flag`, `[self flag]`, or (Swift) a bare property of the type.
+    private func propertyFlag(in condition: Range<Int>, properties: Set<String>) -> String? {
+        for index in condition where stream[index].isIdentifier && !Self.notFlags.contains(stream[index].text) {
+            let text = stream[index].text
+            if stream.isText(index - 1, "."), stream.isText(index - 2, "self") { return text }
+            if stream.isText(index - 1, "self"), stream.isText(index - 2, "[") { return text }
+            if language == .swift, !stream.isText(index - 1, "."), properties.contains(text) { return text }
+        }
+        return nil
+    }
+}

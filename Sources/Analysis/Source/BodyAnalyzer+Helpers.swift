@@ -1,0 +1,39 @@
+extension BodyAnalyzer {
+    /// Records `method` as a nib-load helper when it wraps a direct load and is meant to be
+    /// called: a type method, a method of an extension/category/protocol, or one whose nib
+    /// name comes from a parameter. Lifecycle overrides are never helpers.
+    mutating func recordHelperIfAny(_ method: ParsedMethod) {
+        guard method.method.lifecycle == nil, let body = method.body else { return }
+        let direct: Set<NibLoadSite.API> = [.bundleLoadNibNamed, .uiNib]
+        guard let load = nibLoads.first(where: { direct.contains($0.api) && body.contains(index(of: $0.location)) }) else { return }
+        let declaration = method.declarationIndex.map { declarations[$0] }
+        let inExtension = declaration.map { [.extension, .category, .protocol].contains($0.kind) } ?? true
+        let call = calls.first { $0.nameIndex == index(of: load.location) }
+        let resolved = call.map { nibName($0.arguments.first ?? 0..<0, at: $0.nameIndex).1 }
+        let parameter = load.api == .uiNib || load.api == .bundleLoadNibNamed ? resolved?.parameter : nil
+        guard method.method.isTypeMethod || inExtension || parameter != nil else { return }
+        let source: NibLoadHelper.NameSource
+        if let parameter {
+            let fallback = load.nibName.resolution == .dynamic ? nil : load.nibName.resolution
+            source = .parameter(parameter, fallback: fallback)
+        } else {
+            source = .fixed(load.nibName.resolution)
+        }
+        let baseName = language == .objc ? String(method.method.selector.prefix { $0 != ":" })
+            : String(method.method.name.prefix { $0 != "(" })
+        fileHelpers.append(NibLoadHelper(
+            baseName: baseName, selector: method.method.selector, isTypeMethod: method.method.isTypeMethod,
+            declaringType: method.context.typeName, nameSource: source, expression: load.nibName.expression,
+            ownerIsSelf: load.owner == .selfObject, load: load.location, resultUse: load.resultUse, cast: load.cast))
+    }
+
+    /// Records what a method copies from a parameter that stands for the placeholder
+    /// (`copyPropertiesFromPrototype:(UIView *)proto`).
+    mutating func recordCopyFactsIfAny(_ method: ParsedMethod) {
+        guard let body = method.body, method.parameters.count == 1, let parameter = method.parameters.first else { return }
+        let facts = PlaceholderCopyReader(stream: stream, path: path, language: language, placeholder: parameter.name).read(body)
+        guard !facts.isEmpty else { return }
+        let key = language == .objc ? method.method.selector : String(method.method.name.prefix { $0 != "(" })
+        copyHelpers[key] = facts
+    }
+}

@@ -1,0 +1,168 @@
+extension BodyAnalyzer {
+    private static let registerLabels: [String: LiteralCallSite.Reusable] = [
+        "forCellReuseIdentifier": .tableCell, "forCellWithReuseIdentifier": .collectionCell,
+        "forHeaderFooterViewReuseIdentifier": .headerFooter, "forSupplementaryViewOfKind": .supplementary,
+        "withReuseIdentifier": .supplementary,
+    ]
+
+    /// Every direct nib load, registration, Reusable call and project-helper call.
+    mutating func collectNibLoads() {
+        let registerArguments = calls.filter { $0.baseName.hasPrefix("register") }.compactMap(\.arguments.first)
+        for call in calls {
+            switch call.baseName {
+            case "loadNibNamed" where !call.arguments.isEmpty:
+                addLoad(call, api: .bundleLoadNibNamed, name: call.arguments[0], owner: call.argument("owner"))
+            case "UINib" where call.labels.first == "nibName", "NSNib" where call.labels.first == "nibNamed",
+                 "nibWithNibName" where !call.arguments.isEmpty:
+                guard !registerArguments.contains(where: { $0.contains(call.nameIndex) }) else { continue }
+                addUINibLoad(call)
+            case "initWithNibName" where !call.arguments.isEmpty:
+                addLoad(call, api: .viewControllerNibName, name: call.arguments[0], owner: nil)
+            case "register", "registerNib":
+                addRegistration(call)
+            case "loadFromNib" where helpers.byBaseName["loadFromNib"] == nil && !isInsideHelper(call):
+                addReusableLoad(call, api: .nibLoadable)
+            case "loadNibContent" where helpers.byBaseName["loadNibContent"] == nil:
+                addReusableLoad(call, api: .nibOwnerLoadable)
+            default:
+                if call.labels.first == "nibName", !call.isMessageSend, call.baseName != "UINib",
+                   call.baseName == "init" || NibNameResolver.isTypeName(call.baseName) {
+                    addLoad(call, api: .viewControllerNibName, name: call.arguments[0], owner: nil)
+                } else if let helper = helpers.helper(for: call), !isInsideHelper(call) {
+                    addHelperLoad(call, helper: helper)
+                }
+            }
+        }
+    }
+
+    /// Is the call inside the body of a helper of the same name (its own definition)?
+    private func isInsideHelper(_ call: CallSite) -> Bool {
+        guard let method = method(containing: call.nameIndex) else { return false }
+        return method.method.name.hasPrefix(call.baseName + "(") || method.method.selector == call.selector
+    }
+
+    func site(_ call: CallSite, api: NibLoadSite.API, name: NibNameExpression, owner: NibLoadSite.Owner,
+              use: ResultUseReader.Use) -> NibLoadSite {
+        NibLoadSite(location: stream.location(call.nameIndex, path: path), language: language,
+                    context: context(of: call.nameIndex), api: api, nibName: name, owner: owner,
+                    resultUse: use.use, resultIndex: use.index, cast: use.cast, reuseIdentifier: nil,
+                    helper: nil, helperLoad: nil, receiverType: nil)
+    }
+
+    func nibName(_ range: Range<Int>, at index: Int) -> (NibNameExpression, NibNameResolver.Resolved) {
+        let resolver = NibNameResolver(stream: stream, method: method(containing: index), context: context(of: index))
+        let resolved = resolver.resolve(range)
+        return (NibNameExpression(expression: stream.text(of: range), resolution: resolved.resolution, candidates: []), resolved)
+    }
+
+    func owner(_ range: Range<Int>?) -> NibLoadSite.Owner {
+        guard let range else { return .notApplicable }
+        let text = stream.text(of: range)
+        switch text {
+        case "nil", "NULL", "nil as Any?": return .none
+        case "self": return .selfObject
+        default: return .expression(text)
+        }
+    }
+
+    private mutating func addLoad(_ call: CallSite, api: NibLoadSite.API, name: Range<Int>, owner ownerRange: Range<Int>?) {
+        var (expression, _) = nibName(name, at: call.nameIndex)
+        if api == .viewControllerNibName, expression.expression == "nil" {
+            expression.resolution = call.baseName == "init" || call.baseName == "initWithNibName"
+                ? .enclosingClass : .namedClass(call.baseName)
+        }
+        let use = ResultUseReader(stream: stream, method: method(containing: call.nameIndex)).read(call.expression)
+        nibLoads.append(site(call, api: api, name: expression, owner: owner(ownerRange), use: use))
+    }
+
+    /// `UINib(nibName:bundle:)` / `[UINib nibWithNibName:bundle:]`, with the owner and use of
+    /// a directly following `instantiate(withOwner:options:)`.
+    private mutating func addUINibLoad(_ call: CallSite) {
+        let (expression, _) = nibName(call.arguments[0], at: call.nameIndex)
+        let instantiate = calls.first { other in
+            (other.baseName == "instantiate" || other.baseName == "instantiateWithOwner" || other.baseName == "instantiateNibWithOwner")
+                && other.receiver.map { $0.contains(call.nameIndex) && $0.upperBound >= call.expression.upperBound - 1 } == true
+        }
+        let reader = ResultUseReader(stream: stream, method: method(containing: call.nameIndex))
+        if let instantiate {
+            let owner = instantiate.argument("withOwner") ?? instantiate.arguments.first
+            nibLoads.append(site(call, api: .uiNib, name: expression, owner: self.owner(owner), use: reader.read(instantiate.expression)))
+        } else {
+            nibLoads.append(site(call, api: .uiNib, name: expression, owner: .notApplicable, use: ResultUseReader.Use(use: .whole)))
+        }
+    }
+
+    /// `register(UINib(nibName: "Cell", bundle: nil), forCellReuseIdentifier: "cell")` and
+    /// the Objective-C `registerNib:…`; class registrations become literal call sites only.
+    private mutating func addRegistration(_ call: CallSite) {
+        guard call.arguments.count >= 2, let first = call.arguments.first else { return }
+        let reusable = call.labels.dropFirst().lazy.compactMap { Self.registerLabels[$0] }.first
+        let identifier = call.arguments.last.flatMap { range in range.count == 1 ? SourceLiteral.value(of: stream[range.lowerBound].text) : nil }
+        let nibCall = calls.first { ($0.baseName == "UINib" || $0.baseName == "nibWithNibName") && first.contains($0.nameIndex) }
+        let isNib = nibCall != nil || call.baseName == "registerNib"
+        if let identifier {
+            literalCalls.append(LiteralCallSite(kind: isNib ? .registerNib : .registerClass, value: identifier,
+                                                reusable: reusable, location: stream.location(call.nameIndex, path: path),
+                                                language: language, context: context(of: call.nameIndex)))
+        }
+        guard let nibCall, !nibCall.arguments.isEmpty else { return }
+        let (expression, _) = nibName(nibCall.arguments[0], at: nibCall.nameIndex)
+        var registered = site(call, api: .registerNib, name: expression, owner: .notApplicable, use: ResultUseReader.Use(use: .whole))
+        registered.reuseIdentifier = identifier
+        nibLoads.append(registered)
+    }
+
+    /// Reusable's `X.loadFromNib()` / `loadNibContent()`: the nib is named after the type.
+    private mutating func addReusableLoad(_ call: CallSite, api: NibLoadSite.API) {
+        let receiver = call.receiver.map { stream.text(of: $0) }
+        let resolution: NibNameExpression.Resolution
+        if let receiver, NibNameResolver.isTypeName(receiver), !receiver.contains(" ") {
+            resolution = .namedClass(receiver)
+        } else {
+            resolution = .enclosingClass
+        }
+        let name = NibNameExpression(expression: receiver.map { "String(describing: \($0))" } ?? "String(describing: Self.self)",
+                                     resolution: resolution, candidates: [])
+        let use = ResultUseReader(stream: stream, method: method(containing: call.nameIndex)).read(call.expression)
+        var load = site(call, api: api, name: name, owner: api == .nibOwnerLoadable ? .selfObject : .none, use: use)
+        if case .namedClass(let type) = resolution { load.receiverType = type }
+        nibLoads.append(load)
+    }
+
+    /// A call to a project helper, resolved with the caller's arguments and receiver.
+    private mutating func addHelperLoad(_ call: CallSite, helper: NibLoadHelper) {
+        let receiver = call.receiver.map { stream.text(of: $0) }
+        let receiverType = receiver.flatMap { NibNameResolver.isTypeName($0) && !$0.contains(" ") && $0 != helper.declaringType ? $0 : nil }
+        func atCaller(_ resolution: NibNameExpression.Resolution) -> NibNameExpression.Resolution {
+            switch resolution {
+            case .enclosingClass, .conformingTypes: return receiverType.map { .namedClass($0) } ?? .enclosingClass
+            default: return resolution
+            }
+        }
+        var expression = NibNameExpression(expression: helper.expression, resolution: .dynamic, candidates: [])
+        switch helper.nameSource {
+        case .fixed(let resolution):
+            expression.resolution = atCaller(resolution)
+        case .parameter(let position, let fallback):
+            if position < call.arguments.count, stream.text(of: call.arguments[position]) != "nil" {
+                let (argument, _) = nibName(call.arguments[position], at: call.nameIndex)
+                expression = argument
+            } else {
+                expression.resolution = fallback.map(atCaller) ?? .dynamic
+            }
+        }
+        let owner: NibLoadSite.Owner = !helper.ownerIsSelf ? .none
+            : receiver == nil || receiver == "self" ? .selfObject : .expression(receiver ?? "")
+        var use = ResultUseReader(stream: stream, method: method(containing: call.nameIndex)).read(call.expression)
+        if use.use == .whole || use.use == .ignored && helper.resultUse != .ignored {
+            use.use = helper.resultUse
+            use.index = nil
+        }
+        var load = site(call, api: .projectHelper, name: expression, owner: owner,
+                        use: ResultUseReader.Use(use: use.use, index: use.index, cast: use.cast ?? helper.cast))
+        load.helper = helper.selector
+        load.helperLoad = helper.load
+        load.receiverType = receiverType
+        nibLoads.append(load)
+    }
+}

@@ -1,0 +1,166 @@
+/// Turns the parsed declarations and method bodies of one file into index facts: methods
+/// and actions per declaration, nib loads, literal call sites, helpers, `awakeAfter`
+/// summaries, content-view attachments and `self = …` assignments. Works on the tokens of
+/// either language; the differences live in ``CallExtractor`` and the readers it calls.
+struct BodyAnalyzer {
+    let stream: TokenStream
+    let path: String
+    let language: SourceLanguage
+    let helpers: NibLoadHelperTable
+    var declarations: [SourceTypeDeclaration]
+    let sharedVariables: Set<String>
+
+    var nibLoads: [NibLoadSite] = []
+    var literalCalls: [LiteralCallSite] = []
+    var attachments: [ContentViewAttachment] = []
+    var selfAssignments: [SelfAssignment] = []
+    var fileHelpers: [NibLoadHelper] = []
+    var copyHelpers: [String: PlaceholderCopyFacts] = [:]
+
+    /// Methods sorted by body start, for attributing a token to its innermost method.
+    private(set) var methods: [ParsedMethod] = []
+    private var contexts: [ContextRange] = []
+    private var methodAt: [Int32] = []
+    private var contextAt: [Int32] = []
+    /// Calls of interest in the whole file, in order.
+    private(set) var calls: [CallSite] = []
+
+    init(stream: TokenStream, path: String, language: SourceLanguage, helpers: NibLoadHelperTable,
+         declarations: [SourceTypeDeclaration], sharedVariables: Set<String>) {
+        self.stream = stream
+        self.path = path
+        self.language = language
+        self.helpers = helpers
+        self.declarations = declarations
+        self.sharedVariables = sharedVariables
+    }
+
+    static let interestingNames: Set<String> = [
+        "loadNibNamed", "UINib", "NSNib", "nibWithNibName", "initWithNibName", "register", "registerNib",
+        "registerClass", "UIStoryboard", "NSStoryboard", "storyboardWithName", "instantiateViewController",
+        "instantiateViewControllerWithIdentifier", "instantiateController", "performSegue",
+        "performSegueWithIdentifier", "dequeueReusableCell", "dequeueReusableCellWithIdentifier",
+        "dequeueReusableCellWithReuseIdentifier", "dequeueReusableHeaderFooterView",
+        "dequeueReusableHeaderFooterViewWithIdentifier", "dequeueReusableSupplementaryView",
+        "dequeueReusableSupplementaryViewOfKind", "loadFromNib", "loadNibContent", "addSubview",
+        "instantiate", "instantiateWithOwner",
+    ]
+
+    mutating func analyze(methods parsed: [ParsedMethod], contexts: [ContextRange]) {
+        methods = parsed.filter { $0.body != nil }.sorted { Self.outerFirst($0.body ?? 0..<0, $1.body ?? 0..<0) }
+        self.contexts = contexts.sorted { Self.outerFirst($0.range, $1.range) }
+        methodAt = Self.innermost(methods.compactMap(\.body), tokenCount: stream.count)
+        contextAt = Self.innermost(self.contexts.map(\.range), tokenCount: stream.count)
+        let extractor = CallExtractor(stream: stream, language: language)
+        calls = extractor.calls(in: 0..<stream.count) { name, index in
+            Self.interestingNames.contains(name) || helpers.byBaseName[name] != nil || isSelfCall(name: name, at: index)
+                || (language == .swift && stream.isText(index + 2, "nibName") && stream.isText(index + 3, ":"))
+        }
+        var analyzedMethods = parsed
+        for position in analyzedMethods.indices {
+            guard let body = analyzedMethods[position].body else { continue }
+            analyzedMethods[position].method.calledSelfMethods = calledSelfMethods(in: body)
+        }
+        collectNibLoads()
+        collectLiteralCalls()
+        let loadIndices = nibLoads.map { index(of: $0.location) }
+        for position in analyzedMethods.indices {
+            let method = analyzedMethods[position]
+            guard let body = method.body else { continue }
+            analyzedMethods[position].method.loadsNib = loadIndices.contains { body.contains($0) }
+            recordHelperIfAny(method)
+            recordCopyFactsIfAny(method)
+        }
+        for position in analyzedMethods.indices where analyzedMethods[position].method.lifecycle == .awakeAfter {
+            analyzedMethods[position].method.awakeAfter = awakeAfterSummary(analyzedMethods[position])
+        }
+        collectAttachments()
+        collectSelfAssignments(analyzedMethods)
+        attach(analyzedMethods)
+    }
+
+    /// Adds methods and actions to their declarations.
+    private mutating func attach(_ parsed: [ParsedMethod]) {
+        for method in parsed {
+            guard let owner = method.declarationIndex, owner < declarations.count else { continue }
+            declarations[owner].methods.append(method.method)
+            if method.isAction {
+                declarations[owner].actions.append(SourceAction(
+                    selector: method.method.selector, methodName: method.method.name, location: method.method.location))
+            }
+        }
+    }
+
+    func fill(_ result: inout SourceFileIndex) {
+        result.declarations = declarations
+        result.nibLoads = nibLoads
+        result.literalCalls = literalCalls
+        result.contentAttachments = attachments
+        result.selfAssignments = selfAssignments
+        result.helpers = fileHelpers
+        result.copyHelpers = copyHelpers
+    }
+
+    // MARK: - Lookup
+
+    private static func outerFirst(_ left: Range<Int>, _ right: Range<Int>) -> Bool {
+        left.lowerBound != right.lowerBound ? left.lowerBound < right.lowerBound : left.upperBound > right.upperBound
+    }
+
+    /// Token index of a location recorded by this analyzer (binary search by line/column).
+    func index(of location: SourceLocation) -> Int {
+        var low = 0
+        var high = stream.count
+        while low < high {
+            let middle = (low + high) / 2
+            let token = stream[middle]
+            if (token.line, token.column) < (location.line, location.column ?? 0) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The innermost method whose body contains token `index`.
+    func method(containing index: Int) -> ParsedMethod? {
+        guard index >= 0, index < methodAt.count else { return nil }
+        let position = Int(methodAt[index])
+        return position >= 0 ? methods[position] : nil
+    }
+
+    /// The innermost type/method context of token `index`.
+    func context(of index: Int) -> SourceContext {
+        guard index >= 0, index < contextAt.count else { return SourceContext() }
+        let position = Int(contextAt[index])
+        return position >= 0 ? contexts[position].context : SourceContext()
+    }
+
+    /// For each token, the position of the innermost range containing it (-1 for none).
+    /// Ranges sorted by start with outer ranges first, so inner ones overwrite them.
+    private static func innermost(_ ranges: [Range<Int>], tokenCount: Int) -> [Int32] {
+        var result = [Int32](repeating: -1, count: tokenCount)
+        for (position, range) in ranges.enumerated() {
+            for index in range.clamped(to: 0..<tokenCount) { result[index] = Int32(position) }
+        }
+        return result
+    }
+
+    // MARK: - Calls on self
+
+    /// Is the call named at `index` made on `self` (explicitly or, in Swift, implicitly)?
+    func isSelfCall(name: String, at index: Int) -> Bool {
+        if language == .objc {
+            return stream.isText(index - 1, "self") && stream.isText(index - 2, "[")
+        }
+        if stream.isText(index - 1, ".") { return stream.isText(index - 2, "self") && !stream.isText(index - 3, ".") }
+        guard let first = name.utf8.first else { return false }
+        return first >= 0x61 && first <= 0x7A  // lowercase: a method or function, not a type
+    }
+
+    private func calledSelfMethods(in body: Range<Int>) -> [String] {
+        var names: [String] = []
+        for call in calls where body.contains(call.nameIndex) && isSelfCall(name: call.baseName, at: call.nameIndex) {
+            let name = language == .objc ? call.selector : call.baseName + "(" + call.labels.map { ($0.isEmpty ? "_" : $0) + ":" }.joined() + ")"
+            if !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+}

@@ -1,0 +1,162 @@
+/// Finds call sites in a token range: Swift `name(…)` calls with their receiver chain and
+/// Objective-C `[receiver selector:arg …]` message sends.
+struct CallExtractor {
+    let stream: TokenStream
+    let language: SourceLanguage
+
+    private static let swiftKeywords: Set<String> = [
+        "if", "guard", "while", "for", "switch", "return", "func", "catch", "where", "case", "in",
+        "repeat", "throw", "try", "await", "as", "is", "else", "let", "var", "defer", "do",
+    ]
+
+    /// Every call in `range`, in source order of their names; `wanted` filters by base name
+    /// before the arguments are parsed.
+    func calls(in range: Range<Int>, wanted: (String, Int) -> Bool) -> [CallSite] {
+        language == .swift ? swiftCalls(in: range, wanted: wanted) : messageSends(in: range, wanted: wanted)
+    }
+
+    // MARK: - Swift
+
+    private func swiftCalls(in range: Range<Int>, wanted: (String, Int) -> Bool) -> [CallSite] {
+        var result: [CallSite] = []
+        let upper = min(range.upperBound, stream.count)
+        var index = range.lowerBound
+        while index + 1 < upper {
+            let token = stream[index]
+            if token.kind == .identifier, stream.isText(index + 1, "("), stream[index + 1].line == token.line,
+               !Self.swiftKeywords.contains(token.text), !stream.isText(index - 1, "func"), wanted(token.text, index) {
+                let close = stream.after(index + 1)
+                let (labels, arguments) = swiftArguments(open: index + 1)
+                let start = chainStart(before: index)
+                result.append(CallSite(
+                    baseName: token.text, labels: labels, arguments: arguments,
+                    receiver: start < index - 1 ? start..<(index - 1) : nil, nameIndex: index,
+                    expression: start..<close, isMessageSend: false))
+            }
+            index += 1
+        }
+        return result
+    }
+
+    /// The arguments of the group opened at `open`, split at top-level commas.
+    func swiftArguments(open: Int) -> ([String], [Range<Int>]) {
+        let close = min(stream.after(open) - 1, stream.count)
+        var labels: [String] = []
+        var arguments: [Range<Int>] = []
+        var cursor = open + 1
+        while cursor < close {
+            var start = cursor
+            var label = ""
+            if stream[cursor].isIdentifier, stream.isText(cursor + 1, ":") {
+                label = stream[cursor].text
+                start = cursor + 2
+            }
+            var end = start
+            while end < close, !stream.isText(end, ",") { end = stream.after(end) }
+            labels.append(label)
+            arguments.append(start..<min(end, close))
+            cursor = end + 1
+        }
+        return (labels, arguments)
+    }
+
+    /// Walks back over a postfix chain `a.b(…)?.c[…]!.` ending just before `name`.
+    func chainStart(before name: Int) -> Int {
+        var start = name
+        var cursor = name - 1
+        while cursor >= 0, stream.isText(cursor, ".") {
+            var previous = cursor - 1
+            while previous >= 0, stream.isText(previous, "?") || stream.isText(previous, "!") { previous -= 1 }
+            guard previous >= 0 else { break }
+            if stream.isText(previous, ")") || stream.isText(previous, "]") {
+                let opener = stream.partner[previous]
+                guard opener >= 0 else { break }
+                previous = opener - 1
+                if previous >= 0, stream[previous].isIdentifier { start = previous } else {
+                    start = opener
+                    break
+                }
+            } else if stream[previous].isIdentifier || stream[previous].kind == .string {
+                start = previous
+            } else {
+                break
+            }
+            cursor = start - 1
+        }
+        return start
+    }
+
+    // MARK: - Objective-C
+
+    private func messageSends(in range: Range<Int>, wanted: (String, Int) -> Bool) -> [CallSite] {
+        var result: [CallSite] = []
+        let upper = min(range.upperBound, stream.count)
+        var index = range.lowerBound
+        while index < upper {
+            if stream.isText(index, "["), isMessageStart(index), let send = messageSend(at: index, wanted: wanted) {
+                result.append(send)
+            }
+            index += 1
+        }
+        return result
+    }
+
+    /// A `[` that opens a message send rather than a subscript or an attribute list.
+    private func isMessageStart(_ index: Int) -> Bool {
+        guard index > 0 else { return true }
+        let previous = stream[index - 1]
+        if previous.kind == .identifier { return previous.text == "return" || previous.text == "in" }
+        if previous.kind == .string || previous.kind == .number { return false }
+        return previous.text != ")" && previous.text != "]"
+    }
+
+    private func messageSend(at open: Int, wanted: (String, Int) -> Bool) -> CallSite? {
+        let close = stream.after(open) - 1
+        guard close > open, close <= stream.count else { return nil }
+        let receiverEnd = primaryEnd(from: open + 1, limit: close)
+        guard receiverEnd > open + 1, receiverEnd < close, stream[receiverEnd].isIdentifier,
+              wanted(stream[receiverEnd].text, receiverEnd) else { return nil }
+        var labels: [String] = []
+        var arguments: [Range<Int>] = []
+        var cursor = receiverEnd
+        if stream.isText(cursor + 1, ":") {
+            var label = ""
+            cursor += 2
+            while cursor < close {
+                var end = cursor
+                while end < close, !(stream[end].isIdentifier && stream.isText(end + 1, ":") && end > cursor
+                                     && !stream.isText(end - 1, "?")) {
+                    end = stream.after(end)
+                }
+                labels.append(label)
+                arguments.append(cursor..<min(end, close))
+                guard end < close else { break }
+                label = stream[end].text
+                cursor = end + 2
+            }
+        }
+        return CallSite(baseName: stream[receiverEnd].text, labels: labels, arguments: arguments,
+                        receiver: (open + 1)..<receiverEnd, nameIndex: receiverEnd,
+                        expression: open..<(close + 1), isMessageSend: true)
+    }
+
+    /// The end of a primary expression with casts and member accesses: `self`,
+    /// `self.contentView`, `[NSBundle mainBundle]`, `(UIView *)x`, `@"text"`.
+    private func primaryEnd(from start: Int, limit: Int) -> Int {
+        var cursor = start
+        while cursor < limit, stream.isText(cursor, "(") { cursor = stream.after(cursor) }  // casts
+        guard cursor < limit else { return cursor }
+        if stream.isText(cursor, "[") {
+            cursor = stream.after(cursor)
+        } else if stream[cursor].isIdentifier || stream[cursor].kind == .string {
+            cursor += 1
+            if stream.isText(cursor, "(") { cursor = stream.after(cursor) }  // C function call
+        } else {
+            return cursor
+        }
+        while cursor + 1 < limit, stream.isText(cursor, ".") || stream.isText(cursor, "->"), stream[cursor + 1].isIdentifier {
+            cursor += 2
+        }
+        return cursor
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+
+/// Resolves a nib-name argument to a literal, the enclosing class, its superclass, a
+/// named class, or `dynamic` (ANALYSIS.md §2), following local variables of the method a
+/// few levels and noting when the name comes from a parameter.
+struct NibNameResolver {
+    let stream: TokenStream
+    let method: ParsedMethod?
+    let context: SourceContext
+
+    /// The outcome: a resolution, plus the parameter the name comes from (alone, or on the
+    /// left of `??` with the right side as the resolution).
+    struct Resolved: Equatable {
+        var resolution: NibNameExpression.Resolution
+        var parameter: Int?
+    }
+
+    private static let maximumDepth = 4
+    /// Properties and helpers that by convention return the class name.
+    static let classNameHelpers: Set<String> = [
+        "className", "nibName", "defaultNibName", "nibIdentifier", "reuseIdentifier", "identifier",
+        "typeName", "classNameString", "nameOfClass", "stringFromClass",
+    ]
+
+    func resolve(_ range: Range<Int>) -> Resolved {
+        resolve(range, depth: 0)
+    }
+
+    private func resolve(_ range: Range<Int>, depth: Int) -> Resolved {
+        let range = range.clamped(to: 0..<stream.count)
+        guard !range.isEmpty, depth <= Self.maximumDepth else { return Resolved(resolution: .dynamic) }
+        if let coalesce = range.first(where: { stream.isText($0, "??") && stream.partner[$0] < 0 }) {
+            var right = resolve((coalesce + 1)..<range.upperBound, depth: depth + 1)
+            if coalesce - range.lowerBound == 1 { right.parameter = parameterIndex(stream.text(range.lowerBound)) }
+            return right
+        }
+        if range.count == 1 || (range.count == 2 && stream.isText(range.lowerBound + 1, "!")) {
+            if let single = resolveSingle(range.lowerBound, depth: depth) { return single }
+        }
+        return Resolved(resolution: resolvePattern(range, depth: depth))
+    }
+
+    private func resolveSingle(_ index: Int, depth: Int) -> Resolved? {
+        let token = stream[index]
+        if token.kind == .string {
+            if let value = SourceLiteral.value(of: token.text) { return Resolved(resolution: .literal(value)) }
+            return Resolved(resolution: resolveInterpolation(token.text, depth: depth))
+        }
+        guard token.isIdentifier else { return nil }
+        if let parameter = parameterIndex(token.text) { return Resolved(resolution: .dynamic, parameter: parameter) }
+        if let initializer = localInitializer(of: token.text, before: index) {
+            return resolve(initializer, depth: depth + 1)
+        }
+        if Self.classNameHelpers.contains(token.text) { return Resolved(resolution: .enclosingClass) }
+        return nil
+    }
+
+    /// `"\(Self.self)"`, `"\(self)"` (type context), `"\(X.self)"`; anything else is dynamic.
+    private func resolveInterpolation(_ literal: String, depth: Int) -> NibNameExpression.Resolution {
+        guard literal.hasPrefix("\"\\("), literal.hasSuffix(")\""), !literal.hasPrefix("\"\"\"") else { return .dynamic }
+        let inner = String(literal.dropFirst(3).dropLast(2))
+        let tokens = SourceTokenizer(language: .swift).tokenize(Array(inner.utf8))
+        let innerStream = TokenStream(tokens)
+        guard innerStream.unbalanced == 0, !tokens.isEmpty else { return .dynamic }
+        let resolver = NibNameResolver(stream: innerStream, method: nil, context: context)
+        if tokens.count == 1, tokens[0].text == "self" || tokens[0].text == "Self" {
+            return context.isTypeMethod || tokens[0].text == "Self" ? .enclosingClass : .dynamic
+        }
+        return resolver.resolvePattern(0..<tokens.count, depth: depth + 1)
+    }
+
+    // MARK: - Patterns
+
+    /// Class-of-self, superclass and named-class patterns anywhere in the expression.
+    private func resolvePattern(_ range: Range<Int>, depth: Int) -> NibNameExpression.Resolution {
+        var texts = range.map { stream[$0].text }
+        for (offset, index) in range.enumerated() where stream[index].isIdentifier {
+            let text = texts[offset]
+            if text == "self" || text == "Self" || parameterIndex(text) != nil { continue }
+            if let initializer = localInitializer(of: text, before: index),
+               resolve(initializer, depth: depth + 1).resolution == .enclosingClass {
+                texts[offset] = "self"
+            }
+        }
+        if Self.contains(texts, ["[", "self", "superclass", "]"]) || Self.contains(texts, ["self", ".", "superclass"])
+            || Self.contains(texts, ["class", "]", "superclass", "]"]) {
+            return .superclass
+        }
+        let selfPatterns: [[String]] = [
+            ["[", "self", "class", "]"], ["self", ".", "class"], ["NSStringFromClass", "(", "self", ")"],
+            ["Self", ".", "self"], ["type", "(", "of", ":", "self", ")"], ["object_getClass", "(", "self", ")"],
+            ["self", ".", "classForCoder"], ["[", "self", "classForCoder", "]"], ["describing", ":", "Self", ")"],
+            ["self", ".", "dynamicType"],
+        ]
+        if selfPatterns.contains(where: { Self.contains(texts, $0) }) { return .enclosingClass }
+        if context.isTypeMethod, Self.contains(texts, ["describing", ":", "self", ")"]) { return .enclosingClass }
+        if let last = texts.last, Self.classNameHelpers.contains(last), texts.count >= 3, texts[texts.count - 2] == "." {
+            let receiver = texts[texts.count - 3]
+            if receiver == "self" || receiver == "Self" || receiver == ")" { return .enclosingClass }
+            if Self.isTypeName(receiver) { return .namedClass(receiver) }
+        }
+        if let named = Self.namedClass(in: texts) { return .namedClass(named) }
+        return .dynamic
+    }
+
+    /// `[X class]`, `X.class`, `X.self` with a type name X.
+    private static func namedClass(in texts: [String]) -> String? {
+        for index in texts.indices {
+            if texts[index] == "[", index + 3 < texts.count, texts[index + 2] == "class", texts[index + 3] == "]",
+               isTypeName(texts[index + 1]) { return texts[index + 1] }
+            if index + 2 < texts.count, texts[index + 1] == ".", texts[index + 2] == "self" || texts[index + 2] == "class",
+               isTypeName(texts[index]), index == 0 || texts[index - 1] != "." { return texts[index] }
+        }
+        return nil
+    }
+
+    static func isTypeName(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, text != "Self" else { return false }
+        return CharacterSet.uppercaseLetters.contains(first) || first == "_"
+    }
+
+    private static func contains(_ texts: [String], _ pattern: [String]) -> Bool {
+        guard texts.count >= pattern.count else { return false }
+        for start in 0...(texts.count - pattern.count) where texts[start] == pattern[0] {
+            if (1..<pattern.count).allSatisfy({ texts[start + $0] == pattern[$0] }) { return true }
+        }
+        return false
+    }
+
+    // MARK: - Parameters and locals
+
+    func parameterIndex(_ name: String) -> Int? {
+        method?.parameters.firstIndex { $0.name == name }
+    }
+
+    /// The initializer of the last `name = …` assignment before `index` in the method body.
+    func localInitializer(of name: String, before index: Int) -> Range<Int>? {
+        guard let body = method?.body else { return nil }
+        var cursor = min(index, stream.count) - 1
+        while cursor > body.lowerBound {
+            if stream.isText(cursor, "="), stream.isText(cursor - 1, name) {
+                return SourceStatement.expression(in: stream, from: cursor + 1, limit: body.upperBound)
+            }
+            if stream.isText(cursor, "="), let typed = typedDeclarationName(before: cursor), typed == name {
+                return SourceStatement.expression(in: stream, from: cursor + 1, limit: body.upperBound)
+            }
+            cursor -= 1
+        }
+        return nil
+    }
+
+    /// `let name: Type = …` → name (walks back over the type annotation on the same line).
+    private func typedDeclarationName(before equals: Int) -> String? {
+        var cursor = equals - 1
+        let line = stream[equals].line
+        while cursor > 0, stream[cursor].line == line {
+            if stream.isText(cursor, ":"), stream[cursor - 1].isIdentifier,
+               stream.isText(cursor - 2, "let") || stream.isText(cursor - 2, "var") {
+                return stream[cursor - 1].text
+            }
+            if stream.isText(cursor, "=") || stream.isText(cursor, ";") { return nil }
+            cursor -= 1
+        }
+        return nil
+    }
+}

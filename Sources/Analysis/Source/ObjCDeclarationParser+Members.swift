@@ -1,0 +1,160 @@
+extension ObjCDeclarationParser {
+    private static let qualifiers: Set<String> = [
+        "IBOutlet", "IBInspectable", "IBOutletCollection", "nonnull", "nullable", "_Nonnull", "_Nullable",
+        "__nonnull", "__nullable", "__weak", "__strong", "__unsafe_unretained", "__kindof", "const", "__block",
+        "null_unspecified", "_Null_unspecified",
+    ]
+
+    /// `@property (nonatomic, weak) IBOutlet UILabel *label;`
+    mutating func parseProperty(at index: Int, owner: Int) -> Int {
+        var cursor = index + 1
+        var attributes: Set<String> = []
+        if stream.isText(cursor, "(") {
+            let end = stream.after(cursor)
+            for position in (cursor + 1)..<max(cursor + 1, end - 1) where stream[position].isIdentifier {
+                attributes.insert(stream[position].text)
+            }
+            cursor = end
+        }
+        var end = cursor
+        while end < stream.count, !stream.isText(end, ";"), !stream.isText(end, "@end"), !stream.isText(end, "@property") {
+            end = stream.after(end)
+        }
+        let declaration = cursor..<min(end, stream.count)
+        guard let variable = variable(in: declaration) else { return end + 1 }
+        let settable = !attributes.contains("readonly")
+        let location = stream.location(variable.nameIndex, path: path)
+        declarations[owner].properties.append(SourceProperty(
+            name: variable.name, typeName: variable.typeName, isSettable: settable,
+            isInspectable: variable.markers.contains("IBInspectable"), isStatic: attributes.contains("class"),
+            isObjCVisible: true, location: location))
+        if variable.markers.contains("IBOutlet") || variable.collectionType != nil {
+            declarations[owner].outlets.append(outlet(variable, attributes: attributes, location: location))
+        }
+        return end + 1
+    }
+
+    /// `{ IBOutlet UILabel *_label; }` instance variables declared as outlets.
+    mutating func parseInstanceVariables(_ range: Range<Int>, owner: Int) {
+        var cursor = range.lowerBound
+        while cursor < range.upperBound {
+            var end = cursor
+            while end < range.upperBound, !stream.isText(end, ";") { end = stream.after(end) }
+            if let variable = variable(in: cursor..<end), variable.markers.contains("IBOutlet") || variable.collectionType != nil {
+                let location = stream.location(variable.nameIndex, path: path)
+                declarations[owner].outlets.append(outlet(variable, attributes: [], location: location))
+            }
+            cursor = end + 1
+        }
+    }
+
+    struct Variable {
+        var name: String
+        var nameIndex: Int
+        var typeName: String?
+        var markers: Set<String>
+        var collectionType: String?
+    }
+
+    /// Type and name of `IBOutlet __weak UILabel *label` / `IBOutletCollection(UIButton) NSArray *buttons`.
+    private func variable(in range: Range<Int>) -> Variable? {
+        var markers: Set<String> = []
+        var typeName: String?
+        var collectionType: String?
+        var nameIndex: Int?
+        var cursor = range.lowerBound
+        while cursor < range.upperBound {
+            let token = stream[cursor]
+            if token.text == "IBOutletCollection", stream.isText(cursor + 1, "(") {
+                collectionType = stream.text(cursor + 2)
+                cursor = stream.after(cursor + 1)
+                continue
+            }
+            if token.isIdentifier {
+                if Self.qualifiers.contains(token.text) || token.text.hasPrefix("NS_") || token.text.hasPrefix("API_") {
+                    markers.insert(token.text)
+                } else if typeName == nil {
+                    typeName = token.text
+                } else {
+                    nameIndex = cursor
+                }
+            } else if token.text == "<" {  // NSArray<UIButton *>
+                while cursor < range.upperBound, !stream.isText(cursor, ">") { cursor += 1 }
+            } else if token.text == "(" || token.text == "[" {
+                cursor = stream.after(cursor)
+                continue
+            } else if token.text == "=" || token.text == "," {
+                break
+            }
+            cursor += 1
+        }
+        guard let nameIndex else { return nil }
+        return Variable(name: stream[nameIndex].text, nameIndex: nameIndex, typeName: typeName,
+                        markers: markers, collectionType: collectionType)
+    }
+
+    private func outlet(_ variable: Variable, attributes: Set<String>, location: SourceLocation) -> SourceOutlet {
+        let ownership: SourceOutlet.Ownership = attributes.contains("weak") || variable.markers.contains("__weak") ? .weak
+            : attributes.contains("assign") || attributes.contains("unsafe_unretained") ? .assign
+            : attributes.contains("copy") ? .copy : .strong
+        let optionality: SourceOutlet.Optionality = attributes.contains("nonnull") || variable.markers.contains("_Nonnull")
+            ? .nonOptional : .optional
+        return SourceOutlet(name: variable.name, typeName: variable.collectionType ?? variable.typeName,
+                            isCollection: variable.collectionType != nil, ownership: ownership, isLazy: false,
+                            optionality: optionality, location: location)
+    }
+
+    /// `- (IBAction)tap:(id)sender forEvent:(UIEvent *)event { … }` or a declaration ending in `;`.
+    mutating func parseMethod(at index: Int, owner: Int) -> Int {
+        let isTypeMethod = stream.isText(index, "+")
+        let returnEnd = stream.after(index + 1)
+        let returnType = stream.text(of: (index + 2)..<max(index + 2, returnEnd - 1))
+        var cursor = returnEnd
+        var selector = ""
+        var parameters: [ParsedMethod.Parameter] = []
+        var nameIndex = cursor
+        while cursor < stream.count, stream[cursor].isIdentifier {
+            if selector.isEmpty { nameIndex = cursor }
+            let part = stream[cursor].text
+            guard stream.isText(cursor + 1, ":") else {
+                if selector.isEmpty { selector = part }
+                cursor += 1
+                break
+            }
+            selector += part + ":"
+            cursor += 2
+            var typeText = "id"
+            if stream.isText(cursor, "(") {
+                let end = stream.after(cursor)
+                typeText = stream.text(of: (cursor + 1)..<max(cursor + 1, end - 1))
+                cursor = end
+            }
+            if cursor < stream.count, stream[cursor].isIdentifier {
+                parameters.append(ParsedMethod.Parameter(label: part, name: stream[cursor].text, typeText: typeText))
+                cursor += 1
+            }
+        }
+        while cursor < stream.count, !stream.isText(cursor, "{"), !stream.isText(cursor, ";"),
+              !stream.isText(cursor, "-"), !stream.isText(cursor, "+"), !stream.isText(cursor, "@end") {
+            cursor = stream.after(cursor)
+        }
+        var body: Range<Int>?
+        if stream.isText(cursor, "{") {
+            body = cursor..<stream.after(cursor)
+            cursor = stream.after(cursor)
+        } else if stream.isText(cursor, ";") {
+            cursor += 1
+        }
+        guard !selector.isEmpty else { return cursor }
+        let typeName = declarations[owner].name
+        let context = SourceContext(typeName: typeName, methodName: selector, isTypeMethod: isTypeMethod)
+        let method = SourceMethod(
+            name: selector, selector: selector, isTypeMethod: isTypeMethod, isOverride: false,
+            lifecycle: SwiftDeclarationParser.lifecycle(of: selector), calledSelfMethods: [], loadsNib: false,
+            awakeAfter: nil, hasBody: body != nil, location: stream.location(nameIndex, path: path))
+        methods.append(ParsedMethod(declarationIndex: owner, method: method, parameters: parameters, body: body,
+                                    context: context, isAction: returnType.contains("IBAction")))
+        if let body { contexts.append(ContextRange(range: body, context: context)) }
+        return cursor
+    }
+}

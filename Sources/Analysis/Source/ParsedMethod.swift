@@ -1,0 +1,26 @@
+/// A method found by a declaration parser, with the token range of its body and its
+/// parameters, waiting for body analysis.
+struct ParsedMethod {
+    /// One parameter: external label (`nil` for `_` or an Objective-C keyword-less first
+    /// part), internal name and type text.
+    struct Parameter: Equatable {
+        var label: String?
+        var name: String
+        var typeText: String
+    }
+
+    /// Index into `SourceFileIndex.declarations`, `nil` for a free function.
+    var declarationIndex: Int?
+    var method: SourceMethod
+    var parameters: [Parameter]
+    var body: Range<Int>?
+    var context: SourceContext
+    var isAction: Bool
+}
+
+/// A token range that belongs to a type body or a method body, so that call sites can
+/// be attributed to their enclosing type and method.
+struct ContextRange {
+    var range: Range<Int>
+    var context: SourceContext
+}

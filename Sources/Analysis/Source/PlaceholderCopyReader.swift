@@ -1,0 +1,110 @@
+/// Reads what a body carries over from a placeholder view (`self` in `awakeAfter`, or a
+/// parameter of a copy helper) to another view: `view.frame = self.frame`, `[view
+/// setHidden:self.hidden]`, a loop moving `subviews`, a loop re-creating `constraints`.
+struct PlaceholderCopyReader {
+    let stream: TokenStream
+    let path: String
+    let language: SourceLanguage
+    /// `self`, or the helper parameter's name.
+    let placeholder: String
+
+    func read(_ body: Range<Int>) -> PlaceholderCopyFacts {
+        var facts = PlaceholderCopyFacts()
+        let range = body.clamped(to: 0..<stream.count)
+        for index in range {
+            let text = stream[index].text
+            if text == "=", let attribute = copiedAttribute(assignment: index, limit: range.upperBound) {
+                facts.attributes.insert(attribute)
+            } else if text.hasPrefix("set"), text.count > 3, stream.isText(index + 1, ":"), stream.isText(index - 2, "["),
+                      let attribute = copiedAttribute(setter: index, limit: range.upperBound) {
+                facts.attributes.insert(attribute)
+            } else if text == "subviews", isPlaceholderMember(index), loopBody(over: index).map(containsAddSubview) == true {
+                facts.movesSubviews = true
+            } else if text == "constraints", isPlaceholderMember(index), facts.constraintCopy == nil, let loop = loopBody(over: index) {
+                facts.constraintCopy = constraintCopy(in: loop)
+            }
+        }
+        return facts
+    }
+
+    /// UIKit property names as Objective-C spells them: `isHidden` → `hidden`.
+    static func normalized(_ attribute: String) -> String {
+        guard attribute.hasPrefix("is"), attribute.count > 2,
+              let third = attribute.dropFirst(2).first, third.isUppercase else { return attribute }
+        return third.lowercased() + attribute.dropFirst(3)
+    }
+
+    /// Is the token `placeholder.member`, `[placeholder member]` or (Swift, `self`) a bare member?
+    private func isPlaceholderMember(_ index: Int) -> Bool {
+        if stream.isText(index - 1, "."), stream.isText(index - 2, placeholder) { return true }
+        if stream.isText(index - 1, placeholder), stream.isText(index - 2, "[") { return true }
+        return language == .swift && placeholder == "self" && !stream.isText(index - 1, ".")
+    }
+
+    /// `target.attr = placeholder.attr` (or bare `attr` for an implicit Swift `self`).
+    private func copiedAttribute(assignment equals: Int, limit: Int) -> String? {
+        guard equals >= 3, stream[equals - 1].isIdentifier, stream.isText(equals - 2, ".") else { return nil }
+        let target = stream[equals - 3].text
+        guard target != placeholder, !stream.isText(equals - 4, ".") else { return nil }
+        let attribute = stream[equals - 1].text
+        let value = SourceStatement.expression(in: stream, from: equals + 1, limit: limit)
+        return readsPlaceholder(attribute, in: value) ? Self.normalized(attribute) : nil
+    }
+
+    /// `[target setAttr:placeholder.attr]`.
+    private func copiedAttribute(setter index: Int, limit: Int) -> String? {
+        guard stream[index - 1].text != placeholder else { return nil }
+        let name = stream[index].text.dropFirst(3)
+        guard let first = name.first else { return nil }
+        let attribute = first.lowercased() + name.dropFirst()
+        let end = min(stream.partner[index - 2] >= 0 ? stream.partner[index - 2] : limit, limit)
+        return readsPlaceholder(attribute, in: (index + 2)..<max(index + 2, end)) ? attribute : nil
+    }
+
+    /// Does `range` read `attribute` (or its `is`-less twin) from the placeholder?
+    private func readsPlaceholder(_ attribute: String, in range: Range<Int>) -> Bool {
+        let wanted = Self.normalized(attribute)
+        if range.count == 1, language == .swift, placeholder == "self",
+           Self.normalized(stream.text(range.lowerBound)) == wanted { return true }
+        for index in range where Self.normalized(stream.text(index)) == wanted {
+            if isPlaceholderMember(index), index > range.lowerBound { return true }
+            if stream.isText(index - 1, placeholder), stream.isText(index - 2, "[") { return true }
+        }
+        return false
+    }
+
+    /// The `{ … }` body of a `for … in <collection>` loop or `.forEach { … }` over the token.
+    private func loopBody(over index: Int) -> Range<Int>? {
+        var start = index
+        if stream.isText(index - 1, "."), stream.isText(index - 2, placeholder) { start = index - 2 }
+        if stream.isText(index - 1, placeholder) { start = index - 1 }
+        let isLoop = stream.isText(start - 1, "in") || stream.isText(index + 1, ".") && stream.isText(index + 2, "forEach")
+        guard isLoop else { return nil }
+        var cursor = index + 1
+        while cursor < stream.count, cursor < index + 12, !stream.isText(cursor, "{") { cursor += 1 }
+        guard stream.isText(cursor, "{") else { return nil }
+        return cursor..<stream.after(cursor)
+    }
+
+    private func containsAddSubview(_ range: Range<Int>) -> Bool {
+        range.contains { stream.isText($0, "addSubview") }
+    }
+
+    /// The new-constraint creation inside a loop over the placeholder's constraints.
+    private func constraintCopy(in loop: Range<Int>) -> AwakeAfterSummary.ConstraintCopy? {
+        guard let creation = loop.first(where: { index in
+            stream.isText(index, "constraintWithItem")
+                || stream.isText(index, "NSLayoutConstraint") && stream.isText(index + 1, "(") && stream.isText(index + 2, "item")
+        }) else { return nil }
+        let comparesWithPlaceholder = loop.contains { index in
+            (stream.isText(index, "==") || stream.isText(index, "===")) && (stream.isText(index + 1, placeholder) || stream.isText(index - 1, placeholder))
+        }
+        func mentions(_ names: Set<String>) -> Bool { loop.contains { names.contains(stream.text($0)) } }
+        return AwakeAfterSummary.ConstraintCopy(
+            itemMapping: comparesWithPlaceholder ? .conditional : .unconditional,
+            carriesPriority: mentions(["priority", "setPriority"]),
+            carriesIdentifier: mentions(["identifier", "setIdentifier"]),
+            carriesActive: mentions(["isActive", "active", "setActive", "activate", "activateConstraints"]),
+            location: stream.location(creation, path: path))
+    }
+}

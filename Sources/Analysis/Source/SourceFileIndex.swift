@@ -1,0 +1,22 @@
+/// What indexing one source file yields, before the project-wide merge resolves
+/// typealiases, conformances and helpers. Produced by ``SourceIndexer/indexFile(_:)``.
+public struct SourceFileIndex: Sendable, Equatable {
+    public var path: String
+    public var language: SourceLanguage
+    public var declarations: [SourceTypeDeclaration] = []
+    public var typealiases: [String: String] = [:]
+    public var nibLoads: [NibLoadSite] = []
+    public var literalCalls: [LiteralCallSite] = []
+    public var contentAttachments: [ContentViewAttachment] = []
+    public var selfAssignments: [SelfAssignment] = []
+    public var problems: [SourceProblem] = []
+    /// Methods of this file that wrap a nib load and can be followed to their callers.
+    var helpers: [NibLoadHelper] = []
+    /// Methods of this file that copy placeholder attributes from a parameter.
+    var copyHelpers: [String: PlaceholderCopyFacts] = [:]
+
+    public init(path: String, language: SourceLanguage) {
+        self.path = path
+        self.language = language
+    }
+}

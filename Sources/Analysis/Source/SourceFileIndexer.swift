@@ -1,0 +1,45 @@
+/// Indexes one source file: tokens → declarations (per language) → method bodies and
+/// call sites (shared by both languages).
+struct SourceFileIndexer {
+    let path: String
+    let bytes: [UInt8]
+    let language: SourceLanguage
+    var helpers = NibLoadHelperTable()
+
+    /// What a declaration parser hands to the body analysis.
+    private struct Declarations {
+        var declarations: [SourceTypeDeclaration]
+        var methods: [ParsedMethod]
+        var contexts: [ContextRange]
+        var sharedVariables: Set<String>
+    }
+
+    func run() -> SourceFileIndex {
+        let stream = TokenStream(SourceTokenizer(language: language).tokenize(bytes))
+        var result = SourceFileIndex(path: path, language: language)
+        let parsed: Declarations
+        switch language {
+        case .swift:
+            var parser = SwiftDeclarationParser(stream: stream, path: path)
+            parser.parse()
+            result.typealiases = parser.typealiases
+            parsed = Declarations(declarations: parser.declarations, methods: parser.methods,
+                                  contexts: parser.contexts, sharedVariables: parser.sharedVariables)
+        case .objc:
+            var parser = ObjCDeclarationParser(stream: stream, path: path)
+            parser.parse()
+            parsed = Declarations(declarations: parser.declarations, methods: parser.methods,
+                                  contexts: parser.contexts, sharedVariables: parser.sharedVariables)
+        }
+        var body = BodyAnalyzer(stream: stream, path: path, language: language, helpers: helpers,
+                                declarations: parsed.declarations, sharedVariables: parsed.sharedVariables)
+        body.analyze(methods: parsed.methods, contexts: parsed.contexts)
+        body.fill(&result)
+        if stream.unbalanced > 0 {
+            result.problems.append(SourceProblem(
+                path: path, code: "source.unbalanced-brackets",
+                message: "\(path): \(stream.unbalanced) unbalanced bracket(s); declarations after them may be missed"))
+        }
+        return result
+    }
+}

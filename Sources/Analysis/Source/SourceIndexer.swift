@@ -1,0 +1,64 @@
+import Foundation
+
+/// Builds a ``SourceIndex`` from the project's `.swift`, `.h`, `.m` and `.mm` files.
+///
+/// Each file is tokenized and indexed on its own (``indexFile(_:)``, safe to run in
+/// parallel). ``index(files:)`` indexes the files concurrently, collects the project-local
+/// nib-load helpers they define, indexes again the files that call a helper (so each call
+/// becomes a resolved load site), merges the results sorted by path and resolves what
+/// needs the whole project (typealiases, conformances, `Self`, guards that depend on
+/// subclasses).
+public struct SourceIndexer: Sendable {
+    /// How many files are indexed at the same time (1: on the calling thread only).
+    public var concurrency: Int
+
+    public init(concurrency: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.concurrency = max(1, concurrency)
+    }
+
+    /// Indexes every Swift and Objective-C file of `files` that has contents; other kinds
+    /// are ignored.
+    public func index(files: [ProjectFile]) -> SourceIndex {
+        let sources = files.filter { ($0.kind == .swift || $0.kind == .objc) && $0.contents != nil }
+        var results = run(sources) { indexFile($0) }
+        let table = NibLoadHelperTable(results.flatMap(\.helpers),
+                                       copyHelpers: results.reduce(into: [:]) { $0.merge($1.copyHelpers) { first, _ in first } })
+        if !table.isEmpty {
+            let names = table.names.map { Array($0.utf8) }
+            let again = sources.indices.filter { position in
+                let bytes = sources[position].contents ?? Data()
+                return names.contains { bytes.range(of: Data($0)) != nil }
+            }
+            let redone = run(again.map { sources[$0] }) { indexFile($0, helpers: table) }
+            for (position, result) in zip(again, redone) { results[position] = result }
+        }
+        return SourceIndexMerger.merge(results)
+    }
+
+    /// Indexes one file on its own (helpers of other files are not followed). Never fails:
+    /// what cannot be read is reported in `problems`.
+    public func indexFile(_ file: ProjectFile) -> SourceFileIndex {
+        indexFile(file, helpers: NibLoadHelperTable())
+    }
+
+    func indexFile(_ file: ProjectFile, helpers: NibLoadHelperTable) -> SourceFileIndex {
+        let language: SourceLanguage = file.kind == .objc ? .objc : .swift
+        let bytes = [UInt8](file.contents ?? Data())
+        return SourceFileIndexer(path: file.path, bytes: bytes, language: language, helpers: helpers).run()
+    }
+
+    /// Runs `work` over `files`, concurrently when allowed, results in input order.
+    private func run(_ files: [ProjectFile], _ work: @Sendable (ProjectFile) -> SourceFileIndex) -> [SourceFileIndex] {
+        guard concurrency > 1, files.count > 1 else { return files.map(work) }
+        let results = FileResults(count: files.count)
+        let stride = concurrency
+        DispatchQueue.concurrentPerform(iterations: stride) { worker in
+            var position = worker
+            while position < files.count {
+                results.store(work(files[position]), at: position)
+                position += stride
+            }
+        }
+        return results.all()
+    }
+}

@@ -1,0 +1,327 @@
+/// Splits UTF-8 source bytes into ``SourceToken``s for Swift or Objective-C, skipping
+/// comments and whitespace. Linear in the input, never fails: unterminated comments and
+/// literals end at the end of the file, invalid UTF-8 is replaced.
+struct SourceTokenizer {
+    let language: SourceLanguage
+
+    func tokenize(_ bytes: [UInt8]) -> [SourceToken] {
+        bytes.withUnsafeBufferPointer { buffer in
+            var scanner = ByteScanner(bytes: buffer, language: language)
+            return scanner.run()
+        }
+    }
+}
+
+/// The cursor state of one tokenization run.
+private struct ByteScanner {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let language: SourceLanguage
+    var position = 0
+    var line = 1
+    var lineStart = 0
+    /// Only whitespace seen since the start of the line (Objective-C preprocessor lines).
+    var atLineStart = true
+    var tokens: [SourceToken] = []
+
+    init(bytes: UnsafeBufferPointer<UInt8>, language: SourceLanguage) {
+        self.bytes = bytes
+        self.language = language
+        tokens.reserveCapacity(bytes.count / 5)
+    }
+
+    mutating func run() -> [SourceToken] {
+        let count = bytes.count
+        while position < count {
+            let byte = bytes[position]
+            if byte == 0x0A {
+                newline(at: position)
+                position += 1
+                continue
+            }
+            if byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0C || byte == 0x0B {
+                position += 1
+                continue
+            }
+            let wasAtLineStart = atLineStart
+            atLineStart = false
+            if byte == 0x2F, position + 1 < count {  // '/'
+                let next = bytes[position + 1]
+                if next == 0x2F { skipLineComment(); continue }
+                if next == 0x2A { skipBlockComment(); continue }
+            }
+            let start = position
+            let startLine = line
+            let column = start - lineStart + 1
+            let kind: SourceToken.Kind
+            if isIdentifierStart(byte) {
+                scanIdentifier()
+                kind = .identifier
+            } else if isDigit(byte) {
+                scanNumber()
+                kind = .number
+            } else if byte == 0x22 {  // "
+                scanString(hashes: 0)
+                kind = .string
+            } else if byte == 0x27, language == .objc {  // '
+                scanQuoted(0x27)
+                kind = .character
+            } else if byte == 0x40 {  // @
+                kind = scanAt()
+            } else if byte == 0x23 {  // #
+                if language == .objc && wasAtLineStart {
+                    scanPreprocessorLine()
+                    kind = .directive
+                } else {
+                    kind = scanHash()
+                }
+            } else {
+                scanPunctuation(byte)
+                kind = .punctuation
+            }
+            emit(kind, start: start, line: startLine, column: column)
+        }
+        return tokens
+    }
+
+    // MARK: - Tokens
+
+    mutating func emit(_ kind: SourceToken.Kind, start: Int, line: Int, column: Int) {
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        tokens.append(SourceToken(kind: kind, text: text, line: line, column: column))
+    }
+
+    mutating func newline(at offset: Int) {
+        line += 1
+        lineStart = offset + 1
+        atLineStart = true
+    }
+
+    func isIdentifierStart(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || byte == 0x5F || byte == 0x24 || byte >= 0x80
+    }
+
+    func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    func isIdentifierPart(_ byte: UInt8) -> Bool { isIdentifierStart(byte) || isDigit(byte) }
+
+    mutating func scanIdentifier() {
+        position += 1
+        while position < bytes.count, isIdentifierPart(bytes[position]) { position += 1 }
+    }
+
+    mutating func scanNumber() {
+        position += 1
+        while position < bytes.count {
+            let byte = bytes[position]
+            if isIdentifierPart(byte) || byte == 0x2E && position + 1 < bytes.count && isDigit(bytes[position + 1]) {
+                position += 1
+            } else {
+                break
+            }
+        }
+    }
+
+    /// `@identifier`, `@"string"`, or a lone `@` (Objective-C literals `@[`, `@{`, `@(`).
+    mutating func scanAt() -> SourceToken.Kind {
+        position += 1
+        guard position < bytes.count else { return .punctuation }
+        let next = bytes[position]
+        if next == 0x22 {
+            scanString(hashes: 0)
+            return .string
+        }
+        if isIdentifierStart(next) {
+            scanIdentifier()
+            return .attribute
+        }
+        return .punctuation
+    }
+
+    /// Swift `#if`/`#selector`…, or a raw string `#"…"#` with any number of `#`.
+    mutating func scanHash() -> SourceToken.Kind {
+        var hashes = 0
+        var cursor = position
+        while cursor < bytes.count, bytes[cursor] == 0x23 {
+            hashes += 1
+            cursor += 1
+        }
+        if cursor < bytes.count, bytes[cursor] == 0x22 {
+            position = cursor
+            scanString(hashes: hashes)
+            return .string
+        }
+        position += 1
+        if position < bytes.count, isIdentifierStart(bytes[position]) {
+            scanIdentifier()
+            return .directive
+        }
+        return .punctuation
+    }
+
+    mutating func scanPunctuation(_ byte: UInt8) {
+        position += 1
+        guard position < bytes.count else { return }
+        let next = bytes[position]
+        switch (byte, next) {
+        case (0x3D, 0x3D), (0x21, 0x3D):  // == !=
+            position += 1
+            if position < bytes.count, bytes[position] == 0x3D { position += 1 }  // === !==
+        case (0x2D, 0x3E), (0x3F, 0x3F), (0x26, 0x26), (0x7C, 0x7C), (0x3C, 0x3D), (0x3E, 0x3D):  // -> ?? && || <= >=
+            position += 1
+        default:
+            break
+        }
+    }
+
+    // MARK: - Comments
+
+    mutating func skipLineComment() {
+        while position < bytes.count, bytes[position] != 0x0A { position += 1 }
+    }
+
+    /// `/* … */`, nested in Swift, flat in Objective-C.
+    mutating func skipBlockComment() {
+        var depth = 0
+        let nests = language == .swift
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == 0x0A {
+                newline(at: position)
+                atLineStart = false
+                position += 1
+            } else if byte == 0x2F, position + 1 < bytes.count, bytes[position + 1] == 0x2A {
+                if depth == 0 || nests { depth += 1 }
+                position += 2
+            } else if byte == 0x2A, position + 1 < bytes.count, bytes[position + 1] == 0x2F {
+                depth -= 1
+                position += 2
+                if depth == 0 { return }
+            } else {
+                position += 1
+            }
+        }
+    }
+
+    // MARK: - Literals
+
+    /// A C character or string literal on one line (`'a'`, `"…"` in Objective-C).
+    mutating func scanQuoted(_ quote: UInt8) {
+        position += 1
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == 0x5C {
+                if position + 1 < bytes.count, bytes[position + 1] == 0x0A { newline(at: position + 1) }
+                position += 2
+            } else if byte == quote {
+                position += 1
+                return
+            } else if byte == 0x0A {
+                return  // unterminated: ends at the line end
+            } else {
+                position += 1
+            }
+        }
+        position = min(position, bytes.count)
+    }
+
+    /// A string literal starting at `"` (after any `#` delimiters): single-line or `"""`
+    /// multi-line, raw with `hashes` delimiters, with `\( … )` interpolation in Swift.
+    mutating func scanString(hashes: Int) {
+        guard language == .swift else {
+            scanQuoted(0x22)
+            return
+        }
+        let multiLine = position + 2 < bytes.count && bytes[position + 1] == 0x22 && bytes[position + 2] == 0x22
+        position += multiLine ? 3 : 1
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == 0x5C, hasHashes(hashes, at: position + 1) {
+                position += 1 + hashes
+                if position < bytes.count, bytes[position] == 0x28 {  // \(
+                    position += 1
+                    skipInterpolation()
+                } else if position < bytes.count {
+                    if bytes[position] == 0x0A { newline(at: position) }
+                    position += 1
+                }
+            } else if byte == 0x22 {
+                if multiLine {
+                    if position + 2 < bytes.count, bytes[position + 1] == 0x22, bytes[position + 2] == 0x22,
+                       hasHashes(hashes, at: position + 3) {
+                        position += 3 + hashes
+                        return
+                    }
+                    position += 1
+                } else if hasHashes(hashes, at: position + 1) {
+                    position += 1 + hashes
+                    return
+                } else {
+                    position += 1
+                }
+            } else if byte == 0x0A {
+                if !multiLine { return }  // unterminated single-line string
+                newline(at: position)
+                position += 1
+            } else {
+                position += 1
+            }
+        }
+    }
+
+    func hasHashes(_ count: Int, at offset: Int) -> Bool {
+        guard count > 0 else { return true }
+        guard offset + count <= bytes.count else { return false }
+        for index in offset..<(offset + count) where bytes[index] != 0x23 { return false }
+        return true
+    }
+
+    /// Skips a Swift interpolation up to its closing `)`, with nested parentheses, strings
+    /// and comments.
+    mutating func skipInterpolation() {
+        var depth = 1
+        while position < bytes.count {
+            let byte = bytes[position]
+            switch byte {
+            case 0x28: depth += 1; position += 1
+            case 0x29:
+                depth -= 1
+                position += 1
+                if depth == 0 { return }
+            case 0x22: scanString(hashes: 0)
+            case 0x23 where position + 1 < bytes.count && (bytes[position + 1] == 0x22 || bytes[position + 1] == 0x23):
+                _ = scanHash()
+            case 0x0A: newline(at: position); position += 1
+            case 0x2F where position + 1 < bytes.count && bytes[position + 1] == 0x2A: skipBlockComment()
+            default: position += 1
+            }
+        }
+    }
+
+    /// Does the line ending at `offset` end with `\` (before an optional `\r`)?
+    func endsWithContinuation(before offset: Int) -> Bool {
+        var cursor = offset - 1
+        if cursor >= 0, bytes[cursor] == 0x0D { cursor -= 1 }
+        return cursor >= 0 && bytes[cursor] == 0x5C
+    }
+
+    /// An Objective-C preprocessor line, with `\` continuations.
+    mutating func scanPreprocessorLine() {
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == 0x0A {
+                if endsWithContinuation(before: position) {
+                    newline(at: position)
+                    atLineStart = false
+                    position += 1
+                    continue
+                }
+                return
+            }
+            if byte == 0x2F, position + 1 < bytes.count, bytes[position + 1] == 0x2A {
+                skipBlockComment()
+                continue
+            }
+            position += 1
+        }
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+
+extension SwiftDeclarationParser {
+    /// Tokens that start the next declaration: a function without body ends before them.
+    private static let declarationStarters: Set<String> = [
+        "func", "var", "let", "init", "deinit", "subscript", "class", "struct", "enum", "protocol",
+        "extension", "typealias", "associatedtype", "case", "static", "public", "private", "fileprivate",
+        "internal", "open", "override", "final", "required", "convenience", "import",
+    ]
+
+    // MARK: - Functions
+
+    mutating func parseFunction(at index: Int, prefix: Prefix, owner: Owner?) -> Int {
+        let isInit = stream[index].text == "init"
+        var cursor = index + 1
+        var baseName = "init"
+        if !isInit {
+            guard cursor < stream.count, stream[cursor].isIdentifier else { return cursor }
+            baseName = stream[cursor].text
+            cursor += 1
+        } else if stream.isText(cursor, "?") || stream.isText(cursor, "!") {
+            cursor += 1
+        }
+        if stream.isText(cursor, "<") {
+            var depth = 0
+            while cursor < stream.count {
+                if stream.isText(cursor, "<") { depth += 1 } else if stream.isText(cursor, ">") { depth -= 1 }
+                cursor += 1
+                if depth == 0 { break }
+            }
+        }
+        guard stream.isText(cursor, "(") else { return cursor }
+        let parameters = parseParameters(at: cursor)
+        cursor = stream.after(cursor)
+        var throwing = false
+        var body: Range<Int>?
+        while cursor < stream.count {
+            let token = stream[cursor]
+            if token.text == "{" {
+                body = cursor..<stream.after(cursor)
+                cursor = stream.after(cursor)
+                break
+            }
+            if token.text == "}" || token.text == ";" || token.kind == .attribute || token.kind == .directive
+                || Self.declarationStarters.contains(token.text) { break }
+            if token.text == "throws" || token.text == "rethrows" { throwing = true }
+            cursor = token.text == "(" || token.text == "[" ? stream.after(cursor) : cursor + 1
+        }
+        let labels = parameters.map(\.label)
+        let objcName = prefix.attributes["objc"].flatMap { $0.isEmpty ? nil : $0.replacingOccurrences(of: " ", with: "") }
+        let selector = objcName ?? SwiftSelector.selector(baseName: baseName, labels: labels, throwing: throwing)
+        let name = SwiftSelector.swiftName(baseName: baseName, labels: labels)
+        let isTypeMethod = prefix.modifiers.contains("static")
+        let context = SourceContext(typeName: owner?.name, methodName: name, isTypeMethod: isTypeMethod)
+        let method = SourceMethod(
+            name: name, selector: selector, isTypeMethod: isTypeMethod,
+            isOverride: prefix.modifiers.contains("override"), lifecycle: Self.lifecycle(of: name),
+            calledSelfMethods: [], loadsNib: false, awakeAfter: nil, hasBody: body != nil,
+            location: stream.location(isInit ? index : index + 1, path: path))
+        methods.append(ParsedMethod(declarationIndex: owner?.index, method: method, parameters: parameters,
+                                    body: body, context: context, isAction: prefix.attributes["IBAction"] != nil))
+        if let body { contexts.append(ContextRange(range: body, context: context)) }
+        return cursor
+    }
+
+    static func lifecycle(of name: String) -> SourceMethod.Lifecycle? {
+        switch name {
+        case "awakeAfter(using:)", "awakeAfterUsingCoder:": .awakeAfter
+        case "init(coder:)", "initWithCoder:": .initCoder
+        case "init(frame:)", "initWithFrame:": .initFrame
+        case "awakeFromNib()", "awakeFromNib": .awakeFromNib
+        case "layoutSubviews()", "layoutSubviews": .layoutSubviews
+        case "prepareForInterfaceBuilder()", "prepareForInterfaceBuilder": .prepareForInterfaceBuilder
+        default: nil
+        }
+    }
+
+    /// `(_ sender: Any, forEvent event: UIEvent = x)` → labels, names and types.
+    private func parseParameters(at open: Int) -> [ParsedMethod.Parameter] {
+        let close = min(stream.after(open) - 1, stream.count)
+        var parameters: [ParsedMethod.Parameter] = []
+        var cursor = open + 1
+        while cursor < close {
+            var names: [String] = []
+            while cursor < close, stream[cursor].isIdentifier || stream[cursor].kind == .attribute, !stream.isText(cursor, ":") {
+                if stream[cursor].isIdentifier { names.append(stream[cursor].text) }
+                cursor += 1
+            }
+            var typeStart = cursor
+            if stream.isText(cursor, ":") { typeStart = cursor + 1 }
+            cursor = typeStart
+            while cursor < close, !stream.isText(cursor, ","), !stream.isText(cursor, "=") { cursor = stream.after(cursor) }
+            let typeText = stream.text(of: typeStart..<min(cursor, close))
+            while cursor < close, !stream.isText(cursor, ",") { cursor = stream.after(cursor) }
+            cursor += 1
+            guard let first = names.first else { continue }
+            let label: String? = first == "_" ? nil : first
+            parameters.append(ParsedMethod.Parameter(label: label, name: names.count > 1 ? names[1] : first, typeText: typeText))
+        }
+        return parameters
+    }
+
+    // MARK: - Properties
+
+    mutating func parseVariable(at index: Int, prefix: Prefix, owner: Owner?) -> Int {
+        let isVar = stream[index].text == "var"
+        var cursor = index + 1
+        guard cursor < stream.count, stream[cursor].isIdentifier else { return cursor }
+        let name = stream[cursor].text
+        let nameIndex = cursor
+        cursor += 1
+        var typeText = ""
+        if stream.isText(cursor, ":") {
+            let typeStart = cursor + 1
+            cursor = typeStart
+            let line = stream[index].line
+            while cursor < stream.count, stream[cursor].line == line || stream.isText(cursor - 1, "."),
+                  !stream.isText(cursor, "="), !stream.isText(cursor, "{"), !stream.isText(cursor, ","),
+                  !stream.isText(cursor, ";"), !stream.isText(cursor, "}"), stream[cursor].kind != .attribute {
+                cursor = stream.after(cursor)
+            }
+            typeText = stream.text(of: typeStart..<cursor)
+        }
+        var settable = isVar
+        if isVar, stream.isText(cursor, "{"), stream[cursor].line == stream[nameIndex].line || !typeText.isEmpty {
+            settable = accessorsAllowSetting(cursor)
+            cursor = stream.after(cursor)
+        }
+        let isStatic = prefix.modifiers.contains("static")
+        guard let owner else {
+            sharedVariables.insert(name)
+            return cursor
+        }
+        if isStatic { sharedVariables.insert(name) }
+        let location = stream.location(nameIndex, path: path)
+        let isOutlet = prefix.attributes["IBOutlet"] != nil || prefix.attributes["IBOutletCollection"] != nil
+        let visible = isOutlet || prefix.attributes["objc"] != nil || prefix.attributes["IBInspectable"] != nil
+            || prefix.attributes["NSManaged"] != nil || prefix.modifiers.contains("dynamic")
+        declarations[owner.index].properties.append(SourceProperty(
+            name: name, typeName: typeText.isEmpty ? nil : Self.bareType(typeText), isSettable: settable,
+            isInspectable: prefix.attributes["IBInspectable"] != nil, isStatic: isStatic,
+            isObjCVisible: visible, location: location))
+        if isOutlet {
+            declarations[owner.index].outlets.append(Self.outlet(name: name, typeText: typeText, prefix: prefix, location: location))
+        }
+        return cursor
+    }
+
+    /// `{ get }` or a getter body: read-only; `{ get set }`, `willSet`, `didSet`: settable.
+    private func accessorsAllowSetting(_ open: Int) -> Bool {
+        let close = min(stream.after(open) - 1, stream.count)
+        var cursor = open + 1
+        while cursor < close {
+            let text = stream[cursor].text
+            if text == "set" || text == "willSet" || text == "didSet" { return true }
+            cursor = text == "{" ? stream.after(cursor) : cursor + 1
+        }
+        return false
+    }
+
+    static func outlet(name: String, typeText: String, prefix: Prefix, location: SourceLocation) -> SourceOutlet {
+        let trimmed = typeText.replacingOccurrences(of: " ", with: "")
+        let optionality: SourceOutlet.Optionality = trimmed.hasSuffix("!") ? .implicitlyUnwrapped
+            : trimmed.hasSuffix("?") ? .optional : .nonOptional
+        var bare = bareType(typeText)
+        let isCollection = bare.hasPrefix("[") || prefix.attributes["IBOutletCollection"] != nil
+        if bare.hasPrefix("["), bare.hasSuffix("]") { bare = String(bare.dropFirst().dropLast()) }
+        let ownership: SourceOutlet.Ownership = prefix.modifiers.contains("weak") ? .weak
+            : prefix.modifiers.contains("unowned") ? .unowned : .strong
+        return SourceOutlet(name: name, typeName: bare.isEmpty ? nil : bare, isCollection: isCollection,
+                            ownership: ownership, isLazy: prefix.modifiers.contains("lazy"),
+                            optionality: optionality, location: location)
+    }
+
+    /// `UILabel!`, `UILabel?`, `Optional<UILabel>` → `UILabel`; whitespace removed.
+    static func bareType(_ typeText: String) -> String {
+        var text = typeText.replacingOccurrences(of: " ", with: "")
+        while text.hasSuffix("!") || text.hasSuffix("?") { text.removeLast() }
+        if text.hasPrefix("Optional<"), text.hasSuffix(">") { text = String(text.dropFirst(9).dropLast()) }
+        return text
+    }
+}

@@ -1,0 +1,238 @@
+/// Finds the declarations of a Swift file in its tokens: types, extensions, typealiases,
+/// properties and methods (with body ranges), across every `#if` branch.
+struct SwiftDeclarationParser {
+    let stream: TokenStream
+    let path: String
+    var declarations: [SourceTypeDeclaration] = []
+    var typealiases: [String: String] = [:]
+    var methods: [ParsedMethod] = []
+    var contexts: [ContextRange] = []
+    /// File-scope variables and `static` properties: candidates for static-flag guards.
+    var sharedVariables: Set<String> = []
+
+    /// Nested types deeper than this are skipped as opaque blocks (pathological input).
+    static let maximumNesting = 48
+
+    private static let typeKeywords: Set<String> = ["class", "struct", "enum", "protocol", "extension", "actor"]
+    private static let modifierKeywords: Set<String> = [
+        "public", "private", "fileprivate", "internal", "open", "final", "override", "static", "lazy",
+        "weak", "unowned", "dynamic", "required", "convenience", "mutating", "nonmutating", "optional",
+        "indirect", "nonisolated", "package", "isolated", "consuming", "borrowing", "distributed",
+    ]
+
+    init(stream: TokenStream, path: String) {
+        self.stream = stream
+        self.path = path
+    }
+
+    mutating func parse() {
+        parseScope(0..<stream.count, owner: nil, depth: 0)
+    }
+
+    /// Attributes and modifiers seen before a declaration.
+    struct Prefix {
+        var attributes: [String: String] = [:]
+        var modifiers: Set<String> = []
+        var isEmpty: Bool { attributes.isEmpty && modifiers.isEmpty }
+    }
+
+    /// The type whose body is being parsed.
+    struct Owner {
+        var index: Int
+        var name: String
+        var protocolName: String?
+    }
+
+    private mutating func parseScope(_ range: Range<Int>, owner: Owner?, depth: Int) {
+        var index = range.lowerBound
+        var prefix = Prefix()
+        while index < range.upperBound {
+            let token = stream[index]
+            switch token.kind {
+            case .attribute:
+                index = parseAttribute(at: index, into: &prefix)
+                continue
+            case .directive:
+                index = skipDirective(at: index)
+                continue
+            case .identifier:
+                let word = token.text
+                if Self.modifierKeywords.contains(word) {
+                    prefix.modifiers.insert(word)
+                    index += 1
+                    if stream.isText(index, "(") { index = stream.after(index) }  // private(set), unowned(unsafe)
+                    continue
+                }
+                if word == "class", stream.isText(index + 1, "func") || stream.isText(index + 1, "var")
+                    || stream.isText(index + 1, "let") || stream.isText(index + 1, "subscript") {
+                    prefix.modifiers.insert("static")
+                    index += 1
+                    continue
+                }
+                if Self.typeKeywords.contains(word), index + 1 < range.upperBound, stream[index + 1].isIdentifier {
+                    index = parseType(at: index, prefix: prefix, owner: owner, depth: depth)
+                } else if word == "func" || word == "init" {
+                    index = parseFunction(at: index, prefix: prefix, owner: owner)
+                } else if word == "var" || word == "let" {
+                    index = parseVariable(at: index, prefix: prefix, owner: owner)
+                } else if word == "typealias" {
+                    index = parseTypealias(at: index, owner: owner)
+                } else {
+                    index += 1
+                }
+            case .punctuation where token.text == "{":
+                index = stream.after(index)
+            default:
+                index += 1
+            }
+            prefix = Prefix()
+        }
+    }
+
+    /// `@name` with an optional `(…)` argument, e.g. `@objc(MyView)` → `objc: "MyView"`.
+    private func parseAttribute(at index: Int, into prefix: inout Prefix) -> Int {
+        let name = String(stream[index].text.dropFirst())
+        var next = index + 1
+        var argument = ""
+        if stream.isText(next, "("), stream[next].line == stream[index].line {
+            let end = stream.after(next)
+            argument = stream.text(of: (next + 1)..<max(next + 1, end - 1))
+            next = end
+        }
+        prefix.attributes[name] = argument
+        return next
+    }
+
+    /// `#if cond`, `#elseif cond`: skips the condition (same line); `#else`, `#endif`: itself.
+    /// Every branch is then indexed.
+    private func skipDirective(at index: Int) -> Int {
+        let word = stream[index].text
+        guard word == "#if" || word == "#elseif" else { return index + 1 }
+        let line = stream[index].line
+        var next = index + 1
+        while next < stream.count, stream[next].line == line { next = stream.after(next) }
+        return next
+    }
+
+    // MARK: - Types
+
+    private mutating func parseType(at index: Int, prefix: Prefix, owner: Owner?, depth: Int) -> Int {
+        let keyword = stream[index].text
+        var cursor = index + 1
+        var name = stream[cursor].text
+        cursor += 1
+        while stream.isText(cursor, "."), cursor + 1 < stream.count, stream[cursor + 1].isIdentifier {
+            name += "." + stream[cursor + 1].text
+            cursor += 2
+        }
+        var generics: [String] = []
+        if stream.isText(cursor, "<") {
+            let (end, parameters) = parseGenericParameters(at: cursor)
+            generics = parameters
+            cursor = end
+        }
+        var inherited: [String] = []
+        if stream.isText(cursor, ":") {
+            (cursor, inherited) = parseTypeList(from: cursor + 1)
+        }
+        var selfConstraint: String?
+        if stream.isText(cursor, "where") {
+            (cursor, selfConstraint) = parseWhereClause(from: cursor + 1)
+        }
+        guard stream.isText(cursor, "{") else { return cursor }
+        let bodyEnd = stream.after(cursor)
+        let kind = SourceTypeDeclaration.Kind(rawValue: keyword) ?? .class
+        let qualified = (owner.map { $0.name + "." } ?? "") + name
+        let isClass = kind == .class
+        let superclass = isClass ? inherited.first.flatMap { SwiftKnownNames.isProtocol($0) ? nil : $0 } : nil
+        let conformances = superclass == nil ? inherited : Array(inherited.dropFirst())
+        let declaration = SourceTypeDeclaration(
+            kind: kind, language: .swift, name: kind == .extension && owner == nil ? name : qualified,
+            location: stream.location(index + 1, path: path), superclass: superclass,
+            conformances: conformances, runtimeName: prefix.attributes["objc"].flatMap { $0.isEmpty ? nil : $0 },
+            genericParameters: generics, categoryName: nil, selfConstraint: selfConstraint,
+            isDesignable: prefix.attributes["IBDesignable"] != nil,
+            outlets: [], actions: [], properties: [], methods: [])
+        declarations.append(declaration)
+        let owned = Owner(index: declarations.count - 1, name: declaration.name,
+                          protocolName: kind == .protocol ? declaration.name : nil)
+        contexts.append(ContextRange(range: cursor..<bodyEnd, context: SourceContext(typeName: declaration.name)))
+        if depth < Self.maximumNesting {
+            parseScope((cursor + 1)..<max(cursor + 1, bodyEnd - 1), owner: owned, depth: depth + 1)
+        }
+        return bodyEnd
+    }
+
+    /// `<T: UIView, U>` → names; returns the index after `>`.
+    private func parseGenericParameters(at index: Int) -> (Int, [String]) {
+        var names: [String] = []
+        var depth = 0
+        var cursor = index
+        var expectName = true
+        while cursor < stream.count {
+            let text = stream[cursor].text
+            if text == "<" { depth += 1; expectName = depth == 1 }
+            else if text == ">" { depth -= 1; if depth == 0 { return (cursor + 1, names) } }
+            else if text == "," && depth == 1 { expectName = true }
+            else if text == "{" || text == "(" && depth == 0 { return (cursor, names) }
+            else if expectName && stream[cursor].isIdentifier { names.append(text); expectName = false }
+            cursor += 1
+        }
+        return (cursor, names)
+    }
+
+    /// `A, B<C>, D.E` up to `{` or `where`: the names, generic arguments dropped.
+    private func parseTypeList(from start: Int) -> (Int, [String]) {
+        var names: [String] = []
+        var cursor = start
+        var current = ""
+        var angle = 0
+        while cursor < stream.count {
+            let token = stream[cursor]
+            if angle == 0 && (token.text == "{" || token.text == "where" || token.text == "}") { break }
+            if token.text == "<" { angle += 1 }
+            else if token.text == ">" { angle -= 1 }
+            else if angle == 0 && token.text == "," {
+                if !current.isEmpty { names.append(current) }
+                current = ""
+            } else if angle == 0 && (token.isIdentifier || token.text == ".") {
+                current += token.text == "class" ? "AnyObject" : token.text
+            } else if token.text == "(" {
+                cursor = stream.after(cursor)
+                continue
+            }
+            cursor += 1
+        }
+        if !current.isEmpty { names.append(current) }
+        return (cursor, names)
+    }
+
+    /// `where Self: UIView, T: P` up to `{`; returns the `Self` constraint if any.
+    private func parseWhereClause(from start: Int) -> (Int, String?) {
+        var cursor = start
+        var constraint: String?
+        while cursor < stream.count, !stream.isText(cursor, "{"), !stream.isText(cursor, "}") {
+            if stream.isText(cursor, "Self"), stream.isText(cursor + 1, ":") || stream.isText(cursor + 1, "=="),
+               cursor + 2 < stream.count, stream[cursor + 2].isIdentifier {
+                constraint = stream[cursor + 2].text
+            }
+            cursor += 1
+        }
+        return (cursor, constraint)
+    }
+
+    private mutating func parseTypealias(at index: Int, owner: Owner?) -> Int {
+        guard index + 3 < stream.count, stream[index + 1].isIdentifier, stream.isText(index + 2, "=") else { return index + 1 }
+        var cursor = index + 3
+        var target = ""
+        while cursor < stream.count, stream[cursor].isIdentifier || stream.isText(cursor, ".") {
+            target += stream[cursor].text
+            cursor += 1
+        }
+        if !target.isEmpty {
+            let alias = (owner.map { $0.name + "." } ?? "") + stream[index + 1].text
+            typealiases[alias] = target
+        }
+        return cursor
+    }
+}

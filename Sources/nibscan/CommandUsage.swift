@@ -8,6 +8,7 @@ enum CommandUsage {
 
     Usage:
       nibscan analyze PATH [--format F] [--output FILE] [--baseline REPORT.json] [--fail-on error|warning|never]
+      nibscan rules [--json] [--markdown DIR]
       nibscan --version
 
     Run 'nibscan COMMAND --help' for a command's options.

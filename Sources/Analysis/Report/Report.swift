@@ -14,6 +14,9 @@ public struct Report: Codable, Sendable, Equatable {
     public var classes: [ClassEntry]
     public var findings: [Finding]
     public var summary: Summary
+    /// What the analysis could not check and why (e.g. checks that need sources in a
+    /// project without any); absent when everything ran.
+    public var notes: [String]?
 
     public init(
         tool: Tool = .nibscan,
@@ -21,7 +24,8 @@ public struct Report: Codable, Sendable, Equatable {
         files: [FileEntry],
         classes: [ClassEntry] = [],
         findings: [Finding] = [],
-        summary: Summary
+        summary: Summary,
+        notes: [String]? = nil
     ) {
         self.schemaVersion = Self.currentSchemaVersion
         self.tool = tool
@@ -30,6 +34,7 @@ public struct Report: Codable, Sendable, Equatable {
         self.classes = classes
         self.findings = findings
         self.summary = summary
+        self.notes = notes
     }
 
     /// Which tool wrote the report.

@@ -1,0 +1,54 @@
+extension ProjectModel {
+    /// Declared classes keyed by runtime name (`@objc(Name)` or the Swift/ObjC name); the
+    /// primary declaration wins over a bare extension.
+    static func typesByRuntimeName(_ sources: SourceIndex) -> [String: SourceType] {
+        var table: [String: SourceType] = [:]
+        for name in sources.types.keys.sorted() {
+            guard let type = sources.types[name], type.isClass else { continue }
+            let key = type.runtimeName ?? name
+            if let existing = table[key], existing.hasPrimaryDeclaration || !type.hasPrimaryDeclaration { continue }
+            table[key] = type
+        }
+        return table
+    }
+
+    /// Every class named by Interface Builder or declared in source, with the IB elements
+    /// that name it; keyed by runtime name.
+    static func joinClasses(documents: [IBDocument], types: [String: SourceType]) -> [String: ProjectClass] {
+        var classes: [String: ProjectClass] = [:]
+        for (runtimeName, type) in types {
+            classes[runtimeName] = ProjectClass(name: type.name, runtimeName: runtimeName, type: type)
+        }
+        for (documentIndex, document) in documents.enumerated() {
+            let topLevel = Set(document.topLevelObjects)
+            let isStoryboard = document.format == .storyboard
+            for object in document.objects {
+                guard let name = object.customClass, !name.isEmpty else { continue }
+                let reference = IBObjectReference(document: documentIndex, object: object.index)
+                var entry = classes[name] ?? ProjectClass(name: name, runtimeName: name, type: nil)
+                if object.placeholder == .filesOwner {
+                    entry.filesOwners.append(reference)
+                } else if object.placeholder != nil {
+                    continue
+                } else if !isStoryboard && topLevel.contains(object.index) {
+                    entry.rootViews.append(reference)
+                } else {
+                    entry.placements.append(reference)
+                }
+                classes[name] = entry
+            }
+        }
+        return classes
+    }
+
+    /// Nib name → indices into `sources.nibLoads` of the sites that may load it.
+    static func loadSitesByNib(_ sources: SourceIndex) -> [String: [Int]] {
+        var table: [String: [Int]] = [:]
+        for (index, site) in sources.nibLoads.enumerated() {
+            for name in Set(site.nibName.candidates.map(NibCatalog.stripped)) {
+                table[name, default: []].append(index)
+            }
+        }
+        return table
+    }
+}

@@ -1,0 +1,56 @@
+/// Runs rules over a project model and turns their violations into report findings,
+/// sorted deterministically; says which rules were skipped and why.
+public struct RuleRunner: Sendable {
+    /// Findings and the notes explaining skipped checks.
+    public struct Outcome: Sendable {
+        public var findings: [Finding]
+        public var notes: [String]
+    }
+
+    public var rules: [any Rule.Type]
+
+    public init(rules: [any Rule.Type] = RuleRegistry.all) {
+        self.rules = rules
+    }
+
+    public func run(_ model: ProjectModel) -> Outcome {
+        var findings: [Finding] = []
+        var skipped: [String] = []
+        for rule in rules {
+            if rule.requirements.contains(.sources) && !model.hasSources {
+                skipped.append(rule.description.id)
+                continue
+            }
+            findings += rule.check(model).map { Self.finding($0, of: rule.description) }
+        }
+        var notes: [String] = []
+        if !skipped.isEmpty {
+            notes.append("The project has no Swift or Objective-C sources: skipped the checks that compare Interface Builder with code (\(skipped.joined(separator: ", "))).")
+        }
+        return Outcome(findings: Self.sorted(findings), notes: notes)
+    }
+
+    static func finding(_ violation: RuleViolation, of description: RuleDescription) -> Finding {
+        Finding(
+            rule: description.id,
+            severity: violation.severity ?? description.severity,
+            className: violation.className,
+            message: violation.message,
+            locations: violation.locations,
+            fix: violation.fix,
+            seed: description.seed,
+            fingerprint: Fingerprint.make([description.id, violation.className ?? ""] + violation.identity)
+        )
+    }
+
+    /// Findings ordered by primary location, rule, then fingerprint.
+    static func sorted(_ findings: [Finding]) -> [Finding] {
+        findings.sorted { lhs, rhs in
+            let left = lhs.locations.first ?? SourceLocation(path: "", line: 0)
+            let right = rhs.locations.first ?? SourceLocation(path: "", line: 0)
+            if left != right { return left < right }
+            if lhs.rule != rhs.rule { return lhs.rule < rhs.rule }
+            return lhs.fingerprint < rhs.fingerprint
+        }
+    }
+}

@@ -22,6 +22,7 @@ extension ProjectModel {
         for (documentIndex, document) in documents.enumerated() {
             let topLevel = Set(document.topLevelObjects)
             let isStoryboard = document.format == .storyboard
+            let ownerClass = document.filesOwner?.customClass
             for object in document.objects {
                 guard let name = object.customClass, !name.isEmpty else { continue }
                 let reference = IBObjectReference(document: documentIndex, object: object.index)
@@ -30,7 +31,7 @@ extension ProjectModel {
                     entry.filesOwners.append(reference)
                 } else if object.placeholder != nil {
                     continue
-                } else if !isStoryboard && topLevel.contains(object.index) {
+                } else if !isStoryboard && topLevel.contains(object.index) && Self.isOwnNib(of: name, ownerClass: ownerClass) {
                     entry.rootViews.append(reference)
                 } else {
                     entry.placements.append(reference)
@@ -39,6 +40,13 @@ extension ProjectModel {
             }
         }
         return classes
+    }
+
+    /// A top-level object is the nib's root view unless the nib belongs to another class
+    /// (its File's Owner has a different custom class): then it is content of that nib.
+    private static func isOwnNib(of name: String, ownerClass: String?) -> Bool {
+        guard let ownerClass, !ownerClass.isEmpty, ownerClass != "NSObject" else { return true }
+        return ownerClass == name
     }
 
     /// Nib name → indices into `sources.nibLoads` of the sites that may load it.

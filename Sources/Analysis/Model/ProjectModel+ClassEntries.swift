@@ -1,0 +1,59 @@
+/// The report's `classes` section (SERVICE.md): every declared view, controller or cell
+/// class and every class an Interface Builder file names, with nibs, placements and
+/// strategies, sorted by name.
+extension ProjectModel {
+    public func classEntries() -> [ClassEntry] {
+        let classifier = StrategyClassifier(model: self)
+        return classes.values
+            .filter { reported($0) }
+            .sorted { ($0.name, $0.runtimeName) < ($1.name, $1.runtimeName) }
+            .map { entry(for: $0, classifier: classifier) }
+    }
+
+    private func reported(_ projectClass: ProjectClass) -> Bool {
+        if !projectClass.interfaceBuilderReferences.isEmpty { return true }
+        guard projectClass.type?.hasPrimaryDeclaration == true else { return false }
+        return family(of: projectClass.runtimeName) != .other
+    }
+
+    private func entry(for projectClass: ProjectClass, classifier: StrategyClassifier) -> ClassEntry {
+        let type = projectClass.type
+        let references = projectClass.interfaceBuilderReferences.map { object($0) }
+        let language: ClassEntry.Language
+        if let type {
+            language = type.language == .objc ? .objc : .swift
+        } else {
+            language = references.contains { $0.customModule != nil || $0.customModuleProvider != nil } ? .swift : .objc
+        }
+        return ClassEntry(
+            name: projectClass.name,
+            objcName: projectClass.runtimeName == projectClass.name ? nil : projectClass.runtimeName,
+            language: language,
+            superclass: type?.superclass,
+            module: references.lazy.compactMap(\.customModule).first,
+            declared: type.flatMap { $0.hasPrimaryDeclaration ? ClassEntry.Declaration(path: $0.location.path, line: $0.location.line) : nil },
+            nibs: nibReferences(projectClass),
+            placements: projectClass.placements.map(placement),
+            strategies: classifier.strategies(for: projectClass)
+        )
+    }
+
+    private func nibReferences(_ projectClass: ProjectClass) -> [ClassEntry.NibReference] {
+        var seen: Set<String> = []
+        let all = projectClass.rootViews.map { (document($0).path, ClassEntry.NibReference.Role.rootView) }
+            + projectClass.filesOwners.map { (document($0).path, .filesOwner) }
+            + projectClass.placements.map { (document($0).path, .placed) }
+        return all
+            .filter { seen.insert("\($0.0)|\($0.1.rawValue)").inserted }
+            .sorted { ($0.0, $0.1.rawValue) < ($1.0, $1.1.rawValue) }
+            .map { ClassEntry.NibReference(path: $0.0, role: $0.1) }
+    }
+
+    private func placement(_ reference: IBObjectReference) -> ClassEntry.Placement {
+        let document = document(reference)
+        let object = object(reference)
+        let own = document.selfConstraints(of: object).filter { !$0.isPlaceholder }
+        return ClassEntry.Placement(path: document.path, line: object.location.line, objectId: object.id,
+                                    ownConstraints: own.count, subviews: object.subviews.count)
+    }
+}

@@ -2,9 +2,8 @@ import CLibXML2
 
 /// Builds the model of a `<document>` (xib or storyboard, version 3.0 and 2.0) from the
 /// streamed elements.
-final class IBDocumentBuilder: IBElementHandler {
+struct IBDocumentBuilder: IBElementHandler {
     private let reader: XMLStreamReader
-    private let limits: InterfaceBuilderLimits
     private var stack: [IBElementContext] = []
     private var elementNames: [UnsafePointer<xmlChar>: String] = [:]
 
@@ -25,17 +24,20 @@ final class IBDocumentBuilder: IBElementHandler {
     private var scenes: [IBScene] = []
     private var storyboardReferences: [IBStoryboardReference] = []
 
-    init(reader: XMLStreamReader, limits: InterfaceBuilderLimits) {
+    /// `byteCount` sizes the arrays up front (Xcode writes roughly one object per 500 bytes).
+    init(reader: XMLStreamReader, byteCount: Int) {
         self.reader = reader
-        self.limits = limits
         stack.reserveCapacity(64)
+        objects.reserveCapacity(byteCount / 500)
+        constraints.reserveCapacity(byteCount / 2000)
+        connections.reserveCapacity(byteCount / 2000)
     }
 
-    func start(_ node: xmlNodePtr, name: IBName?, location: IBLocation) throws(IBParseFailure) {
+    mutating func start(_ node: xmlNodePtr, name: IBName?, location: IBLocation) throws(IBParseFailure) {
         let parent = stack.last ?? IBElementContext()
         var context = IBElementContext(
             name: name, enclosingObject: parent.enclosingObject, variation: parent.variation,
-            variationKey: parent.variationKey, scene: parent.scene, inResources: parent.inResources)
+            sizeClassVariation: parent.sizeClassVariation, scene: parent.scene, inResources: parent.inResources)
         if stack.isEmpty {
             try readRoot(node, location: location)
         } else {
@@ -44,19 +46,19 @@ final class IBDocumentBuilder: IBElementHandler {
         stack.append(context)
     }
 
-    func end() {
+    mutating func end() {
         guard let closed = stack.popLast() else { return }
         if closed.name == .scene, let scene = closed.scene {
             scenes[scene].viewController = scenes[scene].objects.first { objects[$0].isSceneController }
         }
     }
 
-    func text(_ reader: XMLStreamReader) {}
+    mutating func text(_ reader: XMLStreamReader) {}
 
     // MARK: - Elements
 
-    private func readRoot(_ node: xmlNodePtr, location: IBLocation) throws(IBParseFailure) {
-        try attributes(of: node, location) { name, value in
+    private mutating func readRoot(_ node: xmlNodePtr, location: IBLocation) throws(IBParseFailure) {
+        try reader.attributes(of: node, at: location) { name, value in
             switch name {
             case .type: documentType = value.string
             case .version: version = value.string
@@ -74,13 +76,13 @@ final class IBDocumentBuilder: IBElementHandler {
         platform = IBDocument.Platform(documentType: documentType, targetRuntime: targetRuntime)
     }
 
-    private func startChild(
+    private mutating func startChild(
         _ node: xmlNodePtr, name: IBName?, parent: IBElementContext, context: inout IBElementContext, location: IBLocation
     ) throws(IBParseFailure) {
         switch name {
         case .scene:
             var sceneID = ""
-            try attributes(of: node, location) { name, value in if name == .sceneID { sceneID = value.string } }
+            try reader.attributes(of: node, at: location) { name, value in if name == .sceneID { sceneID = value.string } }
             context.scene = scenes.count
             scenes.append(IBScene(sceneID: sceneID, location: location))
             return
@@ -89,7 +91,8 @@ final class IBDocumentBuilder: IBElementHandler {
             return
         case .constraint where parent.name == .constraints:
             if let owner = parent.enclosingObject {
-                context.constraint = try addConstraint(node, owner: owner, variationKey: parent.variationKey, location: location)
+                let variationKey = parent.sizeClassVariation.map { variations[$0].key }
+                context.constraint = try addConstraint(node, owner: owner, variationKey: variationKey, location: location)
             }
             return
         case .outlet, .outletCollection, .action, .segue:
@@ -106,11 +109,14 @@ final class IBDocumentBuilder: IBElementHandler {
             try startVariation(node, parent: parent, context: &context, location: location)
             return
         case .mask where parent.variation != nil:
-            try attributes(of: node, location) { name, value in if name == .key { context.maskKey = value.string } }
+            try reader.attributes(of: node, at: location) { name, value in
+                guard name == .key else { return }
+                context.mask = value.equals("constraints") ? .constraints : value.equals("subviews") ? .subviews : nil
+            }
             return
         case .include, .exclude:
-            if let variation = parent.variation, let maskKey = parent.maskKey, let name {
-                try addMaskEntry(node, name: name, maskKey: maskKey, variation: variation, location: location)
+            if let variation = parent.variation, let mask = parent.mask, let name {
+                try addMaskEntry(node, name: name, mask: mask, variation: variation, location: location)
             }
             return
         default:
@@ -132,14 +138,14 @@ final class IBDocumentBuilder: IBElementHandler {
 
     /// Reads the element when it describes its parent object (frame, mask, colour,
     /// accessibility); `false` when it is something else.
-    private func readObjectDetail(
+    private mutating func readObjectDetail(
         _ node: xmlNodePtr, name: IBName?, owner: Int, context: inout IBElementContext, location: IBLocation
     ) throws(IBParseFailure) -> Bool {
         switch name {
         case .rect:
             var key: String?
             var x = 0.0, y = 0.0, width = 0.0, height = 0.0
-            try attributes(of: node, location) { name, value in
+            try reader.attributes(of: node, at: location) { name, value in
                 switch name {
                 case .key: key = value.string
                 case .x: x = value.double ?? 0
@@ -155,7 +161,7 @@ final class IBDocumentBuilder: IBElementHandler {
         case .autoresizingMask:
             var mask = IBAutoresizingMask()
             var isAutoresizingMask = false
-            try attributes(of: node, location) { name, value in
+            try reader.attributes(of: node, at: location) { name, value in
                 if name == .key { isAutoresizingMask = value.string == "autoresizingMask" }
                 if value.isYes, let flag = IBAutoresizingMask(attribute: name) { mask.insert(flag) }
             }
@@ -164,13 +170,13 @@ final class IBDocumentBuilder: IBElementHandler {
             return true
         case .color:
             var key: String?
-            try attributes(of: node, location) { name, value in if name == .key { key = value.string } }
+            try reader.attributes(of: node, at: location) { name, value in if name == .key { key = value.string } }
             guard let key else { return false }
             objects[owner].attributes.colorKeys.append(key)
             return true
         case .accessibility:
             var accessibility = objects[owner].attributes.accessibility ?? IBAccessibility()
-            try attributes(of: node, location) { name, value in
+            try reader.attributes(of: node, at: location) { name, value in
                 switch name {
                 case .label: accessibility.label = value.string
                 case .identifier: accessibility.identifier = value.string
@@ -187,10 +193,10 @@ final class IBDocumentBuilder: IBElementHandler {
         }
     }
 
-    private func readAccessibilityFlag(_ node: xmlNodePtr, owner: Int, location: IBLocation) throws(IBParseFailure) {
+    private mutating func readAccessibilityFlag(_ node: xmlNodePtr, owner: Int, location: IBLocation) throws(IBParseFailure) {
         var isElementKey = false
         var flag: Bool?
-        try attributes(of: node, location) { name, value in
+        try reader.attributes(of: node, at: location) { name, value in
             if name == .key { isElementKey = value.string == "isElement" }
             if name == .value { flag = value.bool }
         }
@@ -199,7 +205,11 @@ final class IBDocumentBuilder: IBElementHandler {
         }
     }
 
-    private func addObject(_ node: xmlNodePtr, name: IBName?, parent: IBElementContext, location: IBLocation) throws(IBParseFailure) -> Int? {
+    private mutating func addObject(_ node: xmlNodePtr, name: IBName?, parent: IBElementContext, location: IBLocation) throws(IBParseFailure) -> Int? {
+        guard reader.hasIDAttribute(node) else {
+            try reader.attributes(of: node, at: location) { _, _ in }
+            return nil
+        }
         var object = IBObject(index: objects.count, element: elementName(node), id: "", location: location,
                               parent: parent.enclosingObject, scene: parent.scene)
         var hasID = false
@@ -207,7 +217,7 @@ final class IBDocumentBuilder: IBElementHandler {
         var sceneMemberID: String?
         var reference: IBStoryboardReference?
         if name == .viewControllerPlaceholder { reference = IBStoryboardReference(object: object.index) }
-        try attributes(of: node, location) { name, value in
+        try reader.attributes(of: node, at: location) { name, value in
             switch name {
             case .id: object.id = value.string; hasID = true
             case .key: object.key = value.string
@@ -251,10 +261,10 @@ final class IBDocumentBuilder: IBElementHandler {
         return index
     }
 
-    private func addConstraint(_ node: xmlNodePtr, owner: Int, variationKey: String?, location: IBLocation) throws(IBParseFailure) -> Int {
+    private mutating func addConstraint(_ node: xmlNodePtr, owner: Int, variationKey: String?, location: IBLocation) throws(IBParseFailure) -> Int {
         var constraint = IBConstraint(index: constraints.count, id: "", owner: owner, firstItem: objects[owner].id,
                                       firstItemIsOwner: true, firstAttribute: "", variation: variationKey, location: location)
-        try attributes(of: node, location) { name, value in
+        try reader.attributes(of: node, at: location) { name, value in
             switch name {
             case .id: constraint.id = value.string
             case .firstItem: constraint.firstItem = value.string; constraint.firstItemIsOwner = false
@@ -277,7 +287,7 @@ final class IBDocumentBuilder: IBElementHandler {
         return constraint.index
     }
 
-    private func addConnection(_ node: xmlNodePtr, name: IBName, source: Int, location: IBLocation) throws(IBParseFailure) {
+    private mutating func addConnection(_ node: xmlNodePtr, name: IBName, source: Int, location: IBLocation) throws(IBParseFailure) {
         let kind: IBConnection.Kind = switch name {
         case .outletCollection: .outletCollection
         case .action: .action
@@ -285,7 +295,7 @@ final class IBDocumentBuilder: IBElementHandler {
         default: .outlet
         }
         var connection = IBConnection(index: connections.count, kind: kind, source: source, sourceID: objects[source].id, location: location)
-        try attributes(of: node, location) { name, value in
+        try reader.attributes(of: node, at: location) { name, value in
             switch name {
             case .id: connection.id = value.string
             case .property: connection.property = value.string
@@ -302,9 +312,9 @@ final class IBDocumentBuilder: IBElementHandler {
         connections.append(connection)
     }
 
-    private func addRuntimeAttribute(_ node: xmlNodePtr, owner: Int, location: IBLocation) throws(IBParseFailure) {
+    private mutating func addRuntimeAttribute(_ node: xmlNodePtr, owner: Int, location: IBLocation) throws(IBParseFailure) {
         var attribute = IBRuntimeAttribute(keyPath: "", object: owner, location: location)
-        try attributes(of: node, location) { name, value in
+        try reader.attributes(of: node, at: location) { name, value in
             switch name {
             case .keyPath: attribute.keyPath = value.string
             case .type: attribute.type = value.string
@@ -315,10 +325,10 @@ final class IBDocumentBuilder: IBElementHandler {
         runtimeAttributes.append(attribute)
     }
 
-    private func startVariation(_ node: xmlNodePtr, parent: IBElementContext, context: inout IBElementContext, location: IBLocation) throws(IBParseFailure) {
+    private mutating func startVariation(_ node: xmlNodePtr, parent: IBElementContext, context: inout IBElementContext, location: IBLocation) throws(IBParseFailure) {
         var key = ""
         var constant: Double?
-        try attributes(of: node, location) { name, value in
+        try reader.attributes(of: node, at: location) { name, value in
             if name == .key { key = value.string }
             if name == .constant { constant = value.double }
         }
@@ -328,31 +338,26 @@ final class IBDocumentBuilder: IBElementHandler {
         }
         guard let owner = parent.object else { return }
         context.variation = variations.count
-        if key != "default" { context.variationKey = key }
+        if key != "default" { context.sizeClassVariation = variations.count }
         variations.append(IBSizeClassVariation(key: key, owner: owner, location: location))
     }
 
-    private func addMaskEntry(_ node: xmlNodePtr, name: IBName, maskKey: String, variation: Int, location: IBLocation) throws(IBParseFailure) {
+    private mutating func addMaskEntry(_ node: xmlNodePtr, name: IBName, mask: IBVariationMask, variation: Int, location: IBLocation) throws(IBParseFailure) {
         var reference: String?
-        try attributes(of: node, location) { name, value in if name == .reference { reference = value.string } }
+        try reader.attributes(of: node, at: location) { name, value in if name == .reference { reference = value.string } }
         guard let reference else { return }
-        switch (maskKey, name) {
-        case ("constraints", .include): variations[variation].includedConstraints.append(reference)
-        case ("constraints", .exclude): variations[variation].excludedConstraints.append(reference)
-        case ("subviews", .include): variations[variation].includedSubviews.append(reference)
-        case ("subviews", .exclude): variations[variation].excludedSubviews.append(reference)
-        default: break
+        switch (mask, name) {
+        case (.constraints, .include): variations[variation].includedConstraints.append(reference)
+        case (.constraints, _): variations[variation].excludedConstraints.append(reference)
+        case (.subviews, .include): variations[variation].includedSubviews.append(reference)
+        case (.subviews, _): variations[variation].excludedSubviews.append(reference)
         }
     }
 
     // MARK: - Helpers
 
-    private func attributes(of node: xmlNodePtr, _ location: IBLocation, _ body: (IBName, XMLAttributeValue) -> Void) throws(IBParseFailure) {
-        try forEachAttribute(of: node, reader: reader, limits: limits, location: location, body)
-    }
-
     /// The element's name, made into a `String` once per distinct name.
-    private func elementName(_ node: xmlNodePtr) -> String {
+    private mutating func elementName(_ node: xmlNodePtr) -> String {
         guard let pointer = node.pointee.name else { return "" }
         if let known = elementNames[pointer] { return known }
         let name = String(cString: pointer)
@@ -361,7 +366,8 @@ final class IBDocumentBuilder: IBElementHandler {
     }
 
     func finish(path: String) -> IBDocument {
-        applyVariations()
+        var constraints = constraints
+        applyVariations(to: &constraints)
         return IBDocument(
             path: path, status: .analysed, format: format, platform: platform, documentType: documentType,
             version: version, toolsVersion: toolsVersion, targetRuntime: targetRuntime, usesAutolayout: usesAutolayout,
@@ -372,7 +378,7 @@ final class IBDocumentBuilder: IBElementHandler {
 
     /// Marks constraints with the size class that includes them, and those the default
     /// size class excludes.
-    private func applyVariations() {
+    private func applyVariations(to constraints: inout [IBConstraint]) {
         guard !variations.isEmpty else { return }
         var constraintByID: [String: Int] = [:]
         for constraint in constraints { constraintByID[constraint.id] = constraint.index }

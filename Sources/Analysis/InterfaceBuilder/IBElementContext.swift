@@ -11,12 +11,18 @@ struct IBElementContext {
     var constraint: Int?
     /// Index of the size-class variation this element is (or lies in).
     var variation: Int?
-    /// The `key` of an open `<mask>` inside a variation.
-    var maskKey: String?
-    /// Size class of an enclosing non-default `<variation>` block.
-    var variationKey: String?
+    /// What an open `<mask>` inside a variation lists.
+    var mask: IBVariationMask?
+    /// Index of an enclosing non-default `<variation>` block (its constraints belong to
+    /// that size class).
+    var sizeClassVariation: Int?
     /// The object whose `<accessibility>` this element is.
     var accessibilityOwner: Int?
     var scene: Int?
     var inResources = false
+}
+
+/// The `key` of a `<mask>` in a size-class variation.
+enum IBVariationMask {
+    case constraints, subviews
 }

@@ -23,8 +23,8 @@ struct IBLegacyArchive {
 
     var documentType: String?
     var version: String?
-    var classByRef: [String: String] = [:]
-    var locationByRef: [String: IBLocation] = [:]
+    /// Archived class and position of every `<object class="…" id="…">`.
+    var declarationByRef: [String: (className: String, location: IBLocation)] = [:]
     var nsClassNameByRef: [String: String] = [:]
     var proxyIdentifierByRef: [String: String] = [:]
     var records: [Record] = []
@@ -56,12 +56,13 @@ struct IBLegacyArchive {
         for record in records {
             guard let objectID = record.objectID, objectID != "0" else { continue }
             let ref = record.objectRef
+            let declaration = ref.flatMap { declarationByRef[$0] }
             let object = IBObject(
-                index: objects.count, element: ref.flatMap { classByRef[$0] } ?? "object", id: objectID,
+                index: objects.count, element: declaration?.className ?? "object", id: objectID,
                 customClass: customClasses[objectID] ?? ref.flatMap { nsClassNameByRef[$0] },
                 userLabel: record.name,
                 placeholder: placeholderRole(objectID: objectID, ref: ref, platform: platform),
-                location: ref.flatMap { locationByRef[$0] } ?? record.location)
+                location: declaration?.location ?? record.location)
             if let ref {
                 indexByRef[ref] = object.index
                 objectIDByRef[ref] = objectID

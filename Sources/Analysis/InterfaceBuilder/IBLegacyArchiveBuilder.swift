@@ -4,107 +4,110 @@ import CLibXML2
 /// the object records, custom class names (`flattenedProperties` `"<id>.CustomClassName"`
 /// in both the 8.x dictionary and the 7.x parallel-arrays form, and `NSClassName`), the
 /// root objects in order, and outlet/action connection records.
-final class IBLegacyArchiveBuilder: IBElementHandler {
+struct IBLegacyArchiveBuilder: IBElementHandler {
     private let reader: XMLStreamReader
-    private let limits: InterfaceBuilderLimits
     private var stack: [IBLegacyElement] = []
     private var archive = IBLegacyArchive()
 
-    init(reader: XMLStreamReader, limits: InterfaceBuilderLimits) {
+    init(reader: XMLStreamReader) {
         self.reader = reader
-        self.limits = limits
     }
 
-    func start(_ node: xmlNodePtr, name: IBName?, location: IBLocation) throws(IBParseFailure) {
-        var element = IBLegacyElement(name: name, location: location)
-        try forEachAttribute(of: node, reader: reader, limits: limits, location: location) { name, value in
+    mutating func start(_ node: xmlNodePtr, name: IBName?, location: IBLocation) throws(IBParseFailure) {
+        var element = IBLegacyElement(name: name)
+        var className: XMLAttributeValue?
+        let isRoot = stack.isEmpty
+        try reader.attributes(of: node, at: location) { name, value in
             switch name {
-            case .key: element.key = value.string
-            case .class: element.className = value.string
+            case .key: element.key = IBLegacyKey(value)
+            case .class: className = value
             case .id: element.id = value.string
             case .ref: element.ref = value.string
-            case .type where stack.isEmpty: archive.documentType = value.string
-            case .version where stack.isEmpty: archive.version = value.string
+            case .type where isRoot: archive.documentType = value.string
+            case .version where isRoot: archive.version = value.string
             default: break
             }
         }
-        if let id = element.id, let className = element.className {
-            archive.classByRef[id] = className
-            archive.locationByRef[id] = location
+        if let id = element.id, let className {
+            archive.declarationByRef[id] = (className.string, location)
         }
-        if element.className == "IBObjectRecord" {
+        if className?.equals("IBObjectRecord") == true {
+            element.isRecord = true
             element.record = archive.records.count
             archive.records.append(IBLegacyArchive.Record(location: location))
         } else {
             element.record = stack.last?.record
         }
-        if element.key == "connection", let kind = element.className.flatMap(IBLegacyArchive.connectionKind) {
+        if element.key == .connection, let kind = className.flatMap({ IBLegacyArchive.connectionKind($0.string) }) {
             element.connection = archive.connections.count
             archive.connections.append(IBLegacyArchive.Connection(kind: kind, location: location))
         } else {
             element.connection = stack.last?.connection
         }
+        element.readsText = element.key?.carriesText == true || isFlattenedArrayEntry(element)
         noteReference(element)
         stack.append(element)
     }
 
+    /// An unkeyed child of the 7.x `flattenedProperties` keys or values array.
+    private func isFlattenedArrayEntry(_ element: IBLegacyElement) -> Bool {
+        guard element.key == nil, stack.count >= 2, let parentKey = stack[stack.count - 1].key,
+              parentKey == .sortedKeys || parentKey == .values else { return false }
+        return stack[stack.count - 2].key == .flattenedProperties
+    }
+
     /// Handles `ref`/`id` links: record object and parent, connection ends, root objects.
-    private func noteReference(_ element: IBLegacyElement) {
+    private mutating func noteReference(_ element: IBLegacyElement) {
         guard let target = element.ref ?? element.id, let parent = stack.last else { return }
-        if parent.key == "IBDocument.RootObjects", element.key == nil {
+        if parent.key == .rootObjects, element.key == nil {
             archive.rootObjectRefs.append(target)
         }
-        if let connection = parent.connection, parent.key == "connection" {
+        if let connection = parent.connection, parent.key == .connection {
             switch element.key {
-            case "source": archive.connections[connection].sourceRef = target
-            case "destination": archive.connections[connection].destinationRef = target
+            case .source: archive.connections[connection].sourceRef = target
+            case .destination: archive.connections[connection].destinationRef = target
             default: break
             }
-        } else if let record = parent.record, parent.className == "IBObjectRecord" {
+        } else if let record = parent.record, parent.isRecord {
             switch element.key {
-            case "object": archive.records[record].objectRef = target
-            case "parent": archive.records[record].parentRef = target
+            case .object: archive.records[record].objectRef = target
+            case .parent: archive.records[record].parentRef = target
             default: break
             }
         }
     }
 
-    func text(_ reader: XMLStreamReader) {
-        guard let value = reader.textValue, !stack.isEmpty else { return }
-        stack[stack.count - 1].text += value
+    mutating func text(_ reader: XMLStreamReader) {
+        guard let last = stack.indices.last, stack[last].readsText, let value = reader.textValue else { return }
+        stack[last].text += value
     }
 
-    func end() {
-        guard let element = stack.popLast() else { return }
-        guard let parent = stack.last else { return }
-        let text = element.text.trimmingWhitespace
-        if parent.key == "dict.sortedKeys" || parent.key == "dict.values", element.key == nil,
-           stack.count >= 2, stack[stack.count - 2].key == "flattenedProperties" {
-            if parent.key == "dict.sortedKeys" {
+    mutating func end() {
+        guard let element = stack.popLast(), element.readsText, let parent = stack.last else { return }
+        let text = element.text.trimmingASCIIWhitespace
+        switch element.key {
+        case nil:
+            if parent.key == .sortedKeys {
                 archive.flattenedKeys.append(text)
             } else {
                 archive.flattenedValues.append(element.name == .string ? text : nil)
             }
-            return
-        }
-        guard let key = element.key else { return }
-        switch key {
-        case "NSClassName":
+        case .className:
             if let ref = parent.id { archive.nsClassNameByRef[ref] = text }
-        case "IBProxiedObjectIdentifier":
+        case .proxiedObjectIdentifier:
             if let ref = parent.id { archive.proxyIdentifierByRef[ref] = text }
-        case "label", "IBEventType":
-            if let connection = parent.connection, parent.key == "connection" {
-                if key == "label" { archive.connections[connection].label = text } else { archive.connections[connection].eventType = text }
+        case .label, .eventType:
+            if let connection = parent.connection, parent.key == .connection {
+                if element.key == .label { archive.connections[connection].label = text } else { archive.connections[connection].eventType = text }
             }
-        case "objectID", "objectName":
-            if let record = parent.record, parent.className == "IBObjectRecord" {
-                if key == "objectID" { archive.records[record].objectID = text } else { archive.records[record].name = text }
+        case .objectID, .objectName:
+            if let record = parent.record, parent.isRecord {
+                if element.key == .objectID { archive.records[record].objectID = text } else { archive.records[record].name = text }
             }
+        case .customClassName(let objectID):
+            if parent.key == .flattenedProperties { archive.customClassByObjectID[objectID] = text }
         default:
-            if parent.key == "flattenedProperties", key.hasSuffix(".CustomClassName") {
-                archive.customClassByObjectID[String(key.dropLast(".CustomClassName".count))] = text
-            }
+            break
         }
     }
 
@@ -116,12 +119,14 @@ final class IBLegacyArchiveBuilder: IBElementHandler {
 /// One open element of a legacy archive and what it links to.
 struct IBLegacyElement {
     var name: IBName?
-    var location: IBLocation
-    var key: String?
-    var className: String?
+    var key: IBLegacyKey?
     var id: String?
     var ref: String?
+    /// Whether the element's text is collected (a class name, label, id…).
+    var readsText = false
     var text = ""
+    /// Whether the element is an `IBObjectRecord`.
+    var isRecord = false
     /// Index of the `IBObjectRecord` being read.
     var record: Int?
     /// Index of the connection being read.
@@ -129,8 +134,12 @@ struct IBLegacyElement {
 }
 
 private extension String {
-    var trimmingWhitespace: String {
-        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+    /// Without leading and trailing ASCII whitespace (archive text is ASCII-indented).
+    var trimmingASCIIWhitespace: String {
+        let isContent = { (byte: UInt8) in byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D }
+        let bytes = utf8
+        guard let first = bytes.firstIndex(where: isContent), let last = bytes.lastIndex(where: isContent) else { return "" }
+        if first == bytes.startIndex, last == bytes.index(before: bytes.endIndex) { return self }
         return String(self[first...last])
     }
 }

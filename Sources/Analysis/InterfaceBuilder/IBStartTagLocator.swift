@@ -1,3 +1,5 @@
+import Foundation
+
 /// Finds the line and column of each start tag in document order by scanning the raw
 /// UTF-8 bytes alongside libxml2 (whose node lines point at the end of a start tag). In
 /// well-formed XML every `<` outside comments, CDATA and processing instructions starts
@@ -53,16 +55,17 @@ struct IBStartTagLocator {
 
     /// Moves to the next `byte`, counting lines; returns its offset.
     private mutating func advance(to byte: UInt8) -> Int? {
-        while offset < bytes.count {
-            let current = bytes[offset]
-            if current == byte { return offset }
-            if current == 0x0A {
-                line += 1
-                lineStart = offset + 1
-            }
-            offset += 1
+        guard offset < bytes.count, let base = bytes.baseAddress else { return nil }
+        let found = memchr(base + offset, Int32(byte), bytes.count - offset)
+        let end = found.map { base.distance(to: UnsafeRawPointer($0)) } ?? bytes.count
+        var cursor = offset
+        while cursor < end, let newline = memchr(base + cursor, 0x0A, end - cursor) {
+            cursor = base.distance(to: UnsafeRawPointer(newline)) + 1
+            line += 1
+            lineStart = cursor
         }
-        return nil
+        offset = end
+        return found == nil ? nil : end
     }
 
     private func matches(_ literal: String, at position: Int) -> Bool {

@@ -7,25 +7,66 @@ struct IBStreamDriver {
     private let reader: XMLStreamReader
     private let limits: InterfaceBuilderLimits
     private var locator: IBStartTagLocator
-    private var handler: (any IBElementHandler)?
+    private let byteCount: Int
+    private var depth = 0
+    private var elements = 0
+    private var lastLocation = IBLocation(line: 1, column: 1)
     private(set) var format: IBDocument.Format = .unknown
 
     init(reader: XMLStreamReader, bytes: UnsafeRawBufferPointer, limits: InterfaceBuilderLimits) {
         self.reader = reader
         self.limits = limits
         self.locator = IBStartTagLocator(bytes: bytes)
+        self.byteCount = bytes.count
     }
 
     mutating func run(path: String) throws(IBParseFailure) -> IBDocument {
-        var depth = 0
-        var elements = 0
-        var lastLocation = IBLocation(line: 1, column: 1)
+        guard let (root, location) = try nextElement() else {
+            throw IBParseFailure(reason: "no root element", line: lastLocation.line)
+        }
+        switch reader.name(root.pointee.name) {
+        case .document:
+            format = .xib
+            var builder = IBDocumentBuilder(reader: reader, byteCount: byteCount)
+            return try read(root, at: location, into: &builder, path: path)
+        case .archive:
+            format = .legacyArchive
+            var builder = IBLegacyArchiveBuilder(reader: reader)
+            return try read(root, at: location, into: &builder, path: path)
+        default:
+            let name = root.pointee.name.map { String(cString: $0) } ?? "?"
+            throw IBParseFailure(reason: "root element <\(name)> is not an Interface Builder <document> or <archive>", line: location.line)
+        }
+    }
+
+    /// Streams the rest of the document into `handler`, starting with the root element.
+    private mutating func read<Handler: IBElementHandler>(
+        _ root: xmlNodePtr, at rootLocation: IBLocation, into handler: inout Handler, path: String
+    ) throws(IBParseFailure) -> IBDocument {
+        let reader = reader
+        var element: (xmlNodePtr, IBLocation)? = (root, rootLocation)
+        while let (node, location) = element {
+            try handler.start(node, name: reader.name(node.pointee.name), location: location)
+            if reader.isEmptyElement {
+                handler.end()
+                depth -= 1
+            }
+            element = try nextElement { handler.end() } text: { handler.text(reader) }
+        }
+        return handler.finish(path: path)
+    }
+
+    /// Advances to the next start tag, reporting end tags and text on the way; `nil` at
+    /// the end of the document.
+    private mutating func nextElement(
+        onEnd: () -> Void = {}, text: () -> Void = {}
+    ) throws(IBParseFailure) -> (xmlNodePtr, IBLocation)? {
         while true {
-            guard let advanced = reader.read() else { throw failure(near: lastLocation) }
+            guard let advanced = reader.read() else { throw failure() }
             guard advanced else { break }
             switch reader.nodeType {
             case XML_READER_TYPE_ELEMENT:
-                guard let node = reader.currentNode else { throw failure(near: lastLocation) }
+                guard let node = reader.currentNode else { throw failure() }
                 let location = locator.next()
                 lastLocation = location
                 elements += 1
@@ -36,25 +77,15 @@ struct IBStreamDriver {
                 if depth > limits.maxDepth {
                     throw IBParseFailure(reason: "elements nested deeper than \(limits.maxDepth) levels", line: location.line)
                 }
-                let handler: any IBElementHandler
-                if let existing = self.handler {
-                    handler = existing
-                } else {
-                    handler = try makeHandler(for: node, location: location)
-                }
-                try handler.start(node, name: reader.name(node.pointee.name), location: location)
-                if reader.isEmptyElement {
-                    handler.end()
-                    depth -= 1
-                }
+                return (node, location)
             case XML_READER_TYPE_END_ELEMENT:
-                handler?.end()
+                onEnd()
                 depth -= 1
             case XML_READER_TYPE_TEXT, XML_READER_TYPE_CDATA:
-                handler?.text(reader)
+                text()
             case XML_READER_TYPE_DOCUMENT_TYPE:
                 throw IBParseFailure(reason: "document type declaration (DOCTYPE) found; Interface Builder never writes one and it is not read",
-                                      line: (locator.peek("<!DOCTYPE") ?? lastLocation).line)
+                                     line: (locator.peek("<!DOCTYPE") ?? lastLocation).line)
             case XML_READER_TYPE_ENTITY_REFERENCE:
                 throw IBParseFailure(reason: "entity reference found; entities are never expanded", line: lastLocation.line)
             default:
@@ -64,31 +95,13 @@ struct IBStreamDriver {
         if let error = reader.firstError {
             throw IBParseFailure(reason: error.reason, line: error.line)
         }
-        guard let handler else { throw IBParseFailure(reason: "no root element", line: lastLocation.line) }
-        return handler.finish(path: path)
+        return nil
     }
 
-    private mutating func makeHandler(for root: xmlNodePtr, location: IBLocation) throws(IBParseFailure) -> any IBElementHandler {
-        let made: any IBElementHandler
-        switch reader.name(root.pointee.name) {
-        case .document:
-            made = IBDocumentBuilder(reader: reader, limits: limits)
-            format = .xib
-        case .archive:
-            made = IBLegacyArchiveBuilder(reader: reader, limits: limits)
-            format = .legacyArchive
-        default:
-            let name = root.pointee.name.map { String(cString: $0) } ?? "?"
-            throw IBParseFailure(reason: "root element <\(name)> is not an Interface Builder <document> or <archive>", line: location.line)
-        }
-        handler = made
-        return made
-    }
-
-    private func failure(near location: IBLocation) -> IBParseFailure {
+    private func failure() -> IBParseFailure {
         if let error = reader.firstError {
             return IBParseFailure(reason: error.reason, line: error.line)
         }
-        return IBParseFailure(reason: "malformed XML", line: location.line)
+        return IBParseFailure(reason: "malformed XML", line: lastLocation.line)
     }
 }

@@ -36,7 +36,8 @@ public struct InterfaceBuilderParser: Sendable {
 
     private func parseXML(_ bytes: UnsafeRawBufferPointer, transcoded: Bool, path: String) -> IBDocument {
         let extraOptions = transcoded ? Int32(XML_PARSE_IGNORE_ENC.rawValue) : 0
-        guard let reader = XMLStreamReader(bytes: bytes, encoding: transcoded ? "UTF-8" : nil, extraOptions: extraOptions) else {
+        guard let reader = XMLStreamReader(bytes: bytes, encoding: transcoded ? "UTF-8" : nil, extraOptions: extraOptions,
+                                           maxAttributeBytes: limits.maxAttributeBytes) else {
             return .failed(path, "libxml2 could not create a reader")
         }
         var driver = IBStreamDriver(reader: reader, bytes: bytes, limits: limits)

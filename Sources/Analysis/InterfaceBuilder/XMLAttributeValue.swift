@@ -64,6 +64,14 @@ struct XMLAttributeValue {
         return bytes[0] == UInt8(ascii: "N") && bytes[1] == UInt8(ascii: "O") && bytes[2] == 0 ? false : nil
     }
 
+    /// Whether the value is exactly `literal`, compared in place.
+    func equals(_ literal: StaticString) -> Bool {
+        guard let bytes else { return false }
+        return strcmp(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self),
+                      UnsafeRawPointer(literal.utf8Start).assumingMemoryBound(to: CChar.self)) == 0
+    }
+
+    /// The value as a number (Swift's parser is locale-independent; IB writes `0.5`, `1e-05`).
     var double: Double? { Double(string) }
 
     var int: Int? { Int(string) }

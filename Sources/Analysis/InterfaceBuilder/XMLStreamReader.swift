@@ -23,30 +23,31 @@ final class XMLStreamReader {
 
     /// Parser options: never substitute entities (`XML_PARSE_NOENT` unset), never load or
     /// apply a DTD (`DTDLOAD`/`DTDATTR`/`DTDVALID` unset), never touch the network.
-    static let options: Int32 = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_BIG_LINES.rawValue)
+    static let options: Int32 = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_NOBLANKS.rawValue | XML_PARSE_COMPACT.rawValue)
 
     let reader: xmlTextReaderPtr
     private(set) var firstError: ParseError?
-    private var names: [UnsafePointer<xmlChar>: IBName] = [:]
+    private let names: IBNameTable
+    private let idName: UnsafePointer<xmlChar>?
 
     /// `nil` when libxml2 could not even create a reader (out of memory).
-    init?(bytes: UnsafeRawBufferPointer, encoding: String?, extraOptions: Int32 = 0) {
+    /// Longest attribute value `attributes(of:at:_:)` accepts.
+    let maxAttributeBytes: Int
+
+    init?(bytes: UnsafeRawBufferPointer, encoding: String?, extraOptions: Int32 = 0, maxAttributeBytes: Int) {
+        self.maxAttributeBytes = maxAttributeBytes
         _ = Self.libraryInitialised
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self),
               let reader = xmlReaderForMemory(base, Int32(bytes.count), nil, encoding, Self.options | extraOptions)
         else { return nil }
         self.reader = reader
+        names = IBNameTable { xmlTextReaderConstString(reader, $0) }
+        idName = xmlTextReaderConstString(reader, IBName.id.rawValue)
         xmlTextReaderSetStructuredErrorHandler(reader, { context, error in
             guard let context, let error else { return }
             let owner = Unmanaged<XMLStreamReader>.fromOpaque(context).takeUnretainedValue()
             owner.record(error.pointee)
         }, Unmanaged.passUnretained(self).toOpaque())
-        names.reserveCapacity(IBName.allCases.count)
-        for name in IBName.allCases {
-            if let interned = xmlTextReaderConstString(reader, name.rawValue) {
-                names[interned] = name
-            }
-        }
     }
 
     deinit {
@@ -76,7 +77,38 @@ final class XMLStreamReader {
     /// The known name behind an interned libxml2 name pointer.
     func name(_ pointer: UnsafePointer<xmlChar>?) -> IBName? {
         guard let pointer else { return nil }
-        return names[pointer]
+        return names.name(pointer)
+    }
+
+    /// Calls `body` with every recognised attribute of `node`, after checking every
+    /// attribute against the length limit and for entity references.
+    func attributes(of node: xmlNodePtr, at location: IBLocation, _ body: (IBName, XMLAttributeValue) -> Void) throws(IBParseFailure) {
+        var property = node.pointee.properties
+        while let attribute = property {
+            property = attribute.pointee.next
+            let value = XMLAttributeValue(attribute: attribute)
+            if value.bytes == nil, value.hasEntityReference {
+                throw IBParseFailure(reason: "entity reference in an attribute value; Interface Builder never writes one", line: location.line)
+            }
+            let byteCount = value.byteCount
+            if byteCount > maxAttributeBytes {
+                let attributeName = attribute.pointee.name.map { String(cString: $0) } ?? "?"
+                throw IBParseFailure(reason: "attribute \(attributeName) is \(byteCount) bytes long, over the limit of \(maxAttributeBytes)", line: location.line)
+            }
+            if let pointer = attribute.pointee.name, let name = names.name(pointer) {
+                body(name, value)
+            }
+        }
+    }
+
+    /// Whether `node` has an `id` attribute (a pointer comparison per attribute).
+    func hasIDAttribute(_ node: xmlNodePtr) -> Bool {
+        var property = node.pointee.properties
+        while let attribute = property {
+            if attribute.pointee.name == idName { return true }
+            property = attribute.pointee.next
+        }
+        return false
     }
 
     /// The current text node's content.

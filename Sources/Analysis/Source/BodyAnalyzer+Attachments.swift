@@ -20,7 +20,10 @@ extension BodyAnalyzer {
             let loadsHere = nibLoads.contains { body.contains(index(of: $0.location)) && $0.api != .registerNib }
             let isOutlet = method.declarationIndex.map { declarations[$0].outlets.contains { $0.name == name } } ?? false
             guard loadsHere || isOutlet else { continue }
-            let (layout, helper) = layout(of: name, in: body)
+            var (layout, helper) = layout(of: name, in: body)
+            if layout == .none, let inherited = helperLayout(of: name, before: call.nameIndex, in: method) {
+                layout = inherited
+            }
             attachments.append(ContentViewAttachment(
                 viewExpression: expression, layout: layout, pinningHelper: helper,
                 location: stream.location(call.nameIndex, path: path), language: language, context: context(of: call.nameIndex)))
@@ -32,8 +35,17 @@ extension BodyAnalyzer {
         }
     }
 
+    /// The layout a project helper gave the view it returned, when `name` holds its result
+    /// (`UIView *view = [self tra_loadViewFromNibNamed:@"X"]`, which sets `frame = bounds`).
+    private func helperLayout(of name: String, before index: Int, in method: ParsedMethod) -> ContentViewAttachment.Layout? {
+        let resolver = NibNameResolver(stream: stream, method: method, context: method.context)
+        guard let initializer = resolver.localInitializer(of: name, before: index) else { return nil }
+        return calls.lazy.filter { initializer.contains($0.nameIndex) }
+            .compactMap { helpers.helper(for: $0)?.returnedLayout }.first
+    }
+
     /// How `name` is laid out in `body`: frame, autoresizing, constraints or a pinning helper.
-    private func layout(of name: String, in body: Range<Int>) -> (ContentViewAttachment.Layout, String?) {
+    func layout(of name: String, in body: Range<Int>) -> (ContentViewAttachment.Layout, String?) {
         var frame = false
         var autoresizing = false
         var constraints = false

@@ -21,10 +21,16 @@ extension BodyAnalyzer {
         }
         let baseName = language == .objc ? String(method.method.selector.prefix { $0 != ":" })
             : String(method.method.name.prefix { $0 != "(" })
+        let returned = body.first { index in
+            stream.isText(index, "return") && index + 2 < stream.count && stream[index + 1].isIdentifier
+                && (stream.isText(index + 2, ";") || stream.isText(index + 2, "}") || stream[index + 2].line > stream[index + 1].line)
+        }
+        let returnedLayout = returned.map { layout(of: stream.text($0 + 1), in: body).0 }.flatMap { $0 == .none ? nil : $0 }
         fileHelpers.append(NibLoadHelper(
             baseName: baseName, selector: method.method.selector, isTypeMethod: method.method.isTypeMethod,
-            declaringType: method.context.typeName, nameSource: source, expression: load.nibName.expression,
-            ownerIsSelf: load.owner == .selfObject, load: load.location, resultUse: load.resultUse, cast: load.cast))
+            declaringType: method.context.typeName, isInExtension: inExtension, nameSource: source, expression: load.nibName.expression,
+            ownerIsSelf: load.owner == .selfObject, load: load.location, resultUse: load.resultUse, cast: load.cast,
+            returnedLayout: returnedLayout))
     }
 
     /// Records what a method copies from a parameter that stands for the placeholder

@@ -18,7 +18,7 @@ extension BodyAnalyzer {
                 addUINibLoad(call)
             case "initWithNibName" where !call.arguments.isEmpty:
                 addLoad(call, api: .viewControllerNibName, name: call.arguments[0], owner: nil)
-            case "register", "registerNib":
+            case "register", "registerNib", "registerClass":
                 addRegistration(call)
             case "loadFromNib" where helpers.byBaseName["loadFromNib"] == nil && !isInsideHelper(call):
                 addReusableLoad(call, api: .nibLoadable)
@@ -132,7 +132,10 @@ extension BodyAnalyzer {
     /// A call to a project helper, resolved with the caller's arguments and receiver.
     private mutating func addHelperLoad(_ call: CallSite, helper: NibLoadHelper) {
         let receiver = call.receiver.map { stream.text(of: $0) }
-        let receiverType = receiver.flatMap { NibNameResolver.isTypeName($0) && !$0.contains(" ") && $0 != helper.declaringType ? $0 : nil }
+        let receiverType = receiver.flatMap { receiver in
+            NibNameResolver.isTypeName(receiver) && !receiver.contains(" ")
+                && !(helper.isInExtension && receiver == helper.declaringType) ? receiver : nil
+        }
         func atCaller(_ resolution: NibNameExpression.Resolution) -> NibNameExpression.Resolution {
             switch resolution {
             case .enclosingClass, .conformingTypes: return receiverType.map { .namedClass($0) } ?? .enclosingClass

@@ -18,6 +18,8 @@ struct NibLoadHelper: Sendable, Equatable {
     var selector: String
     var isTypeMethod: Bool
     var declaringType: String?
+    /// Declared in an extension, category or protocol (a wrapper for many classes).
+    var isInExtension: Bool
     var nameSource: NameSource
     /// The nib name expression inside the helper.
     var expression: String
@@ -25,6 +27,8 @@ struct NibLoadHelper: Sendable, Equatable {
     var load: SourceLocation
     var resultUse: NibLoadSite.ResultUse
     var cast: NibLoadSite.Cast?
+    /// How the helper lays out the view it returns (`view.frame = self.bounds`), if at all.
+    var returnedLayout: ContentViewAttachment.Layout?
 }
 
 /// The helpers known to the whole project, by base name, given to a second indexing pass

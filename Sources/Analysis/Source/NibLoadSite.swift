@@ -46,6 +46,11 @@ public struct NibLoadSite: Sendable, Equatable, Codable {
         public enum Kind: String, Codable, Sendable { case forced, conditional, declaredType = "declared-type" }
         public var kind: Kind
         public var typeName: String
+
+        public init(kind: Kind, typeName: String) {
+            self.kind = kind
+            self.typeName = typeName
+        }
     }
 
     public var location: SourceLocation

@@ -77,7 +77,8 @@ struct ResultUseReader {
         var cursor = end
         while stream.isText(cursor, "?") || stream.isText(cursor, "!") { cursor += 1 }
         if stream.isText(cursor, ")"), stream.isText(cursor + 1, "as") { cursor += 1 }
-        if let cast = cast(at: cursor) { result.cast = cast }
+        // The type searched for says more than a cast of what the search returned.
+        if let cast = cast(at: cursor), result.use != .searchByType || result.cast == nil { result.cast = cast }
         var before = start - 1
         while before >= 0, ["try", "await", "(", "?", "!"].contains(stream.text(before)) { before -= 1 }
         if before >= 0, stream.isText(before, ")"), stream.partner[before] >= 0, stream.isText(stream.partner[before] - 1, "=") {
@@ -90,7 +91,8 @@ struct ResultUseReader {
             if stream.isText(before - 1, "_") { return Use(use: .ignored, cast: result.cast) }
             if result.cast == nil { result.cast = declaredType(before: before) }
             if result.use == .whole, before >= 1, stream[before - 1].isIdentifier, let used = variableUse(stream[before - 1].text, after: end) {
-                return Use(use: used.use, index: used.index, cast: result.cast ?? used.cast)
+                let declared = result.cast.flatMap { ["NSArray", "NSMutableArray", "Array"].contains($0.typeName) || $0.typeName.hasPrefix("[") ? nil : $0 }
+                return Use(use: used.use, index: used.index, cast: used.cast ?? declared)
             }
             return result
         }
@@ -117,7 +119,8 @@ struct ResultUseReader {
     private func typeName(from index: Int) -> String {
         var name = ""
         var cursor = index
-        while cursor < stream.count, stream[cursor].isIdentifier || stream.isText(cursor, ".") || stream.isText(cursor, "[") || stream.isText(cursor, "]") {
+        let line = index < stream.count ? stream[index].line : 0
+        while cursor < stream.count, stream[cursor].line == line, stream[cursor].isIdentifier || stream.isText(cursor, ".") || stream.isText(cursor, "[") || stream.isText(cursor, "]") {
             name += stream[cursor].text
             cursor += 1
         }

@@ -24,6 +24,7 @@ enum SourceIndexMerger {
                 index.declarations[position].conformances.insert(superclass, at: 0)
             }
         }
+        restrictCalledMethods(&index.declarations)
         index.types = SourceTypeBuilder.types(from: index.declarations)
         resolveNibNames(&index)
         SourceGuardResolver.resolve(&index)
@@ -41,6 +42,35 @@ enum SourceIndexMerger {
         var seen: Set<String> = [name]
         while let target = aliases[current], seen.insert(target).inserted { current = target }
         return current
+    }
+
+    /// Keeps in `calledSelfMethods` only the methods the project declares (helpers, not
+    /// UIKit), named as declared (`loadNibFileOwner()` → `loadNibFileOwner(_:)`).
+    private static func restrictCalledMethods(_ declarations: inout [SourceTypeDeclaration]) {
+        var declared: [String: String] = [:]
+        for declaration in declarations {
+            for method in declaration.methods where declared[method.selector] == nil {
+                declared[method.selector] = method.name
+                if declaration.language == .swift, declared[baseName(method.name)] == nil {
+                    declared[baseName(method.name)] = method.name
+                }
+            }
+        }
+        for position in declarations.indices {
+            for methodPosition in declarations[position].methods.indices {
+                let called = declarations[position].methods[methodPosition].calledSelfMethods
+                var kept: [String] = []
+                for name in called {
+                    guard let match = declared[name] ?? declared[baseName(name)], !kept.contains(match) else { continue }
+                    kept.append(match)
+                }
+                declarations[position].methods[methodPosition].calledSelfMethods = kept
+            }
+        }
+    }
+
+    private static func baseName(_ swiftName: String) -> String {
+        String(swiftName.prefix { $0 != "(" })
     }
 
     /// Turns `enclosingClass` inside a protocol extension into `conformingTypes`, and fills

@@ -48,8 +48,9 @@ extension SwiftDeclarationParser {
         }
         let labels = parameters.map(\.label)
         let objcName = prefix.attributes["objc"].flatMap { $0.isEmpty ? nil : $0.replacingOccurrences(of: " ", with: "") }
-        let selector = objcName ?? SwiftSelector.selector(baseName: baseName, labels: labels, throwing: throwing)
         let name = SwiftSelector.swiftName(baseName: baseName, labels: labels)
+        let imported = prefix.modifiers.contains("override") ? SwiftSelector.importedOverrides[name] : nil
+        let selector = objcName ?? imported ?? SwiftSelector.selector(baseName: baseName, labels: labels, throwing: throwing)
         let isTypeMethod = prefix.modifiers.contains("static")
         let context = SourceContext(typeName: owner?.name, methodName: name, isTypeMethod: isTypeMethod)
         let method = SourceMethod(

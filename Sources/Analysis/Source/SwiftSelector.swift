@@ -11,6 +11,14 @@ enum SwiftSelector {
         "with", "within", "without",
     ]
 
+    /// UIKit/AppKit methods whose Swift names were renamed on import: an override keeps
+    /// the Objective-C selector.
+    static let importedOverrides: [String: String] = [
+        "awakeAfter(using:)": "awakeAfterUsingCoder:", "encode(with:)": "encodeWithCoder:", "draw(_:)": "drawRect:",
+        "willMove(toSuperview:)": "willMoveToSuperview:", "didMoveToSuperview()": "didMoveToSuperview",
+        "willMove(toWindow:)": "willMoveToWindow:", "sizeThatFits(_:)": "sizeThatFits:",
+    ]
+
     static func selector(baseName: String, labels: [String?], throwing: Bool = false) -> String {
         guard let first = labels.first else {
             return throwing ? baseName + "AndReturnError:" : baseName

@@ -1,0 +1,105 @@
+import Analysis
+import XCTest
+
+final class AwakeAfterTests: XCTestCase {
+    func testSwiftUnguardedSubstitutionCopyingLayoutAttributesAndConstraints() throws {
+        let index = SourceFixture.index(swift: """
+        class CardView: UIView {
+            override func awakeAfter(using coder: NSCoder) -> Any? {
+                let view = Bundle.main.loadNibNamed("CardView", owner: nil)!.first as! CardView
+                view.frame = frame
+                view.autoresizingMask = self.autoresizingMask
+                view.translatesAutoresizingMaskIntoConstraints = translatesAutoresizingMaskIntoConstraints
+                view.isHidden = isHidden
+                view.alpha = self.alpha
+                view.backgroundColor = backgroundColor
+                view.accessibilityIdentifier = self.accessibilityIdentifier
+                view.tag = 7
+                for constraint in constraints {
+                    let first = constraint.firstItem === self ? view : constraint.firstItem
+                    let copy = NSLayoutConstraint(item: first as Any, attribute: constraint.firstAttribute, relatedBy: constraint.relation,
+                                                  toItem: constraint.secondItem, attribute: constraint.secondAttribute,
+                                                  multiplier: constraint.multiplier, constant: constant)
+                    copy.priority = constraint.priority
+                    copy.identifier = constraint.identifier
+                    copy.isActive = true
+                }
+                subviews.forEach { view.addSubview($0) }
+                return view
+            }
+        }
+        """)
+        let summary = try XCTUnwrap(index.awakeAfter(of: "CardView"))
+        XCTAssertTrue(summary.returnsNibLoadedObject)
+        XCTAssertFalse(summary.returnsSelf)
+        XCTAssertEqual(summary.guardKind, AwakeAfterSummary.Guard.none)
+        XCTAssertEqual(summary.copiedAttributes, ["accessibilityIdentifier", "alpha", "autoresizingMask", "backgroundColor", "frame", "hidden", "translatesAutoresizingMaskIntoConstraints"])
+        XCTAssertTrue(summary.movesSubviews)
+        let copy = try XCTUnwrap(summary.constraintCopy)
+        XCTAssertEqual(copy.itemMapping, .conditional)
+        XCTAssertTrue(copy.carriesPriority)
+        XCTAssertTrue(copy.carriesIdentifier)
+        XCTAssertTrue(copy.carriesActive)
+        XCTAssertEqual(copy.location.line, 14)
+    }
+
+    func testSwiftGuards() {
+        let index = SourceFixture.index(swift: """
+        class Flagged: UIView {
+            var isFromNib = false
+            override func awakeAfter(using coder: NSCoder) -> Any? {
+                guard !isFromNib else { return self }
+                return Bundle.main.loadNibNamed("Flagged", owner: nil)?.first
+            }
+        }
+        class Counted: UIView {
+            override func awakeAfter(using coder: NSCoder) -> Any? {
+                if !subviews.isEmpty { return self }
+                return Bundle.main.loadNibNamed("Counted", owner: nil)?.first
+            }
+        }
+        class Statically: UIView {
+            static var loading = false
+            override func awakeAfter(using coder: NSCoder) -> Any? {
+                if Self.loading { return self }
+                Self.loading = true
+                defer { Self.loading = false }
+                return Bundle.main.loadNibNamed("Statically", owner: nil)?.first
+            }
+        }
+        """)
+        XCTAssertEqual(index.awakeAfter(of: "Flagged")?.guardKind, .propertyFlag("isFromNib"))
+        XCTAssertEqual(index.awakeAfter(of: "Counted")?.guardKind, .subviewsCount)
+        XCTAssertEqual(index.awakeAfter(of: "Statically")?.guardKind, .staticFlag("loading"))
+        XCTAssertEqual(index.awakeAfter(of: "Counted")?.returnsSelf, true)
+    }
+
+    func testObjectiveCPropertyFlagAndSetterCopies() {
+        let index = SourceFixture.index(objc: """
+        @implementation CardView
+        - (id)awakeAfterUsingCoder:(NSCoder *)coder {
+            if (self.loadedFromNib) { return self; }
+            CardView *view = [[[NSBundle mainBundle] loadNibNamed:@"CardView" owner:nil options:nil] firstObject];
+            [view setHidden:self.hidden];
+            [view setClipsToBounds:[self clipsToBounds]];
+            view.contentMode = self.contentMode;
+            [view setUserInteractionEnabled:NO];
+            return view;
+        }
+        @end
+        """)
+        XCTAssertEqual(index.awakeAfter(of: "CardView")?.guardKind, .propertyFlag("loadedFromNib"))
+        XCTAssertEqual(index.awakeAfter(of: "CardView")?.copiedAttributes, ["clipsToBounds", "contentMode", "hidden"])
+        XCTAssertNil(index.awakeAfter(of: "CardView")?.constraintCopy)
+        XCTAssertEqual(index.awakeAfter(of: "CardView")?.movesSubviews, false)
+    }
+
+    func testAwakeAfterReturningSelfOnlyIsNotASubstitution() {
+        let index = SourceFixture.index(swift: """
+        class Plain: UIView {
+            override func awakeAfter(using coder: NSCoder) -> Any? { return super.awakeAfter(using: coder) }
+        }
+        """)
+        XCTAssertEqual(index.awakeAfter(of: "Plain")?.returnsNibLoadedObject, false)
+    }
+}

@@ -1,0 +1,215 @@
+import Analysis
+import XCTest
+
+final class NibLoadSiteTests: XCTestCase {
+    private func onlyLoad(_ index: SourceIndex, file: StaticString = #filePath, line: UInt = #line) -> NibLoadSite? {
+        XCTAssertEqual(index.nibLoads.count, 1, "\(index.nibLoads)", file: file, line: line)
+        return index.nibLoads.first
+    }
+
+    func testSwiftBundleLoadWithLiteralOwnerSelfAndFirstCast() throws {
+        let index = SourceFixture.index(swift: """
+        class CardView: UIView {
+            func setUp() {
+                let view = Bundle.main.loadNibNamed("Card", owner: self, options: nil)?.first as! UIView
+                addSubview(view)
+            }
+        }
+        """)
+        let load = try XCTUnwrap(onlyLoad(index))
+        XCTAssertEqual(load.api, .bundleLoadNibNamed)
+        XCTAssertEqual(load.nibName.resolution, .literal("Card"))
+        XCTAssertEqual(load.nibName.candidates, ["Card"])
+        XCTAssertEqual(load.owner, .selfObject)
+        XCTAssertEqual(load.resultUse, .first)
+        XCTAssertEqual(load.cast, NibLoadSite.Cast(kind: .forced, typeName: "UIView"))
+        XCTAssertEqual(load.context, SourceContext(typeName: "CardView", methodName: "setUp()"))
+        XCTAssertEqual(load.location, SourceLocation(path: "View.swift", line: 3, column: 32))
+    }
+
+    func testSwiftNameResolutions() throws {
+        let index = SourceFixture.index(swift: """
+        class Base: UIView {}
+        class CardView: Base {
+            func a() { Bundle.main.loadNibNamed(String(describing: Self.self), owner: nil) }
+            func b() { Bundle(for: CardView.self).loadNibNamed(String(describing: type(of: self)), owner: nil, options: nil) }
+            func c() { Bundle.main.loadNibNamed(String(describing: Other.self), owner: nil) }
+            func d() { Bundle.main.loadNibNamed("\\(Self.self)", owner: nil) }
+            static func e() { Bundle.main.loadNibNamed("\\(self)", owner: nil) }
+            func f() { Bundle.main.loadNibNamed("\\(self)", owner: nil) }
+            func g() { Bundle.main.loadNibNamed(Self.className, owner: nil) }
+            func h(name: String?) { Bundle.main.loadNibNamed(name ?? className, owner: nil) }
+            func i() { let name = computeName(); Bundle.main.loadNibNamed(name, owner: self) }
+        }
+        """)
+        XCTAssertEqual(index.nibLoads.map(\.nibName.resolution), [
+            .enclosingClass, .enclosingClass, .namedClass("Other"), .enclosingClass, .enclosingClass, .dynamic,
+            .enclosingClass, .enclosingClass, .dynamic,
+        ])
+        XCTAssertEqual(index.nibLoads.map(\.nibName.candidates), [
+            ["CardView"], ["CardView"], ["Other"], ["CardView"], ["CardView"], [], ["CardView"], ["CardView"], [],
+        ])
+        XCTAssertEqual(index.nibLoads.map(\.resultUse), [.ignored, .ignored, .ignored, .ignored, .ignored, .ignored, .ignored, .ignored, .ignored])
+    }
+
+    func testObjectiveCNameResolutionsOwnersAndUses() throws {
+        let index = SourceFixture.index(objc: """
+        @implementation CardView
+        - (void)a { UIView *v = [[NSBundle mainBundle] loadNibNamed:NSStringFromClass([self class]) owner:nil options:nil][0]; }
+        - (id)b { return [[[NSBundle mainBundle] loadNibNamed:NSStringFromClass([self superclass]) owner:self options:nil] firstObject]; }
+        + (id)c { return [[[NSBundle mainBundle] loadNibNamed:NSStringFromClass(self) owner:nil options:nil] lastObject]; }
+        - (id)d { return [[[NSBundle bundleForClass:[self class]] loadNibNamed:NSStringFromClass([Other class]) owner:owner options:nil] objectAtIndex:1]; }
+        - (void)e { [[NSBundle mainBundle] loadNibNamed:@"Card" owner:self options:nil]; }
+        - (void)f { NSArray *all = [[NSBundle mainBundle] loadNibNamed:name owner:nil options:nil];
+                    for (id object in all) { if ([object isKindOfClass:[CardView class]]) { return; } } }
+        @end
+        """)
+        XCTAssertEqual(index.nibLoads.map(\.nibName.resolution), [
+            .enclosingClass, .superclass, .enclosingClass, .namedClass("Other"), .literal("Card"), .dynamic,
+        ])
+        XCTAssertEqual(index.nibLoads.map(\.owner), [.none, .selfObject, .none, .expression("owner"), .selfObject, .none])
+        XCTAssertEqual(index.nibLoads.map(\.resultUse), [.first, .first, .last, .indexed, .ignored, .searchByType])
+        XCTAssertEqual(index.nibLoads[3].resultIndex, 1)
+        XCTAssertEqual(index.nibLoads[0].cast, NibLoadSite.Cast(kind: .declaredType, typeName: "UIView"))
+        XCTAssertEqual(index.nibLoads[5].cast?.typeName, "CardView")
+        XCTAssertEqual(index.nibLoads[2].context.isTypeMethod, true)
+    }
+
+    func testSwiftResultUses() {
+        let index = SourceFixture.index(swift: """
+        class V: UIView {
+            func a() -> UIView? { return Bundle.main.loadNibNamed("A", owner: nil)?.first(where: { $0 is CardView }) as? UIView }
+            func b() -> UIView? { Bundle.main.loadNibNamed("B", owner: nil)?.compactMap { $0 as? CardView }.first }
+            func c() { let views = Bundle.main.loadNibNamed("C", owner: nil); let first = views?[0] }
+            func d() { _ = Bundle.main.loadNibNamed("D", owner: self) }
+            func e() -> Any? { Bundle.main.loadNibNamed("E", owner: nil)?.last }
+            func f() { if let objects = Bundle.main.loadNibNamed("F", owner: nil) { for object in objects { if let view = object as? CardView { use(view) } } } }
+        }
+        """)
+        XCTAssertEqual(index.nibLoads.map(\.resultUse), [.searchByType, .searchByType, .first, .ignored, .last, .searchByType])
+        XCTAssertEqual(index.nibLoads[0].cast?.typeName, "CardView")
+        XCTAssertEqual(index.nibLoads[1].cast?.typeName, "CardView")
+        XCTAssertEqual(index.nibLoads[5].cast, NibLoadSite.Cast(kind: .conditional, typeName: "CardView"))
+    }
+
+    func testUINibInstantiateBothLanguages() {
+        let swift = SourceFixture.index(swift: """
+        class V: UIView {
+            func a() { let v = UINib(nibName: "Card", bundle: nil).instantiate(withOwner: self, options: nil)[0] as! UIView }
+            func b() { let nib = UINib(nibName: "Kept", bundle: .main) }
+        }
+        """)
+        XCTAssertEqual(swift.nibLoads.map(\.api), [.uiNib, .uiNib])
+        XCTAssertEqual(swift.nibLoads.map(\.owner), [.selfObject, .notApplicable])
+        XCTAssertEqual(swift.nibLoads.map(\.resultUse), [.first, .whole])
+        XCTAssertEqual(swift.nibLoads.first?.cast?.typeName, "UIView")
+        let objc = SourceFixture.index(objc: """
+        @implementation V
+        - (void)a { UIView *v = [[[UINib nibWithNibName:@"Card" bundle:nil] instantiateWithOwner:nil options:nil] firstObject]; }
+        @end
+        """)
+        XCTAssertEqual(objc.nibLoads.map(\.api), [.uiNib])
+        XCTAssertEqual(objc.nibLoads.map(\.owner), [.none])
+        XCTAssertEqual(objc.nibLoads.map(\.resultUse), [.first])
+    }
+
+    func testViewControllerNibNames() {
+        let swift = SourceFixture.index(swift: """
+        class DetailViewController: UIViewController {
+            init() { super.init(nibName: "Detail", bundle: nil) }
+            func show() { let vc = SettingsViewController(nibName: nil, bundle: nil) }
+        }
+        """)
+        XCTAssertEqual(swift.nibLoads.map(\.api), [.viewControllerNibName, .viewControllerNibName])
+        XCTAssertEqual(swift.nibLoads.map(\.nibName.resolution), [.literal("Detail"), .namedClass("SettingsViewController")])
+        let objc = SourceFixture.index(objc: """
+        @implementation A
+        - (void)show { D *d = [[D alloc] initWithNibName:@"Detail" bundle:nil]; }
+        @end
+        """)
+        XCTAssertEqual(objc.nibLoads.map(\.api), [.viewControllerNibName])
+        XCTAssertEqual(objc.nibLoads.first?.nibName.resolution, .literal("Detail"))
+    }
+
+    func testRegisteredNibsBothLanguages() {
+        let swift = SourceFixture.index(swift: """
+        class T: UITableViewController {
+            override func viewDidLoad() {
+                tableView.register(UINib(nibName: "CardCell", bundle: nil), forCellReuseIdentifier: "card")
+                collectionView.register(UINib(nibName: "Tile", bundle: nil), forCellWithReuseIdentifier: "tile")
+                tableView.register(PlainCell.self, forCellReuseIdentifier: "plain")
+            }
+        }
+        """)
+        XCTAssertEqual(swift.nibLoads.map(\.api), [.registerNib, .registerNib])
+        XCTAssertEqual(swift.nibLoads.map(\.nibName.resolution), [.literal("CardCell"), .literal("Tile")])
+        XCTAssertEqual(swift.nibLoads.map(\.reuseIdentifier), ["card", "tile"])
+        XCTAssertEqual(swift.literalCalls.map(\.kind), [.registerNib, .registerNib, .registerClass])
+        XCTAssertEqual(swift.literalCalls.map(\.reusable), [.tableCell, .collectionCell, .tableCell])
+        let objc = SourceFixture.index(objc: """
+        @implementation T
+        - (void)viewDidLoad {
+            [self.tableView registerNib:[UINib nibWithNibName:@"CardCell" bundle:nil] forCellReuseIdentifier:@"card"];
+            [self.tableView registerNib:[UINib nibWithNibName:@"Header" bundle:nil] forHeaderFooterViewReuseIdentifier:@"header"];
+        }
+        @end
+        """)
+        XCTAssertEqual(objc.nibLoads.map(\.reuseIdentifier), ["card", "header"])
+        XCTAssertEqual(objc.literalCalls.map(\.reusable), [.tableCell, .headerFooter])
+    }
+
+    func testReusableProtocols() {
+        let index = SourceFixture.index(swift: """
+        final class CardView: UIView, NibLoadable {}
+        final class OwnerView: UIView, NibOwnerLoadable {
+            required init?(coder: NSCoder) { super.init(coder: coder); loadNibContent() }
+        }
+        class VC: UIViewController { func make() { let card = CardView.loadFromNib() } }
+        """)
+        XCTAssertEqual(index.nibLoads.map(\.api), [.nibOwnerLoadable, .nibLoadable])
+        XCTAssertEqual(index.nibLoads.map(\.nibName.candidates), [["OwnerView"], ["CardView"]])
+        XCTAssertEqual(index.nibLoads.map(\.owner), [.selfObject, .none])
+        XCTAssertEqual(index.nibLoads.last?.receiverType, "CardView")
+        XCTAssertEqual(index.contentAttachments.first?.pinningHelper, "loadNibContent")
+    }
+
+    func testProtocolExtensionSelfResolvesToEachConformingType() {
+        let index = SourceFixture.index([
+            ("P.swift", """
+            protocol NibInstantiable {}
+            extension NibInstantiable where Self: UIView {
+                static func make() -> Self { UINib(nibName: String(describing: self), bundle: nil).instantiate(withOwner: nil, options: nil).first as! Self }
+            }
+            """),
+            ("A.swift", "class Alpha: UIView {}\nextension Alpha: NibInstantiable {}\n"),
+            ("B.swift", "class Beta: UIView, NibInstantiable {}\n"),
+        ])
+        XCTAssertEqual(index.nibLoads.first?.nibName.resolution, .conformingTypes(protocolName: "NibInstantiable"))
+        XCTAssertEqual(index.nibLoads.first?.nibName.candidates, ["Alpha", "Beta"])
+    }
+
+    func testHelperFollowedToCallersAcrossFiles() {
+        let index = SourceFixture.index([
+            ("UIView+Nib.swift", """
+            extension UIView {
+                static func fromNib(named name: String) -> UIView { Bundle.main.loadNibNamed(name, owner: nil)!.first as! UIView }
+                class func loadFromNib() -> Self { Bundle.main.loadNibNamed(String(describing: self), owner: nil)!.first as! Self }
+            }
+            """),
+            ("Screen.swift", """
+            class Screen: UIViewController {
+                func build() {
+                    let a = UIView.fromNib(named: "Banner")
+                    let b = CardView.loadFromNib()
+                }
+            }
+            """),
+        ])
+        let callers = index.nibLoads.filter { $0.api == .projectHelper }
+        XCTAssertEqual(callers.map(\.nibName.candidates), [["Banner"], ["CardView"]])
+        XCTAssertEqual(callers.map(\.helper), ["fromNibWithNamed:", "loadFromNib"])
+        XCTAssertEqual(callers.map(\.context.typeName), ["Screen", "Screen"])
+        XCTAssertEqual(callers.last?.receiverType, "CardView")
+        XCTAssertEqual(callers.first?.helperLoad?.path, "UIView+Nib.swift")
+    }
+}

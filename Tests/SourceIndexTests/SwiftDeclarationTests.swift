@@ -1,0 +1,158 @@
+import Analysis
+import XCTest
+
+final class SwiftDeclarationTests: XCTestCase {
+    func testClassSuperclassConformancesAndRuntimeName() throws {
+        let index = SourceFixture.index(swift: """
+        @objc(RTCardView) @IBDesignable
+        final class CardView: UIView, NibOwnerLoadable, CustomStringConvertible {
+        }
+        class Plain: NSCoding {}
+        """)
+        let card = try XCTUnwrap(index.types["CardView"])
+        XCTAssertEqual(card.superclass, "UIView")
+        XCTAssertEqual(card.conformances, ["CustomStringConvertible", "NibOwnerLoadable"])
+        XCTAssertEqual(card.runtimeName, "RTCardView")
+        XCTAssertTrue(card.isDesignable)
+        XCTAssertEqual(card.location, SourceLocation(path: "View.swift", line: 2, column: 13))
+        XCTAssertNil(index.types["Plain"]?.superclass)
+        XCTAssertEqual(index.types["Plain"]?.conformances, ["NSCoding"])
+    }
+
+    func testConformancesAddedByExtensionsTypealiasesAndProjectProtocols() throws {
+        let index = SourceFixture.index([
+            ("A.swift", "protocol Themed {}\nclass Card: Themed {}\ntypealias Tile = Card\n"),
+            ("B.swift", "extension Tile: NibLoadable {}\nextension Card: Hashable where Self: Any {}\n"),
+        ])
+        let card = try XCTUnwrap(index.types["Card"])
+        XCTAssertNil(card.superclass, "a project protocol is not a superclass")
+        XCTAssertEqual(card.conformances, ["Hashable", "NibLoadable", "Themed"])
+        XCTAssertEqual(card.declarations.count, 3)
+        XCTAssertEqual(index.typealiases["Tile"], "Card")
+    }
+
+    func testProtocolExtensionSelfConstraint() throws {
+        let index = SourceFixture.index(swift: "protocol P {}\nextension P where Self: UIView {\n func load() {}\n}\n")
+        let extensionDeclaration = try XCTUnwrap(index.declarations.first { $0.kind == .extension })
+        XCTAssertEqual(extensionDeclaration.selfConstraint, "UIView")
+        XCTAssertEqual(index.types["P"]?.isProtocol, true)
+        XCTAssertEqual(index.types["P"]?.methods.map(\.name), ["load()"])
+    }
+
+    func testNestedAndGenericTypes() {
+        let index = SourceFixture.index(swift: """
+        class Outer: UIView {
+            class Inner: UIButton {}
+            struct Config {}
+        }
+        class Box<T: UIView, U>: UIView {}
+        extension Outer.Inner: P {}
+        """)
+        XCTAssertEqual(index.types["Outer.Inner"]?.superclass, "UIButton")
+        XCTAssertEqual(index.types["Outer.Inner"]?.conformances, ["P"])
+        XCTAssertEqual(index.types["Outer.Config"]?.isClass, false)
+        XCTAssertEqual(index.types["Box"]?.genericParameters, ["T", "U"])
+        XCTAssertEqual(index.types["Box"]?.superclass, "UIView")
+    }
+
+    func testOutletsWithOwnershipLazinessOptionalityAndCollections() throws {
+        let index = SourceFixture.index(swift: """
+        class V: UIView {
+            @IBOutlet weak var title: UILabel!
+            @IBOutlet var contentView: UIView?
+            @IBOutlet private(set) lazy var lazyView: UIView = UIView()
+            @IBOutlet var buttons: [UIButton]!
+            @IBOutlet unowned var owner: UIView!
+            var notAnOutlet: UILabel?
+        }
+        """)
+        let outlets = try XCTUnwrap(index.types["V"]?.outlets)
+        XCTAssertEqual(outlets.map(\.name), ["title", "contentView", "lazyView", "buttons", "owner"])
+        XCTAssertEqual(outlets.map(\.ownership), [.weak, .strong, .strong, .strong, .unowned])
+        XCTAssertEqual(outlets.map(\.optionality), [.implicitlyUnwrapped, .optional, .nonOptional, .implicitlyUnwrapped, .implicitlyUnwrapped])
+        XCTAssertEqual(outlets.map(\.isLazy), [false, false, true, false, false])
+        XCTAssertEqual(outlets.map(\.isCollection), [false, false, false, true, false])
+        XCTAssertEqual(outlets.map(\.typeName), ["UILabel", "UIView", "UIView", "UIButton", "UIView"])
+        XCTAssertEqual(outlets[0].location, SourceLocation(path: "View.swift", line: 2, column: 24))
+    }
+
+    func testActionSelectorsFollowSwiftNamingRules() {
+        let index = SourceFixture.index(swift: """
+        class C: UIViewController {
+            @IBAction func tap(_ sender: Any) {}
+            @IBAction func tapWith(sender: Any) {}
+            @IBAction func press(sender: Any) {}
+            @IBAction func reset() {}
+            @IBAction func tap(_ s: Any, forEvent e: UIEvent) {}
+            @objc(customName:) @IBAction func renamed(_ sender: Any) {}
+            @IBAction func go(for sender: Any) {}
+            @IBAction private func unwind(_ segue: UIStoryboardSegue) {}
+            func notAnAction(_ x: Int) {}
+        }
+        """)
+        XCTAssertEqual(index.types["C"]?.actions.map(\.selector), [
+            "tap:", "tapWithSender:", "pressWithSender:", "reset", "tap:forEvent:", "customName:", "goFor:", "unwind:",
+        ])
+        XCTAssertEqual(index.types["C"]?.actions.first?.methodName, "tap(_:)")
+    }
+
+    func testSettableAndInspectableProperties() throws {
+        let index = SourceFixture.index(swift: """
+        class V: UIView {
+            @IBInspectable var cornerRadius: CGFloat = 0 { didSet { layer.cornerRadius = cornerRadius } }
+            let fixed = 1
+            var computed: Int { return 1 }
+            var getOnly: Int { get { 1 } }
+            var both: Int { get { 1 } set { } }
+            static var shared = false
+        }
+        """)
+        let properties = try XCTUnwrap(index.types["V"]?.properties)
+        let byName = Dictionary(uniqueKeysWithValues: properties.map { ($0.name, $0) })
+        XCTAssertEqual(byName["cornerRadius"]?.isSettable, true)
+        XCTAssertEqual(byName["cornerRadius"]?.isInspectable, true)
+        XCTAssertEqual(byName["fixed"]?.isSettable, false)
+        XCTAssertEqual(byName["computed"]?.isSettable, false)
+        XCTAssertEqual(byName["getOnly"]?.isSettable, false)
+        XCTAssertEqual(byName["both"]?.isSettable, true)
+        XCTAssertEqual(byName["shared"]?.isStatic, true)
+        XCTAssertNil(byName["layer"], "locals and members of bodies are not properties")
+    }
+
+    func testEveryIfBranchIsIndexed() {
+        let index = SourceFixture.index(swift: """
+        #if os(iOS)
+        class PhoneView: UIView { @IBOutlet var a: UILabel! }
+        #elseif os(macOS)
+        class MacView: NSView { @IBOutlet var b: NSTextField! }
+        #else
+        class OtherView: UIView {}
+        #endif
+        """)
+        XCTAssertEqual(Set(index.types.keys), ["PhoneView", "MacView", "OtherView"])
+        XCTAssertEqual(index.types["MacView"]?.outlets.map(\.name), ["b"])
+    }
+
+    func testLifecycleOverridesAndTheProjectMethodsTheyCall() throws {
+        let index = SourceFixture.index(swift: """
+        class V: UIView {
+            override init(frame: CGRect) { super.init(frame: frame); commonInit() }
+            required init?(coder: NSCoder) { super.init(coder: coder); self.commonInit() }
+            override func awakeAfter(using coder: NSCoder) -> Any? { return self }
+            override func awakeFromNib() { super.awakeFromNib(); setUp(animated: false); print("x") }
+            override func layoutSubviews() { super.layoutSubviews() }
+            override func prepareForInterfaceBuilder() { commonInit() }
+            private func commonInit() {}
+            func setUp(animated: Bool) {}
+        }
+        """)
+        let methods = try XCTUnwrap(index.types["V"]?.methods)
+        XCTAssertEqual(methods.compactMap(\.lifecycle), [.initFrame, .initCoder, .awakeAfter, .awakeFromNib, .layoutSubviews, .prepareForInterfaceBuilder])
+        XCTAssertEqual(index.method("init(frame:)", of: "V")?.calledSelfMethods, ["commonInit()"])
+        XCTAssertEqual(index.method("init(coder:)", of: "V")?.calledSelfMethods, ["commonInit()"])
+        XCTAssertEqual(index.method("awakeFromNib()", of: "V")?.calledSelfMethods, ["setUp(animated:)"])
+        XCTAssertEqual(index.method("awakeAfter(using:)", of: "V")?.selector, "awakeAfterUsingCoder:")
+        XCTAssertEqual(index.method("init(coder:)", of: "V")?.selector, "initWithCoder:")
+        XCTAssertEqual(index.method("init(frame:)", of: "V")?.isOverride, true)
+    }
+}

@@ -1,0 +1,64 @@
+@testable import Analysis
+import XCTest
+
+final class SwiftTokenizerTests: XCTestCase {
+    private func tokens(_ text: String) -> [SourceToken] {
+        SourceTokenizer(language: .swift).tokenize(Array(text.utf8))
+    }
+
+    private func texts(_ text: String) -> [String] { tokens(text).map(\.text) }
+
+    func testNestedBlockCommentsAreSkippedWhole() {
+        XCTAssertEqual(texts("a /* outer /* inner */ still comment */ b"), ["a", "b"])
+    }
+
+    func testLineCommentEndsAtLineBreak() {
+        XCTAssertEqual(texts("a // class Fake: UIView {\nb"), ["a", "b"])
+    }
+
+    func testMultiLineStringIsOneTokenAndLinesAreCounted() {
+        let result = tokens("let s = \"\"\"\n  class Fake {\n  \"quoted\"\n  \"\"\"\nnext")
+        XCTAssertEqual(result.map(\.kind), [.identifier, .identifier, .punctuation, .string, .identifier])
+        XCTAssertEqual(result.last?.line, 5)
+    }
+
+    func testRawStringsWithAnyNumberOfHashes() {
+        XCTAssertEqual(texts(##"x = #"a "quoted" \(not) b"# y"##), ["x", "=", ##"#"a "quoted" \(not) b"#"##, "y"])
+        XCTAssertEqual(texts(###"x = ##"a "# still"## y"###), ["x", "=", ###"##"a "# still"##"###, "y"])
+    }
+
+    func testInterpolationWithNestedParenthesesAndStrings() {
+        let source = #"let s = "a \(f(g(1), "x)")) b" ; after"#
+        XCTAssertEqual(texts(source), ["let", "s", "=", #""a \(f(g(1), "x)")) b""#, ";", "after"])
+    }
+
+    func testAttributesWithArguments() {
+        XCTAssertEqual(texts("@objc(MyView) @IBOutlet weak"), ["@objc", "(", "MyView", ")", "@IBOutlet", "weak"])
+        XCTAssertEqual(tokens("@IBAction").first?.kind, .attribute)
+    }
+
+    func testDirectivesAreTokens() {
+        let result = tokens("#if DEBUG\nclass A {}\n#else\nclass B {}\n#endif")
+        XCTAssertEqual(result.filter { $0.kind == .directive }.map(\.text), ["#if", "#else", "#endif"])
+    }
+
+    func testLinesAndByteColumns() {
+        let result = tokens("class A {\n    var x = 1\n}")
+        let x = result.first { $0.text == "x" }
+        XCTAssertEqual(x?.line, 2)
+        XCTAssertEqual(x?.column, 9)
+    }
+
+    func testCombinedOperators() {
+        XCTAssertEqual(texts("a ?? b == c !== d -> e"), ["a", "??", "b", "==", "c", "!==", "d", "->", "e"])
+    }
+
+    func testUnterminatedStringEndsAtLineEnd() {
+        XCTAssertEqual(texts("let s = \"open\nclass A"), ["let", "s", "=", "\"open", "class", "A"])
+    }
+
+    func testUnterminatedCommentAndMultiLineStringEndAtFileEnd() {
+        XCTAssertEqual(texts("a /* never closed\nclass A {}"), ["a"])
+        XCTAssertEqual(texts("a = \"\"\"\nnever closed").count, 3)
+    }
+}

@@ -161,6 +161,7 @@ public enum PlatformClasses {
     NSWindowController NSResponder
     NSWindow NSResponder
     NSPanel NSWindow
+    NSDrawer NSResponder
     NSApplication NSResponder
     NSMenu NSObject
     NSMenuItem NSObject

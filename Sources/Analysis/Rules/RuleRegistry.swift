@@ -2,6 +2,9 @@
 public enum RuleRegistry {
     public static let all: [any Rule.Type] = [
         DuplicateIDRule.self,
+        DuplicateConstraintRule.self,
+        AmbiguousViewRule.self,
+        MisplacedViewRule.self,
     ]
 
     /// The rule with id `id`.

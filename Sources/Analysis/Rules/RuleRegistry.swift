@@ -5,6 +5,9 @@ public enum RuleRegistry {
         DuplicateConstraintRule.self,
         AmbiguousViewRule.self,
         MisplacedViewRule.self,
+        UnknownCustomClassRule.self,
+        MissingCustomModuleRule.self,
+        MissingNibRule.self,
     ]
 
     /// The rule with id `id`.

@@ -8,6 +8,9 @@ public enum RuleRegistry {
         UnknownCustomClassRule.self,
         MissingCustomModuleRule.self,
         MissingNibRule.self,
+        OutletNotInClassRule.self,
+        ActionNotInClassRule.self,
+        RuntimeAttributeNotInClassRule.self,
     ]
 
     /// The rule with id `id`.

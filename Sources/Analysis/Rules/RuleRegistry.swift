@@ -11,6 +11,8 @@ public enum RuleRegistry {
         OutletNotInClassRule.self,
         ActionNotInClassRule.self,
         RuntimeAttributeNotInClassRule.self,
+        OwnerMismatchRule.self,
+        FirstObjectCastRule.self,
     ]
 
     /// The rule with id `id`.

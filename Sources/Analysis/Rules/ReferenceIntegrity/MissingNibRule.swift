@@ -77,6 +77,8 @@ struct MissingNibRule: Rule {
 
     static func check(_ model: ProjectModel) -> [RuleViolation] {
         model.sources.nibLoads.compactMap { site -> RuleViolation? in
+            // `init(nibName: nil, …)` falls back to an empty view when no nib matches the class.
+            guard !(site.api == .viewControllerNibName && site.nibName.expression == "nil") else { return nil }
             let candidates = site.nibName.candidates.filter { !$0.isEmpty }
             guard !candidates.isEmpty, !candidates.contains(where: model.nibCatalog.hasNib) else { return nil }
             if case .literal = site.nibName.resolution {} else if candidates.count > 1 { return nil }

@@ -13,6 +13,8 @@ public enum RuleRegistry {
         RuntimeAttributeNotInClassRule.self,
         OwnerMismatchRule.self,
         FirstObjectCastRule.self,
+        UnusedOutletRule.self,
+        UnusedActionRule.self,
     ]
 
     /// The rule with id `id`.

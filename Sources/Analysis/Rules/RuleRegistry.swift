@@ -13,6 +13,7 @@ public enum RuleRegistry {
         RuntimeAttributeNotInClassRule.self,
         OwnerMismatchRule.self,
         FirstObjectCastRule.self,
+        EmptyPlaceholderRule.self,
         UnusedOutletRule.self,
         UnusedActionRule.self,
     ]

@@ -49,7 +49,7 @@ public struct Analyzer: Sendable {
     public func analyze(input: ProjectInput, projectName: String? = nil) -> Report {
         let started = DispatchTime.now()
         let model = ProjectModel.build(files: input.files, concurrency: configuration.concurrency)
-        let outcome = RuleRunner(rules: configuration.rules).run(model)
+        let outcome = RuleRunner(rules: configuration.rules, concurrency: configuration.concurrency).run(model)
         var report = ReportBuilder.report(
             projectName: projectName ?? input.defaultName,
             input: input,

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a class answers to, gathered over its whole lineage: project declarations (with
 /// extensions, categories, typealias extensions and protocol extensions of conformances)
 /// and the platform classes above them.
@@ -18,8 +20,12 @@ public struct ClassMembers: Sendable {
 }
 
 extension ProjectModel {
-    /// The members of the class IB calls `runtimeName`.
+    /// The members of the class IB calls `runtimeName` (computed once per model).
     public func members(of runtimeName: String) -> ClassMembers {
+        memberCache.value(for: runtimeName) { computeMembers(of: runtimeName) }
+    }
+
+    private func computeMembers(of runtimeName: String) -> ClassMembers {
         var members = ClassMembers()
         var visitedProtocols: Set<String> = []
         let lineage = lineage(of: runtimeName)
@@ -56,5 +62,26 @@ extension ProjectModel {
                 add(protocolType, to: &members, visitedProtocols: &visitedProtocols)
             }
         }
+    }
+}
+
+/// Members already gathered for a model: rules ask for the same classes again and again,
+/// from several threads. Belongs to one model; never shared between analyses.
+final class MemberCache: @unchecked Sendable {
+    private var members: [String: ClassMembers] = [:]
+    private let lock = NSLock()
+
+    func value(for name: String, compute: () -> ClassMembers) -> ClassMembers {
+        lock.lock()
+        if let known = members[name] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        let computed = compute()
+        lock.lock()
+        members[name] = computed
+        lock.unlock()
+        return computed
     }
 }

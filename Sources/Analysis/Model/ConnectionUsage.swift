@@ -8,30 +8,32 @@ public struct ConnectionUsage: Sendable {
     /// Classes that Interface Builder names, with every superclass.
     public private(set) var referencedClasses: Set<String> = []
 
-    init(model: ProjectModel) {
-        for document in model.documents where document.status == .analysed || document.status == .legacy {
+    /// `lineage` gives a class name followed by its superclasses.
+    init(documents: [IBDocument], lineage: (String) -> [String]) {
+        allDocumentsReadable = documents.allSatisfy { $0.status == .analysed || $0.status == .legacy }
+        for document in documents where document.status == .analysed || document.status == .legacy {
             for object in document.objects {
-                if let name = object.customClass, !name.isEmpty { referencedClasses.formUnion(model.lineage(of: name)) }
+                if let name = object.customClass, !name.isEmpty { referencedClasses.formUnion(lineage(name)) }
             }
             for connection in document.connections {
-                record(connection, in: document, model: model)
+                record(connection, in: document, lineage: lineage)
             }
         }
     }
 
-    private mutating func record(_ connection: IBConnection, in document: IBDocument, model: ProjectModel) {
+    private mutating func record(_ connection: IBConnection, in document: IBDocument, lineage: (String) -> [String]) {
         switch connection.kind {
         case .outlet, .outletCollection:
             guard let property = connection.property, let source = connection.source,
                   let name = document.objects[source].customClass else { return }
-            for ancestor in model.lineage(of: name) { outletKeys[ancestor, default: []].insert(property) }
+            for ancestor in lineage(name) { outletKeys[ancestor, default: []].insert(property) }
         case .action:
             guard let selector = connection.selector, let id = connection.destination,
                   let target = document.object(withID: id) else { return }
             if target.placeholder == .firstResponder {
                 responderChainSelectors.insert(selector)
             } else if let name = target.customClass {
-                for ancestor in model.lineage(of: name) { actionSelectors[ancestor, default: []].insert(selector) }
+                for ancestor in lineage(name) { actionSelectors[ancestor, default: []].insert(selector) }
             }
         case .segue:
             return
@@ -39,9 +41,7 @@ public struct ConnectionUsage: Sendable {
     }
 
     /// Whether every Interface Builder file could be read (otherwise "unused" proves nothing).
-    static func allDocumentsReadable(_ model: ProjectModel) -> Bool {
-        model.documents.allSatisfy { $0.status == .analysed || $0.status == .legacy }
-    }
+    public private(set) var allDocumentsReadable = true
 }
 
 extension ProjectModel {

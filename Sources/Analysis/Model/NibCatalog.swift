@@ -53,6 +53,7 @@ public struct NibCatalog: Sendable {
 
     /// A name as code writes it may carry the extension or a folder: `Card.xib`, `Views/Card`.
     static func stripped(_ name: String) -> String {
+        if !name.contains("/") && !name.contains(".") { return name }
         var base = (name as NSString).lastPathComponent
         let ext = (base as NSString).pathExtension.lowercased()
         if ext == "xib" || ext == "nib" { base = (base as NSString).deletingPathExtension }

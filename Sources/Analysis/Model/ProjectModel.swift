@@ -30,6 +30,10 @@ public struct ProjectModel: Sendable {
     /// Enclosing type name → content-view attachments and `self = …` assignments in it.
     let attachmentsByType: [String: [ContentViewAttachment]]
     let selfAssignmentsByType: [String: [SelfAssignment]]
+    /// Which outlets and actions Interface Builder connects, per class.
+    public let connectionUsage: ConnectionUsage
+    /// Class members gathered so far (filled on demand by ``members(of:)``).
+    let memberCache = MemberCache()
 
     /// Joins parsed documents and an index; `files` supplies project configuration
     /// (`project.pbxproj`, Podfile) and compiled nibs.
@@ -46,7 +50,9 @@ public struct ProjectModel: Sendable {
         loadSitesByType = Dictionary(grouping: sources.nibLoads.indices) { sources.nibLoads[$0].context.typeName ?? "" }
         attachmentsByType = Dictionary(grouping: sources.contentAttachments) { $0.context.typeName ?? "" }
         selfAssignmentsByType = Dictionary(grouping: sources.selfAssignments) { $0.context.typeName ?? "" }
-        hierarchy = Self.buildHierarchy(sources: sources, types: typesByRuntimeName, interfaceBuilderNames: classes.keys)
+        let hierarchy = Self.buildHierarchy(sources: sources, types: typesByRuntimeName, interfaceBuilderNames: classes.keys)
+        self.hierarchy = hierarchy
+        connectionUsage = ConnectionUsage(documents: documents) { hierarchy.lineages[$0] ?? [$0] }
     }
 
     /// Parses and indexes `files` on up to `concurrency` threads; results are merged by

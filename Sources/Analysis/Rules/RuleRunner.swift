@@ -8,26 +8,30 @@ public struct RuleRunner: Sendable {
     }
 
     public var rules: [any Rule.Type]
+    /// Rules run side by side on up to this many threads.
+    public var concurrency: Int
 
-    public init(rules: [any Rule.Type] = RuleRegistry.all) {
+    public init(rules: [any Rule.Type] = RuleRegistry.all, concurrency: Int = 1) {
         self.rules = rules
+        self.concurrency = max(1, concurrency)
     }
 
     public func run(_ model: ProjectModel) -> Outcome {
-        var findings: [Finding] = []
-        var skipped: [String] = []
-        for rule in rules {
-            if rule.requirements.contains(.sources) && !model.hasSources {
-                skipped.append(rule.description.id)
-                continue
-            }
-            findings += rule.check(model).map { Self.finding($0, of: rule.description) }
-        }
+        let skipped = rules.filter { $0.requirements.contains(.sources) && !model.hasSources }.map { $0.description.id }
+        let runnable = rules.filter { !$0.requirements.contains(.sources) || model.hasSources }.map(RuleBox.init)
+        let findings = ConcurrentMap.map(runnable, concurrency: concurrency) { box in
+            box.rule.check(model).map { Self.finding($0, of: box.rule.description) }
+        }.flatMap { $0 }
         var notes: [String] = []
         if !skipped.isEmpty {
             notes.append("The project has no Swift or Objective-C sources: skipped the checks that compare Interface Builder with code (\(skipped.joined(separator: ", "))).")
         }
         return Outcome(findings: Self.sorted(findings), notes: notes)
+    }
+
+    /// A rule type as a `Sendable` value for the worker threads.
+    private struct RuleBox: Sendable {
+        let rule: any Rule.Type
     }
 
     static func finding(_ violation: RuleViolation, of description: RuleDescription) -> Finding {

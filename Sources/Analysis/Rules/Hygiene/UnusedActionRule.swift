@@ -57,8 +57,8 @@ struct UnusedActionRule: Rule {
     )
 
     static func check(_ model: ProjectModel) -> [RuleViolation] {
-        guard ConnectionUsage.allDocumentsReadable(model) else { return [] }
-        let usage = ConnectionUsage(model: model)
+        let usage = model.connectionUsage
+        guard usage.allDocumentsReadable else { return [] }
         return model.classesWithInterfaceBuilderUsage(usage).flatMap { runtimeName, type in
             let connected = usage.actionSelectors[runtimeName, default: []]
                 .union(usage.actionSelectors[type.name, default: []])

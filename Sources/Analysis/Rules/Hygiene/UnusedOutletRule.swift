@@ -60,8 +60,8 @@ struct UnusedOutletRule: Rule {
     )
 
     static func check(_ model: ProjectModel) -> [RuleViolation] {
-        guard ConnectionUsage.allDocumentsReadable(model) else { return [] }
-        let usage = ConnectionUsage(model: model)
+        let usage = model.connectionUsage
+        guard usage.allDocumentsReadable else { return [] }
         return model.classesWithInterfaceBuilderUsage(usage).flatMap { runtimeName, type in
             let connected = usage.outletKeys[runtimeName, default: []].union(usage.outletKeys[type.name, default: []])
             var seen: Set<String> = []

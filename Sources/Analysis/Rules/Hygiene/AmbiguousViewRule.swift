@@ -20,67 +20,30 @@ struct AmbiguousViewRule: Rule {
     static let examples = RuleExamples(
         triggering: [
             RuleExample("A label whose constraints do not fix its vertical position.", files: [
-                .init("App/Base.lproj/Main.storyboard", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" useAutolayout="YES" initialViewController="Vc1-00-001">
-                    <scenes>
-                        <scene sceneID="Scn-00-001">
-                            <objects>
-                                <viewController id="Vc1-00-001" sceneMemberID="viewController">
-                                    <view key="view" contentMode="scaleToFill" id="Vw1-00-001">
-                                        <subviews>
-                                            <label ambiguous="YES" text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="Lbl-00-001"/>
-                                        </subviews>
-                                        <constraints>
-                                            <constraint firstItem="Lbl-00-001" firstAttribute="leading" secondItem="Vw1-00-001" secondAttribute="leading" constant="16" id="Ldg-00-001"/>
-                                        </constraints>
-                                    </view>
-                                </viewController>
-                            </objects>
-                        </scene>
-                    </scenes>
-                </document>
-                """),
+                .init("App/Base.lproj/Main.storyboard", ExampleXML.storyboard(subviews: """
+                <label ambiguous="YES" text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="Lbl-00-001"/>
+                """, constraints: """
+                <constraint firstItem="Lbl-00-001" firstAttribute="leading" secondItem="Vw1-00-001" secondAttribute="leading" constant="16" id="Ldg-00-001"/>
+                """)),
             ]),
         ],
         nonTriggering: [
             RuleExample("The same label, fully constrained.", files: [
-                .init("App/Base.lproj/Main.storyboard", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" useAutolayout="YES" initialViewController="Vc1-00-001">
-                    <scenes>
-                        <scene sceneID="Scn-00-001">
-                            <objects>
-                                <viewController id="Vc1-00-001" sceneMemberID="viewController">
-                                    <view key="view" contentMode="scaleToFill" id="Vw1-00-001">
-                                        <subviews>
-                                            <label text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="Lbl-00-001"/>
-                                        </subviews>
-                                        <constraints>
-                                            <constraint firstItem="Lbl-00-001" firstAttribute="leading" secondItem="Vw1-00-001" secondAttribute="leading" constant="16" id="Ldg-00-001"/>
-                                            <constraint firstItem="Lbl-00-001" firstAttribute="top" secondItem="Vw1-00-001" secondAttribute="top" constant="16" id="Top-00-001"/>
-                                        </constraints>
-                                    </view>
-                                </viewController>
-                            </objects>
-                        </scene>
-                    </scenes>
-                </document>
-                """),
+                .init("App/Base.lproj/Main.storyboard", ExampleXML.storyboard(subviews: """
+                <label text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="Lbl-00-001"/>
+                """, constraints: """
+                <constraint firstItem="Lbl-00-001" firstAttribute="leading" secondItem="Vw1-00-001" secondAttribute="leading" constant="16" id="Ldg-00-001"/>
+                <constraint firstItem="Lbl-00-001" firstAttribute="top" secondItem="Vw1-00-001" secondAttribute="top" constant="16" id="Top-00-001"/>
+                """)),
             ]),
             RuleExample("An ambiguous view whose author turned ambiguity checks off (`verifyAmbiguity`).", files: [
-                .init("App/Card.xib", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
-                    <objects>
-                        <view contentMode="scaleToFill" id="Root-00-001">
-                            <subviews>
-                                <scrollView verifyAmbiguity="ignoreSizes" ambiguous="YES" translatesAutoresizingMaskIntoConstraints="NO" id="Scr-00-001"/>
-                            </subviews>
-                        </view>
-                    </objects>
-                </document>
-                """),
+                .init("App/Card.xib", ExampleXML.xib("""
+                <view contentMode="scaleToFill" id="Root-00-001">
+                    <subviews>
+                        <scrollView verifyAmbiguity="ignoreSizes" ambiguous="YES" translatesAutoresizingMaskIntoConstraints="NO" id="Scr-00-001"/>
+                    </subviews>
+                </view>
+                """)),
             ]),
         ]
     )

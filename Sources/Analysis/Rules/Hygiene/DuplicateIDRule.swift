@@ -20,40 +20,30 @@ struct DuplicateIDRule: Rule {
     static let examples = RuleExamples(
         triggering: [
             RuleExample("A label and a constraint share the id `Lbl-00-001`.", files: [
-                .init("App/Card.xib", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
-                    <objects>
-                        <view contentMode="scaleToFill" id="Root-00-001">
-                            <subviews>
-                                <label text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="Lbl-00-001"/>
-                            </subviews>
-                            <constraints>
-                                <constraint firstItem="Lbl-00-001" firstAttribute="top" secondItem="Root-00-001" secondAttribute="top" id="Lbl-00-001"/>
-                            </constraints>
-                        </view>
-                    </objects>
-                </document>
-                """),
+                .init("App/Card.xib", ExampleXML.xib("""
+                <view contentMode="scaleToFill" id="Root-00-001">
+                    <subviews>
+                        <label text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="Lbl-00-001"/>
+                    </subviews>
+                    <constraints>
+                        <constraint firstItem="Lbl-00-001" firstAttribute="top" secondItem="Root-00-001" secondAttribute="top" id="Lbl-00-001"/>
+                    </constraints>
+                </view>
+                """)),
             ]),
         ],
         nonTriggering: [
             RuleExample("Every id is unique.", files: [
-                .init("App/Card.xib", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
-                    <objects>
-                        <view contentMode="scaleToFill" id="Root-00-001">
-                            <subviews>
-                                <label text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="Lbl-00-001"/>
-                            </subviews>
-                            <constraints>
-                                <constraint firstItem="Lbl-00-001" firstAttribute="top" secondItem="Root-00-001" secondAttribute="top" id="Top-00-001"/>
-                            </constraints>
-                        </view>
-                    </objects>
-                </document>
-                """),
+                .init("App/Card.xib", ExampleXML.xib("""
+                <view contentMode="scaleToFill" id="Root-00-001">
+                    <subviews>
+                        <label text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="Lbl-00-001"/>
+                    </subviews>
+                    <constraints>
+                        <constraint firstItem="Lbl-00-001" firstAttribute="top" secondItem="Root-00-001" secondAttribute="top" id="Top-00-001"/>
+                    </constraints>
+                </view>
+                """)),
             ]),
         ]
     )

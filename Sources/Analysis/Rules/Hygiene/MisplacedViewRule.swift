@@ -19,38 +19,28 @@ struct MisplacedViewRule: Rule {
     static let examples = RuleExamples(
         triggering: [
             RuleExample("A button drawn away from where its constraints put it.", files: [
-                .init("App/Card.xib", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
-                    <objects>
-                        <view contentMode="scaleToFill" id="Root-00-001">
-                            <subviews>
-                                <button misplaced="YES" translatesAutoresizingMaskIntoConstraints="NO" id="Btn-00-001">
-                                    <rect key="frame" x="40" y="90" width="46" height="30"/>
-                                </button>
-                            </subviews>
-                        </view>
-                    </objects>
-                </document>
-                """),
+                .init("App/Card.xib", ExampleXML.xib("""
+                <view contentMode="scaleToFill" id="Root-00-001">
+                    <subviews>
+                        <button misplaced="YES" translatesAutoresizingMaskIntoConstraints="NO" id="Btn-00-001">
+                            <rect key="frame" x="40" y="90" width="46" height="30"/>
+                        </button>
+                    </subviews>
+                </view>
+                """)),
             ]),
         ],
         nonTriggering: [
             RuleExample("The same button after *Update Frames*.", files: [
-                .init("App/Card.xib", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
-                    <objects>
-                        <view contentMode="scaleToFill" id="Root-00-001">
-                            <subviews>
-                                <button translatesAutoresizingMaskIntoConstraints="NO" id="Btn-00-001">
-                                    <rect key="frame" x="16" y="16" width="46" height="30"/>
-                                </button>
-                            </subviews>
-                        </view>
-                    </objects>
-                </document>
-                """),
+                .init("App/Card.xib", ExampleXML.xib("""
+                <view contentMode="scaleToFill" id="Root-00-001">
+                    <subviews>
+                        <button translatesAutoresizingMaskIntoConstraints="NO" id="Btn-00-001">
+                            <rect key="frame" x="16" y="16" width="46" height="30"/>
+                        </button>
+                    </subviews>
+                </view>
+                """)),
             ]),
         ]
     )

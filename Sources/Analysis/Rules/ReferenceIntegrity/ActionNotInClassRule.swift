@@ -94,21 +94,16 @@ struct ActionNotInClassRule: Rule {
     /// A `CardView` root-view xib whose button sends `selector` to the view.
     static func cardXib(selector: String, module: Bool = true) -> String {
         let moduleAttributes = module ? " customModule=\"App\" customModuleProvider=\"target\"" : ""
-        return """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch">
-            <objects>
-                <view contentMode="scaleToFill" customClass="CardView"\(moduleAttributes) id="Root-00-001">
-                    <subviews>
-                        <button id="Btn-00-001">
-                            <connections>
-                                <action selector="\(selector)" destination="Root-00-001" eventType="touchUpInside" id="Act-00-001"/>
-                            </connections>
-                        </button>
-                    </subviews>
-                </view>
-            </objects>
-        </document>
-        """
+        return ExampleXML.xib("""
+        <view contentMode="scaleToFill" customClass="CardView"\(moduleAttributes) id="Root-00-001">
+            <subviews>
+                <button id="Btn-00-001">
+                    <connections>
+                        <action selector="\(selector)" destination="Root-00-001" eventType="touchUpInside" id="Act-00-001"/>
+                    </connections>
+                </button>
+            </subviews>
+        </view>
+        """)
     }
 }

@@ -100,36 +100,16 @@ struct EmptyPlaceholderRule: Rule {
         }
     }
 
-    static let rootXib = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch">
-        <objects>
-            <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
-            <view contentMode="scaleToFill" customClass="CardView" customModule="App" customModuleProvider="target" id="Root-00-001">
-                <subviews>
-                    <label text="Title" id="Lbl-00-001"/>
-                </subviews>
-            </view>
-        </objects>
-    </document>
-    """
+    static let rootXib = ExampleXML.xib("""
+    <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+    <view contentMode="scaleToFill" customClass="CardView" customModule="App" customModuleProvider="target" id="Root-00-001">
+        <subviews>
+            <label text="Title" id="Lbl-00-001"/>
+        </subviews>
+    </view>
+    """)
 
-    static let storyboard = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
-        <scenes>
-            <scene sceneID="Scn-00-001">
-                <objects>
-                    <viewController id="Vc1-00-001" sceneMemberID="viewController">
-                        <view key="view" contentMode="scaleToFill" id="Vw1-00-001">
-                            <subviews>
-                                <view contentMode="scaleToFill" customClass="CardView" customModule="App" customModuleProvider="target" id="Crd-00-001"/>
-                            </subviews>
-                        </view>
-                    </viewController>
-                </objects>
-            </scene>
-        </scenes>
-    </document>
-    """
+    static let storyboard = ExampleXML.storyboard(subviews: """
+    <view contentMode="scaleToFill" customClass="CardView" customModule="App" customModuleProvider="target" id="Crd-00-001"/>
+    """)
 }

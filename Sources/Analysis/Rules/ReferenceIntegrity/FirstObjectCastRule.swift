@@ -129,15 +129,9 @@ struct FirstObjectCastRule: Rule {
     }
 
     private static func xib(gestureFirst: Bool) -> String {
-        let gesture = "        <tapGestureRecognizer id=\"Tap-00-001\"/>\n"
-        let view = "        <view contentMode=\"scaleToFill\" customClass=\"CardView\" id=\"Root-00-001\"/>\n"
-        return """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch">
-            <objects>
-                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
-        \(gestureFirst ? gesture + view : view + gesture)    </objects>
-        </document>
-        """
+        let owner = #"<placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>"#
+        let gesture = #"<tapGestureRecognizer id="Tap-00-001"/>"#
+        let view = #"<view contentMode="scaleToFill" customClass="CardView" id="Root-00-001"/>"#
+        return ExampleXML.xib(([owner] + (gestureFirst ? [gesture, view] : [view, gesture])).joined(separator: "\n"))
     }
 }

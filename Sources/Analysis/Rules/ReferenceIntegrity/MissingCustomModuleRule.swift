@@ -28,14 +28,9 @@ struct MissingCustomModuleRule: Rule {
 
                 final class CardView: UIView {}
                 """),
-                .init("App/Card.xib", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch">
-                    <objects>
-                        <view contentMode="scaleToFill" customClass="CardView" id="Root-00-001"/>
-                    </objects>
-                </document>
-                """),
+                .init("App/Card.xib", ExampleXML.xib("""
+                <view contentMode="scaleToFill" customClass="CardView" id="Root-00-001"/>
+                """)),
             ]),
         ],
         nonTriggering: [
@@ -45,14 +40,9 @@ struct MissingCustomModuleRule: Rule {
 
                 final class CardView: UIView {}
                 """),
-                .init("App/Card.xib", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch">
-                    <objects>
-                        <view contentMode="scaleToFill" customClass="CardView" customModule="App" customModuleProvider="target" id="Root-00-001"/>
-                    </objects>
-                </document>
-                """),
+                .init("App/Card.xib", ExampleXML.xib("""
+                <view contentMode="scaleToFill" customClass="CardView" customModule="App" customModuleProvider="target" id="Root-00-001"/>
+                """)),
             ]),
             RuleExample("An explicit Objective-C name needs no module.", files: [
                 .init("App/CardView.swift", """
@@ -61,14 +51,9 @@ struct MissingCustomModuleRule: Rule {
                 @objc(CardView)
                 final class CardView: UIView {}
                 """),
-                .init("App/Card.xib", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch">
-                    <objects>
-                        <view contentMode="scaleToFill" customClass="CardView" id="Root-00-001"/>
-                    </objects>
-                </document>
-                """),
+                .init("App/Card.xib", ExampleXML.xib("""
+                <view contentMode="scaleToFill" customClass="CardView" id="Root-00-001"/>
+                """)),
             ]),
             RuleExample("Objective-C classes have no module.", files: [
                 .init("App/CardView.h", """
@@ -76,14 +61,9 @@ struct MissingCustomModuleRule: Rule {
                 @interface CardView : UIView
                 @end
                 """),
-                .init("App/Card.xib", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch">
-                    <objects>
-                        <view contentMode="scaleToFill" customClass="CardView" id="Root-00-001"/>
-                    </objects>
-                </document>
-                """),
+                .init("App/Card.xib", ExampleXML.xib("""
+                <view contentMode="scaleToFill" customClass="CardView" id="Root-00-001"/>
+                """)),
             ]),
         ]
     )

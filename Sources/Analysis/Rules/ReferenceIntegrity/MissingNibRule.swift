@@ -103,12 +103,7 @@ struct MissingNibRule: Rule {
     }
 
     /// The smallest valid xib, for the examples.
-    static let minimalXib = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch">
-        <objects>
-            <view contentMode="scaleToFill" id="Root-00-001"/>
-        </objects>
-    </document>
-    """
+    static let minimalXib = ExampleXML.xib("""
+    <view contentMode="scaleToFill" id="Root-00-001"/>
+    """)
 }

@@ -99,21 +99,16 @@ struct OutletNotInClassRule: Rule {
     /// A `CardView` root-view xib with one outlet to a label.
     static func cardXib(outlet: String, module: Bool = true) -> String {
         let moduleAttributes = module ? " customModule=\"App\" customModuleProvider=\"target\"" : ""
-        return """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch">
-            <objects>
-                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
-                <view contentMode="scaleToFill" customClass="CardView"\(moduleAttributes) id="Root-00-001">
-                    <subviews>
-                        <label text="Title" id="Lbl-00-001"/>
-                    </subviews>
-                    <connections>
-                        <outlet property="\(outlet)" destination="Lbl-00-001" id="Out-00-001"/>
-                    </connections>
-                </view>
-            </objects>
-        </document>
-        """
+        return ExampleXML.xib("""
+        <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+        <view contentMode="scaleToFill" customClass="CardView"\(moduleAttributes) id="Root-00-001">
+            <subviews>
+                <label text="Title" id="Lbl-00-001"/>
+            </subviews>
+            <connections>
+                <outlet property="\(outlet)" destination="Lbl-00-001" id="Out-00-001"/>
+            </connections>
+        </view>
+        """)
     }
 }

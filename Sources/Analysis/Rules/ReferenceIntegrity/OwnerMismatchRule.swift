@@ -139,17 +139,12 @@ struct OwnerMismatchRule: Rule {
         model.members(of: name).isComplete
     }
 
-    static let ownerXib = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch">
-        <objects>
-            <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner" customClass="CardView" customModule="App" customModuleProvider="target">
-                <connections>
-                    <outlet property="contentView" destination="Root-00-001" id="Out-00-001"/>
-                </connections>
-            </placeholder>
-            <view contentMode="scaleToFill" id="Root-00-001"/>
-        </objects>
-    </document>
-    """
+    static let ownerXib = ExampleXML.xib("""
+    <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner" customClass="CardView" customModule="App" customModuleProvider="target">
+        <connections>
+            <outlet property="contentView" destination="Root-00-001" id="Out-00-001"/>
+        </connections>
+    </placeholder>
+    <view contentMode="scaleToFill" id="Root-00-001"/>
+    """)
 }

@@ -94,17 +94,12 @@ struct RuntimeAttributeNotInClassRule: Rule {
     static func cardXib(keyPath: String, extra: String? = nil, module: Bool = true) -> String {
         let moduleAttributes = module ? " customModule=\"App\" customModuleProvider=\"target\"" : ""
         let extraLine = extra.map { "\n                <userDefinedRuntimeAttribute type=\"number\" keyPath=\"\($0)\"><integer key=\"value\" value=\"1\"/></userDefinedRuntimeAttribute>" } ?? ""
-        return """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch">
-            <objects>
-                <view contentMode="scaleToFill" customClass="CardView"\(moduleAttributes) id="Root-00-001">
-                    <userDefinedRuntimeAttributes>
-                        <userDefinedRuntimeAttribute type="boolean" keyPath="\(keyPath)" value="YES"/>\(extraLine)
-                    </userDefinedRuntimeAttributes>
-                </view>
-            </objects>
-        </document>
-        """
+        return ExampleXML.xib("""
+        <view contentMode="scaleToFill" customClass="CardView"\(moduleAttributes) id="Root-00-001">
+            <userDefinedRuntimeAttributes>
+                <userDefinedRuntimeAttribute type="boolean" keyPath="\(keyPath)" value="YES"/>\(extraLine)
+            </userDefinedRuntimeAttributes>
+        </view>
+        """)
     }
 }

@@ -30,24 +30,9 @@ struct UnknownCustomClassRule: Rule {
 
                 final class ProfileHeader: UIView {}
                 """),
-                .init("App/Base.lproj/Main.storyboard", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
-                    <scenes>
-                        <scene sceneID="Scn-00-001">
-                            <objects>
-                                <viewController id="Vc1-00-001" sceneMemberID="viewController">
-                                    <view key="view" contentMode="scaleToFill" id="Vw1-00-001">
-                                        <subviews>
-                                            <view contentMode="scaleToFill" customClass="ProfileHeaderView" customModule="App" customModuleProvider="target" id="Hdr-00-001"/>
-                                        </subviews>
-                                    </view>
-                                </viewController>
-                            </objects>
-                        </scene>
-                    </scenes>
-                </document>
-                """),
+                .init("App/Base.lproj/Main.storyboard", ExampleXML.storyboard(subviews: """
+                <view contentMode="scaleToFill" customClass="ProfileHeaderView" customModule="App" customModuleProvider="target" id="Hdr-00-001"/>
+                """)),
             ]),
             RuleExample("An Objective-C class missing from the project.", files: [
                 .init("App/AppDelegate.m", """
@@ -55,14 +40,9 @@ struct UnknownCustomClassRule: Rule {
                 @implementation AppDelegate
                 @end
                 """),
-                .init("App/Card.xib", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch">
-                    <objects>
-                        <view contentMode="scaleToFill" customClass="CardView" id="Root-00-001"/>
-                    </objects>
-                </document>
-                """),
+                .init("App/Card.xib", ExampleXML.xib("""
+                <view contentMode="scaleToFill" customClass="CardView" id="Root-00-001"/>
+                """)),
             ]),
         ],
         nonTriggering: [
@@ -72,24 +52,9 @@ struct UnknownCustomClassRule: Rule {
 
                 final class ProfileHeaderView: UIView {}
                 """),
-                .init("App/Base.lproj/Main.storyboard", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
-                    <scenes>
-                        <scene sceneID="Scn-00-001">
-                            <objects>
-                                <viewController id="Vc1-00-001" customClass="UITableViewController" sceneMemberID="viewController">
-                                    <view key="view" contentMode="scaleToFill" id="Vw1-00-001">
-                                        <subviews>
-                                            <view contentMode="scaleToFill" customClass="ProfileHeaderView" customModule="App" customModuleProvider="target" id="Hdr-00-001"/>
-                                        </subviews>
-                                    </view>
-                                </viewController>
-                            </objects>
-                        </scene>
-                    </scenes>
-                </document>
-                """),
+                .init("App/Base.lproj/Main.storyboard", ExampleXML.storyboard(subviews: """
+                <view contentMode="scaleToFill" customClass="ProfileHeaderView" customModule="App" customModuleProvider="target" id="Hdr-00-001"/>
+                """, controller: #"customClass="UITableViewController""#)),
             ]),
             RuleExample("An Objective-C class declared with `@interface`.", files: [
                 .init("App/CardView.h", """
@@ -97,14 +62,9 @@ struct UnknownCustomClassRule: Rule {
                 @interface CardView : UIView
                 @end
                 """),
-                .init("App/Card.xib", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch">
-                    <objects>
-                        <view contentMode="scaleToFill" customClass="CardView" id="Root-00-001"/>
-                    </objects>
-                </document>
-                """),
+                .init("App/Card.xib", ExampleXML.xib("""
+                <view contentMode="scaleToFill" customClass="CardView" id="Root-00-001"/>
+                """)),
             ]),
         ]
     )

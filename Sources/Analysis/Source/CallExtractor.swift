@@ -27,12 +27,12 @@ struct CallExtractor {
         while index + 1 < upper {
             let token = stream[index]
             if token.kind == .identifier, stream.isText(index + 1, "("), stream[index + 1].line == token.line,
-               !Self.swiftKeywords.contains(token.text), !stream.isText(index - 1, "func"), wanted(token.text, index) {
+               !Self.swiftKeywords.contains(stream.text(token)), !stream.isText(index - 1, "func"), wanted(stream.text(token), index) {
                 let close = stream.after(index + 1)
                 let (labels, arguments) = swiftArguments(open: index + 1)
                 let start = chainStart(before: index)
                 result.append(CallSite(
-                    baseName: token.text, labels: labels, arguments: arguments,
+                    baseName: stream.text(token), labels: labels, arguments: arguments,
                     receiver: start < index - 1 ? start..<(index - 1) : nil, nameIndex: index,
                     expression: start..<close, isMessageSend: false))
             }
@@ -51,7 +51,7 @@ struct CallExtractor {
             var start = cursor
             var label = ""
             if stream[cursor].isIdentifier, stream.isText(cursor + 1, ":") {
-                label = stream[cursor].text
+                label = stream.text(cursor)
                 start = min(cursor + 2, close)
             }
             var end = start
@@ -110,9 +110,9 @@ struct CallExtractor {
     private func isMessageStart(_ index: Int) -> Bool {
         guard index > 0 else { return true }
         let previous = stream[index - 1]
-        if previous.kind == .identifier { return previous.text == "return" || previous.text == "in" }
+        if previous.kind == .identifier { return stream.isText(previous, "return") || stream.isText(previous, "in") }
         if previous.kind == .string || previous.kind == .number { return false }
-        return previous.text != ")" && previous.text != "]"
+        return !stream.isText(previous, ")") && !stream.isText(previous, "]")
     }
 
     private func messageSend(at open: Int, wanted: (String, Int) -> Bool) -> CallSite? {
@@ -120,7 +120,7 @@ struct CallExtractor {
         guard close > open, close <= stream.count else { return nil }
         let receiverEnd = primaryEnd(from: open + 1, limit: close)
         guard receiverEnd > open + 1, receiverEnd < close, stream[receiverEnd].isIdentifier,
-              wanted(stream[receiverEnd].text, receiverEnd) else { return nil }
+              wanted(stream.text(receiverEnd), receiverEnd) else { return nil }
         var labels: [String] = []
         var arguments: [Range<Int>] = []
         var cursor = receiverEnd
@@ -136,11 +136,11 @@ struct CallExtractor {
                 labels.append(label)
                 arguments.append(cursor..<min(end, close))
                 guard end < close else { break }
-                label = stream[end].text
+                label = stream.text(end)
                 cursor = end + 2
             }
         }
-        return CallSite(baseName: stream[receiverEnd].text, labels: labels, arguments: arguments,
+        return CallSite(baseName: stream.text(receiverEnd), labels: labels, arguments: arguments,
                         receiver: (open + 1)..<receiverEnd, nameIndex: receiverEnd,
                         expression: open..<(close + 1), isMessageSend: true)
     }

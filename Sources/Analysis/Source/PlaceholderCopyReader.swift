@@ -12,7 +12,7 @@ struct PlaceholderCopyReader {
         var facts = PlaceholderCopyFacts()
         let range = body.clamped(to: 0..<stream.count)
         for index in range where stream[index].kind != .string && stream[index].kind != .number {
-            let text = stream[index].text
+            let text = stream.text(index)
             if text == "=", let attribute = copiedAttribute(assignment: index, limit: range.upperBound) {
                 facts.attributes.insert(attribute)
             } else if stream.isText(index + 1, ":"), text.utf8.count > 3, text.hasPrefix("set"), stream.isText(index - 2, "["),
@@ -44,17 +44,17 @@ struct PlaceholderCopyReader {
     /// `target.attr = placeholder.attr` (or bare `attr` for an implicit Swift `self`).
     private func copiedAttribute(assignment equals: Int, limit: Int) -> String? {
         guard equals >= 3, stream[equals - 1].isIdentifier, stream.isText(equals - 2, ".") else { return nil }
-        let target = stream[equals - 3].text
+        let target = stream.text(equals - 3)
         guard target != placeholder, !stream.isText(equals - 4, ".") else { return nil }
-        let attribute = stream[equals - 1].text
+        let attribute = stream.text(equals - 1)
         let value = SourceStatement.expression(in: stream, from: equals + 1, limit: limit)
         return readsPlaceholder(attribute, in: value) ? Self.normalized(attribute) : nil
     }
 
     /// `[target setAttr:placeholder.attr]`.
     private func copiedAttribute(setter index: Int, limit: Int) -> String? {
-        guard stream[index - 1].text != placeholder else { return nil }
-        let name = stream[index].text.dropFirst(3)
+        guard stream.text(index - 1) != placeholder else { return nil }
+        let name = stream.text(index).dropFirst(3)
         guard let first = name.first else { return nil }
         let attribute = first.lowercased() + name.dropFirst()
         let end = min(stream.partner[index - 2] >= 0 ? stream.partner[index - 2] : limit, limit)

@@ -11,10 +11,10 @@ enum SourceStatement {
         guard start < upper else { return start..<start }
         var cursor = start
         while cursor < upper {
-            let text = stream[cursor].text
+            let text = stream.text(cursor)
             if text == ";" || text == "}" || text == "{" { break }
             if cursor > start, stream[cursor].line > stream[cursor - 1].line,
-               !continuation.contains(stream[cursor - 1].text), text != "." && text != "??" && text != "as" {
+               !continuation.contains(stream.text(cursor - 1)), text != "." && text != "??" && text != "as" {
                 break
             }
             cursor = stream.after(cursor)

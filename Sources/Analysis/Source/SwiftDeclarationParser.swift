@@ -57,7 +57,7 @@ struct SwiftDeclarationParser {
                 index = skipDirective(at: index)
                 continue
             case .identifier:
-                let word = token.text
+                let word = stream.text(token)
                 if Self.modifierKeywords.contains(word) {
                     prefix.modifiers.insert(word)
                     index += 1
@@ -81,7 +81,7 @@ struct SwiftDeclarationParser {
                 } else {
                     index += 1
                 }
-            case .punctuation where token.text == "{":
+            case .punctuation where stream.isText(token, "{"):
                 index = stream.after(index)
             default:
                 index += 1
@@ -92,7 +92,7 @@ struct SwiftDeclarationParser {
 
     /// `@name` with an optional `(…)` argument, e.g. `@objc(MyView)` → `objc: "MyView"`.
     private func parseAttribute(at index: Int, into prefix: inout Prefix) -> Int {
-        let name = String(stream[index].text.dropFirst())
+        let name = String(stream.text(index).dropFirst())
         var next = index + 1
         var argument = ""
         if stream.isText(next, "("), stream[next].line == stream[index].line {
@@ -107,7 +107,7 @@ struct SwiftDeclarationParser {
     /// `#if cond`, `#elseif cond`: skips the condition (same line); `#else`, `#endif`: itself.
     /// Every branch is then indexed.
     private func skipDirective(at index: Int) -> Int {
-        let word = stream[index].text
+        let word = stream.text(index)
         guard word == "#if" || word == "#elseif" else { return index + 1 }
         let line = stream[index].line
         var next = index + 1
@@ -118,12 +118,12 @@ struct SwiftDeclarationParser {
     // MARK: - Types
 
     private mutating func parseType(at index: Int, prefix: Prefix, owner: Owner?, depth: Int) -> Int {
-        let keyword = stream[index].text
+        let keyword = stream.text(index)
         var cursor = index + 1
-        var name = stream[cursor].text
+        var name = stream.text(cursor)
         cursor += 1
         while stream.isText(cursor, "."), cursor + 1 < stream.count, stream[cursor + 1].isIdentifier {
-            name += "." + stream[cursor + 1].text
+            name += "." + stream.text(cursor + 1)
             cursor += 2
         }
         var generics: [String] = []
@@ -171,7 +171,7 @@ struct SwiftDeclarationParser {
         var cursor = index
         var expectName = true
         while cursor < stream.count {
-            let text = stream[cursor].text
+            let text = stream.text(cursor)
             if text == "<" { depth += 1; expectName = depth == 1 }
             else if text == ">" { depth -= 1; if depth == 0 { return (cursor + 1, names) } }
             else if text == "," && depth == 1 { expectName = true }
@@ -190,15 +190,15 @@ struct SwiftDeclarationParser {
         var angle = 0
         while cursor < stream.count {
             let token = stream[cursor]
-            if angle == 0 && (token.text == "{" || token.text == "where" || token.text == "}") { break }
-            if token.text == "<" { angle += 1 }
-            else if token.text == ">" { angle -= 1 }
-            else if angle == 0 && token.text == "," {
+            if angle == 0 && (stream.isText(token, "{") || stream.isText(token, "where") || stream.isText(token, "}")) { break }
+            if stream.isText(token, "<") { angle += 1 }
+            else if stream.isText(token, ">") { angle -= 1 }
+            else if angle == 0 && stream.isText(token, ",") {
                 if !current.isEmpty { names.append(current) }
                 current = ""
-            } else if angle == 0 && (token.isIdentifier || token.text == ".") {
-                current += token.text == "class" ? "AnyObject" : token.text
-            } else if token.text == "(" {
+            } else if angle == 0 && (token.isIdentifier || stream.isText(token, ".")) {
+                current += stream.isText(token, "class") ? "AnyObject" : stream.text(token)
+            } else if stream.isText(token, "(") {
                 cursor = stream.after(cursor)
                 continue
             }
@@ -215,7 +215,7 @@ struct SwiftDeclarationParser {
         while cursor < stream.count, !stream.isText(cursor, "{"), !stream.isText(cursor, "}") {
             if stream.isText(cursor, "Self"), stream.isText(cursor + 1, ":") || stream.isText(cursor + 1, "=="),
                cursor + 2 < stream.count, stream[cursor + 2].isIdentifier {
-                constraint = stream[cursor + 2].text
+                constraint = stream.text(cursor + 2)
             }
             cursor += 1
         }
@@ -227,11 +227,11 @@ struct SwiftDeclarationParser {
         var cursor = index + 3
         var target = ""
         while cursor < stream.count, stream[cursor].isIdentifier || stream.isText(cursor, ".") {
-            target += stream[cursor].text
+            target += stream.text(cursor)
             cursor += 1
         }
         if !target.isEmpty {
-            let alias = (owner.map { $0.name + "." } ?? "") + stream[index + 1].text
+            let alias = (owner.map { $0.name + "." } ?? "") + stream.text(index + 1)
             typealiases[alias] = target
         }
         return cursor

@@ -56,7 +56,7 @@ extension BodyAnalyzer {
         var autoresizing = false
         var constraints = false
         var helper: String?
-        for index in body where stream.isText(index, name) {
+        for index in body where stream.isText(index, equalTo: name) {
             let member = stream.isText(index + 1, ".") ? stream.text(index + 2) : ""
             if member == "frame", stream.isText(index + 3, "=") {
                 let value = SourceStatement.expression(in: stream, from: index + 4, limit: body.upperBound)

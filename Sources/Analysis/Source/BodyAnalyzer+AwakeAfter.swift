@@ -16,7 +16,7 @@ extension BodyAnalyzer {
         }
         var facts = PlaceholderCopyReader(stream: stream, path: path, language: language, placeholder: "self").read(body)
         var copyHelper: String?
-        let bodyCalls = CallExtractor(stream: stream, language: language).calls(in: body) { _, _ in true }
+        let bodyCalls = CallExtractor(stream: stream, language: language).calls(in: body) { _ in true }
         for call in bodyCalls where call.arguments.contains(where: { stream.text(of: $0) == "self" }) {
             let key = language == .objc ? call.selector : call.baseName
             guard let helperFacts = copyHelpers[key] ?? helpers.copyHelpers[key] else { continue }

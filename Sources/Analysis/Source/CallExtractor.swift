@@ -4,30 +4,30 @@ struct CallExtractor {
     let stream: TokenStream
     let language: SourceLanguage
 
-    private static let swiftKeywords: Set<String> = [
+    private static let swiftKeywords = TokenSet([
         "if", "guard", "while", "for", "switch", "return", "func", "catch", "where", "case", "in",
         "repeat", "throw", "try", "await", "as", "is", "else", "let", "var", "defer", "do",
-    ]
+    ])
 
     /// How far back a receiver chain `a.b().c` is followed.
     static let maximumChainLinks = 32
 
-    /// Every call in `range`, in source order of their names; `wanted` filters by base name
+    /// Every call in `range`, in source order of their names; `wanted` filters by the index of the base name
     /// before the arguments are parsed.
-    func calls(in range: Range<Int>, wanted: (String, Int) -> Bool) -> [CallSite] {
+    func calls(in range: Range<Int>, wanted: (Int) -> Bool) -> [CallSite] {
         language == .swift ? swiftCalls(in: range, wanted: wanted) : messageSends(in: range, wanted: wanted)
     }
 
     // MARK: - Swift
 
-    private func swiftCalls(in range: Range<Int>, wanted: (String, Int) -> Bool) -> [CallSite] {
+    private func swiftCalls(in range: Range<Int>, wanted: (Int) -> Bool) -> [CallSite] {
         var result: [CallSite] = []
         let upper = min(range.upperBound, stream.count)
         var index = range.lowerBound
         while index + 1 < upper {
             let token = stream[index]
             if token.kind == .identifier, stream.isText(index + 1, "("), stream[index + 1].line == token.line,
-               !Self.swiftKeywords.contains(stream.text(token)), !stream.isText(index - 1, "func"), wanted(stream.text(token), index) {
+               !Self.swiftKeywords.contains(token, in: stream), !stream.isText(index - 1, "func"), wanted(index) {
                 let close = stream.after(index + 1)
                 let (labels, arguments) = swiftArguments(open: index + 1)
                 let start = chainStart(before: index)
@@ -93,7 +93,7 @@ struct CallExtractor {
 
     // MARK: - Objective-C
 
-    private func messageSends(in range: Range<Int>, wanted: (String, Int) -> Bool) -> [CallSite] {
+    private func messageSends(in range: Range<Int>, wanted: (Int) -> Bool) -> [CallSite] {
         var result: [CallSite] = []
         let upper = min(range.upperBound, stream.count)
         var index = range.lowerBound
@@ -115,12 +115,12 @@ struct CallExtractor {
         return !stream.isText(previous, ")") && !stream.isText(previous, "]")
     }
 
-    private func messageSend(at open: Int, wanted: (String, Int) -> Bool) -> CallSite? {
+    private func messageSend(at open: Int, wanted: (Int) -> Bool) -> CallSite? {
         let close = stream.after(open) - 1
         guard close > open, close <= stream.count else { return nil }
         let receiverEnd = primaryEnd(from: open + 1, limit: close)
         guard receiverEnd > open + 1, receiverEnd < close, stream[receiverEnd].isIdentifier,
-              wanted(stream.text(receiverEnd), receiverEnd) else { return nil }
+              wanted(receiverEnd) else { return nil }
         var labels: [String] = []
         var arguments: [Range<Int>] = []
         var cursor = receiverEnd

@@ -141,7 +141,7 @@ struct NibNameResolver {
         var cursor = min(index, stream.count) - 1
         let stop = max(body.lowerBound, cursor - Self.localSearchWindow)
         while cursor > stop {
-            if stream.isText(cursor, "="), stream.isText(cursor - 1, name) {
+            if stream.isText(cursor, "="), stream.isText(cursor - 1, equalTo: name) {
                 return SourceStatement.expression(in: stream, from: cursor + 1, limit: body.upperBound)
             }
             if stream.isText(cursor, "="), let typed = typedDeclarationName(before: cursor), typed == name {

@@ -20,18 +20,17 @@ struct ObjCDeclarationParser {
         var designable = false
         while index < stream.count {
             let token = stream[index]
-            switch stream.text(token) {
-            case "@interface", "@implementation", "@protocol":
+            if stream.isText(token, "@interface") || stream.isText(token, "@implementation") || stream.isText(token, "@protocol") {
                 index = parseContainer(at: index, designable: designable)
                 designable = false
-            case "IB_DESIGNABLE":
+            } else if stream.isText(token, "IB_DESIGNABLE") {
                 designable = true
                 index += 1
-            case "static":
+            } else if stream.isText(token, "static") {
                 index = parseStatic(at: index)
-            case "{":
+            } else if stream.isText(token, "{") {
                 index = stream.after(index)
-            default:
+            } else {
                 index += 1
             }
         }
@@ -106,19 +105,18 @@ struct ObjCDeclarationParser {
         var index = range.lowerBound
         while index < range.upperBound {
             let token = stream[index]
-            switch stream.text(token) {
-            case "@property":
+            if stream.isText(token, "@property") {
                 index = parseProperty(at: index, owner: owner)
-            case "-" where stream.isText(index + 1, "("), "+" where stream.isText(index + 1, "("):
+            } else if (stream.isText(token, "-") || stream.isText(token, "+")) && stream.isText(index + 1, "(") {
                 index = parseMethod(at: index, owner: owner)
-            case "{" where index == range.lowerBound || !stream[index - 1].isIdentifier:
+            } else if stream.isText(token, "{") && (index == range.lowerBound || !stream[index - 1].isIdentifier) {
                 parseInstanceVariables((index + 1)..<max(index + 1, stream.after(index) - 1), owner: owner)
                 index = stream.after(index)
-            case "static":
+            } else if stream.isText(token, "static") {
                 index = parseStatic(at: index)
-            case "{":
+            } else if stream.isText(token, "{") {
                 index = stream.after(index)
-            default:
+            } else {
                 index += 1
             }
         }

@@ -36,8 +36,8 @@ struct PlaceholderCopyReader {
 
     /// Is the token `placeholder.member`, `[placeholder member]` or (Swift, `self`) a bare member?
     private func isPlaceholderMember(_ index: Int) -> Bool {
-        if stream.isText(index - 1, "."), stream.isText(index - 2, placeholder) { return true }
-        if stream.isText(index - 1, placeholder), stream.isText(index - 2, "[") { return true }
+        if stream.isText(index - 1, "."), stream.isText(index - 2, equalTo: placeholder) { return true }
+        if stream.isText(index - 1, equalTo: placeholder), stream.isText(index - 2, "[") { return true }
         return language == .swift && placeholder == "self" && !stream.isText(index - 1, ".")
     }
 
@@ -68,7 +68,7 @@ struct PlaceholderCopyReader {
            Self.normalized(stream.text(range.lowerBound)) == wanted { return true }
         for index in range where Self.normalized(stream.text(index)) == wanted {
             if isPlaceholderMember(index), index > range.lowerBound { return true }
-            if stream.isText(index - 1, placeholder), stream.isText(index - 2, "[") { return true }
+            if stream.isText(index - 1, equalTo: placeholder), stream.isText(index - 2, "[") { return true }
         }
         return false
     }
@@ -76,8 +76,8 @@ struct PlaceholderCopyReader {
     /// The `{ … }` body of a `for … in <collection>` loop or `.forEach { … }` over the token.
     private func loopBody(over index: Int) -> Range<Int>? {
         var start = index
-        if stream.isText(index - 1, "."), stream.isText(index - 2, placeholder) { start = index - 2 }
-        if stream.isText(index - 1, placeholder) { start = index - 1 }
+        if stream.isText(index - 1, "."), stream.isText(index - 2, equalTo: placeholder) { start = index - 2 }
+        if stream.isText(index - 1, equalTo: placeholder) { start = index - 1 }
         let isLoop = stream.isText(start - 1, "in") || stream.isText(index + 1, ".") && stream.isText(index + 2, "forEach")
         guard isLoop else { return nil }
         var cursor = index + 1
@@ -97,7 +97,7 @@ struct PlaceholderCopyReader {
                 || stream.isText(index, "NSLayoutConstraint") && stream.isText(index + 1, "(") && stream.isText(index + 2, "item")
         }) else { return nil }
         let comparesWithPlaceholder = loop.contains { index in
-            (stream.isText(index, "==") || stream.isText(index, "===")) && (stream.isText(index + 1, placeholder) || stream.isText(index - 1, placeholder))
+            (stream.isText(index, "==") || stream.isText(index, "===")) && (stream.isText(index + 1, equalTo: placeholder) || stream.isText(index - 1, equalTo: placeholder))
         }
         func mentions(_ names: Set<String>) -> Bool { loop.contains { names.contains(stream.text($0)) } }
         return AwakeAfterSummary.ConstraintCopy(

@@ -170,7 +170,7 @@ struct ResultUseReader {
         var cursor = start
         let stop = min(body.upperBound, start + NibNameResolver.localSearchWindow)
         while cursor < stop {
-            if stream.isText(cursor, name), !stream.isText(cursor - 1, ".") {
+            if stream.isText(cursor, equalTo: name), !stream.isText(cursor - 1, ".") {
                 if stream.isText(cursor - 1, "in") {  // for x in objects / for (id x in objects)
                     var loop = cursor + 1
                     while loop < body.upperBound, !stream.isText(loop, "{") { loop += 1 }

@@ -2,11 +2,11 @@ import Foundation
 
 extension SwiftDeclarationParser {
     /// Tokens that start the next declaration: a function without body ends before them.
-    private static let declarationStarters: Set<String> = [
+    private static let declarationStarters = TokenSet([
         "func", "var", "let", "init", "deinit", "subscript", "class", "struct", "enum", "protocol",
         "extension", "typealias", "associatedtype", "case", "static", "public", "private", "fileprivate",
         "internal", "open", "override", "final", "required", "convenience", "import",
-    ]
+    ])
 
     // MARK: - Functions
 
@@ -42,7 +42,7 @@ extension SwiftDeclarationParser {
                 break
             }
             if stream.isText(token, "}") || stream.isText(token, ";") || token.kind == .attribute || token.kind == .directive
-                || Self.declarationStarters.contains(stream.text(token)) { break }
+                || Self.declarationStarters.contains(token, in: stream) { break }
             if stream.isText(token, "throws") || stream.isText(token, "rethrows") { throwing = true }
             cursor = stream.isText(token, "(") || stream.isText(token, "[") ? stream.after(cursor) : cursor + 1
         }

@@ -13,12 +13,12 @@ struct SwiftDeclarationParser {
     /// Nested types deeper than this are skipped as opaque blocks (pathological input).
     static let maximumNesting = 48
 
-    private static let typeKeywords: Set<String> = ["class", "struct", "enum", "protocol", "extension", "actor"]
-    private static let modifierKeywords: Set<String> = [
+    private static let typeKeywords = TokenSet(["class", "struct", "enum", "protocol", "extension", "actor"])
+    private static let modifierKeywords = TokenSet([
         "public", "private", "fileprivate", "internal", "open", "final", "override", "static", "lazy",
         "weak", "unowned", "dynamic", "required", "convenience", "mutating", "nonmutating", "optional",
         "indirect", "nonisolated", "package", "isolated", "consuming", "borrowing", "distributed",
-    ]
+    ])
 
     init(stream: TokenStream, path: String) {
         self.stream = stream
@@ -57,26 +57,25 @@ struct SwiftDeclarationParser {
                 index = skipDirective(at: index)
                 continue
             case .identifier:
-                let word = stream.text(token)
-                if Self.modifierKeywords.contains(word) {
-                    prefix.modifiers.insert(word)
+                if Self.modifierKeywords.contains(token, in: stream) {
+                    prefix.modifiers.insert(stream.text(token))
                     index += 1
                     if stream.isText(index, "(") { index = stream.after(index) }  // private(set), unowned(unsafe)
                     continue
                 }
-                if word == "class", stream.isText(index + 1, "func") || stream.isText(index + 1, "var")
+                if stream.isText(token, "class"), stream.isText(index + 1, "func") || stream.isText(index + 1, "var")
                     || stream.isText(index + 1, "let") || stream.isText(index + 1, "subscript") {
                     prefix.modifiers.insert("static")
                     index += 1
                     continue
                 }
-                if Self.typeKeywords.contains(word), index + 1 < range.upperBound, stream[index + 1].isIdentifier {
+                if Self.typeKeywords.contains(token, in: stream), index + 1 < range.upperBound, stream[index + 1].isIdentifier {
                     index = parseType(at: index, prefix: prefix, owner: owner, depth: depth)
-                } else if word == "func" || word == "init" {
+                } else if stream.isText(token, "func") || stream.isText(token, "init") {
                     index = parseFunction(at: index, prefix: prefix, owner: owner)
-                } else if word == "var" || word == "let" {
+                } else if stream.isText(token, "var") || stream.isText(token, "let") {
                     index = parseVariable(at: index, prefix: prefix, owner: owner)
-                } else if word == "typealias" {
+                } else if stream.isText(token, "typealias") {
                     index = parseTypealias(at: index, owner: owner)
                 } else {
                     index += 1

@@ -59,9 +59,27 @@ struct TokenStream {
     /// The text of the token at `index`, or "" past the end.
     func text(_ index: Int) -> String { index >= 0 && index < tokens.count ? text(tokens[index]) : "" }
 
+    /// Is the text of `token` the literal `value`? Bytewise unless a non-ASCII character
+    /// makes Unicode equivalence matter (then as `String` compares).
+    @inline(__always)
+    func isText(_ token: SourceToken, _ value: StaticString) -> Bool {
+        guard token.isASCII, value.isASCII else { return text(token) == value.description }
+        return value.withUTF8Buffer { literal in
+            guard literal.count == token.length else { return false }
+            for offset in 0..<literal.count where bytes[token.start + offset] != literal[offset] { return false }
+            return true
+        }
+    }
+
+    /// Is the token at `index` exactly the literal `value`?
+    @inline(__always)
+    func isText(_ index: Int, _ value: StaticString) -> Bool {
+        index >= 0 && index < tokens.count && isText(tokens[index], value)
+    }
+
     /// Is the text of `token` equal to `value` (as `String` compares)? Bytewise unless a
     /// non-ASCII character makes Unicode equivalence matter.
-    func isText(_ token: SourceToken, _ value: String) -> Bool {
+    func isText(_ token: SourceToken, equalTo value: String) -> Bool {
         guard token.isASCII else { return text(token) == value }
         var offset = token.start
         let end = token.end
@@ -74,25 +92,8 @@ struct TokenStream {
     }
 
     /// Is the token at `index` exactly `value`?
-    func isText(_ index: Int, _ value: String) -> Bool { index >= 0 && index < tokens.count && isText(tokens[index], value) }
-
-    /// Is the token at `index` one of `values`?
-    func isText(_ index: Int, anyOf values: [String]) -> Bool {
-        guard index >= 0 && index < tokens.count else { return false }
-        let token = tokens[index]
-        return values.contains { isText(token, $0) }
-    }
-
-    /// Does the text of `token` start with `prefix` (ASCII)?
-    func hasPrefix(_ token: SourceToken, _ prefix: String) -> Bool {
-        guard token.isASCII else { return text(token).hasPrefix(prefix) }
-        var offset = token.start
-        for byte in prefix.utf8 {
-            guard byte < 0x80 else { return text(token).hasPrefix(prefix) }
-            guard offset < token.end, bytes[offset] == byte else { return false }
-            offset += 1
-        }
-        return true
+    func isText(_ index: Int, equalTo value: String) -> Bool {
+        index >= 0 && index < tokens.count && isText(tokens[index], equalTo: value)
     }
 
     /// The index after the balanced group opened at `index` (or `index + 1` if not an opener).

@@ -63,7 +63,7 @@ extension BodyAnalyzer {
                 frame = frame || value.contains { stream.isText($0, "bounds") }
             } else if member == "autoresizingMask", stream.isText(index + 3, "=") {
                 let value = stream.text(of: SourceStatement.expression(in: stream, from: index + 4, limit: body.upperBound)).lowercased()
-                autoresizing = autoresizing || value.contains("flexiblewidth") && value.contains("flexibleheight")
+                autoresizing = autoresizing || ASCIIText.contains(value, "flexiblewidth") && ASCIIText.contains(value, "flexibleheight")
             } else if Self.anchors.contains(member) || member == "edges" {
                 constraints = true
             } else if let call = pinningCall(around: index) {
@@ -93,7 +93,7 @@ extension BodyAnalyzer {
         if stream.isText(index - 1, "["), index + 1 < stream.count, stream[index + 1].isIdentifier { candidates.append(stream.text(index + 1)) }
         return candidates.first { candidate in
             let lower = candidate.lowercased()
-            return Self.pinningWords.contains { lower.hasPrefix($0) || lower.contains($0 + "edges") || lower.hasSuffix("superview") }
+            return Self.pinningWords.contains { lower.hasPrefix($0) || ASCIIText.contains(lower, $0 + "edges") || lower.hasSuffix("superview") }
         }
     }
 

@@ -46,6 +46,6 @@ extension BodyAnalyzer {
 
     /// Could a parameter of this declared type be the placeholder view (`UIView *`, `id`, `Any`)?
     private static func mayBeView(_ typeText: String) -> Bool {
-        typeText.contains("View") || ["id", "Any", "AnyObject", "Any?", "AnyObject?", "Self", "instancetype"].contains(typeText)
+        ASCIIText.contains(typeText, "View") || ["id", "Any", "AnyObject", "Any?", "AnyObject?", "Self", "instancetype"].contains(typeText)
     }
 }

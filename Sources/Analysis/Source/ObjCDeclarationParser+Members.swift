@@ -153,7 +153,7 @@ extension ObjCDeclarationParser {
             lifecycle: SwiftDeclarationParser.lifecycle(of: selector), calledSelfMethods: [], loadsNib: false,
             awakeAfter: nil, hasBody: body != nil, location: stream.location(nameIndex, path: path))
         methods.append(ParsedMethod(declarationIndex: owner, method: method, parameters: parameters, body: body,
-                                    context: context, isAction: returnType.contains("IBAction")))
+                                    context: context, isAction: ASCIIText.contains(returnType, "IBAction")))
         if let body { contexts.append(ContextRange(range: body, context: context)) }
         return cursor
     }

@@ -4,8 +4,7 @@ extension BodyAnalyzer {
     /// name comes from a parameter. Lifecycle overrides are never helpers.
     mutating func recordHelperIfAny(_ method: ParsedMethod) {
         guard method.method.lifecycle == nil, let body = method.body else { return }
-        let direct: Set<NibLoadSite.API> = [.bundleLoadNibNamed, .uiNib]
-        guard let load = loads(inBodyAt: body.lowerBound).first(where: { direct.contains($0.api) }) else { return }
+        guard let load = loads(inBodyAt: body.lowerBound).first(where: { $0.api == .bundleLoadNibNamed || $0.api == .uiNib }) else { return }
         let declaration = method.declarationIndex.map { declarations[$0] }
         let inExtension = declaration.map { [.extension, .category, .protocol].contains($0.kind) } ?? true
         let call = callAt[index(of: load.location)].map { calls[$0] }

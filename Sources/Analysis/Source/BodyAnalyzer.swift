@@ -56,8 +56,9 @@ struct BodyAnalyzer {
         methodAt = Self.innermost(methods.compactMap(\.body), tokenCount: stream.count)
         contextAt = Self.innermost(self.contexts.map(\.range), tokenCount: stream.count)
         let extractor = CallExtractor(stream: stream, language: language)
+        let (stream, helpers, language) = (stream, helpers, language)
         calls = extractor.calls(in: 0..<stream.count) { index in
-            Self.interestingNames.contains(index, in: stream) || isSelfCall(at: index)
+            Self.interestingNames.contains(index, in: stream) || Self.isSelfCall(at: index, in: stream, language: language)
                 || (!helpers.byBaseName.isEmpty && helpers.byBaseName[stream.text(index)] != nil)
                 || (language == .swift && stream.isText(index + 2, "nibName") && stream.isText(index + 3, ":"))
         }
@@ -157,6 +158,10 @@ struct BodyAnalyzer {
 
     /// Is the call named at `index` made on `self` (explicitly or, in Swift, implicitly)?
     func isSelfCall(at index: Int) -> Bool {
+        Self.isSelfCall(at: index, in: stream, language: language)
+    }
+
+    private static func isSelfCall(at index: Int, in stream: TokenStream, language: SourceLanguage) -> Bool {
         if language == .objc {
             return stream.isText(index - 1, "self") && stream.isText(index - 2, "[")
         }

@@ -8,19 +8,24 @@ struct PlaceholderCopyReader {
     /// `self`, or the helper parameter's name.
     let placeholder: String
 
+    private static let priorityNames = TokenSet(["priority", "setPriority"])
+    private static let identifierNames = TokenSet(["identifier", "setIdentifier"])
+    private static let activationNames = TokenSet(["isActive", "active", "setActive", "activate", "activateConstraints"])
+
     func read(_ body: Range<Int>) -> PlaceholderCopyFacts {
         var facts = PlaceholderCopyFacts()
         let range = body.clamped(to: 0..<stream.count)
         for index in range where stream[index].kind != .string && stream[index].kind != .number {
-            let text = stream.text(index)
-            if text == "=", let attribute = copiedAttribute(assignment: index, limit: range.upperBound) {
+            let token = stream[index]
+            if stream.isText(token, "="), let attribute = copiedAttribute(assignment: index, limit: range.upperBound) {
                 facts.attributes.insert(attribute)
-            } else if stream.isText(index + 1, ":"), text.utf8.count > 3, text.hasPrefix("set"), stream.isText(index - 2, "["),
-                      let attribute = copiedAttribute(setter: index, limit: range.upperBound) {
+            } else if stream.isText(index + 1, ":"), stream.textLength(token) > 3, stream.hasPrefix(token, "set"),
+                      stream.isText(index - 2, "["), let attribute = copiedAttribute(setter: index, limit: range.upperBound) {
                 facts.attributes.insert(attribute)
-            } else if text == "subviews", isPlaceholderMember(index), loopBody(over: index).map(containsAddSubview) == true {
+            } else if stream.isText(token, "subviews"), isPlaceholderMember(index), loopBody(over: index).map(containsAddSubview) == true {
                 facts.movesSubviews = true
-            } else if text == "constraints", isPlaceholderMember(index), facts.constraintCopy == nil, let loop = loopBody(over: index) {
+            } else if stream.isText(token, "constraints"), isPlaceholderMember(index), facts.constraintCopy == nil,
+                      let loop = loopBody(over: index) {
                 facts.constraintCopy = constraintCopy(in: loop)
             }
         }
@@ -99,12 +104,11 @@ struct PlaceholderCopyReader {
         let comparesWithPlaceholder = loop.contains { index in
             (stream.isText(index, "==") || stream.isText(index, "===")) && (stream.isText(index + 1, equalTo: placeholder) || stream.isText(index - 1, equalTo: placeholder))
         }
-        func mentions(_ names: Set<String>) -> Bool { loop.contains { names.contains(stream.text($0)) } }
+        func mentions(_ names: TokenSet) -> Bool { loop.contains { names.contains($0, in: stream) } }
         return AwakeAfterSummary.ConstraintCopy(
             itemMapping: comparesWithPlaceholder ? .conditional : .unconditional,
-            carriesPriority: mentions(["priority", "setPriority"]),
-            carriesIdentifier: mentions(["identifier", "setIdentifier"]),
-            carriesActive: mentions(["isActive", "active", "setActive", "activate", "activateConstraints"]),
+            carriesPriority: mentions(Self.priorityNames), carriesIdentifier: mentions(Self.identifierNames),
+            carriesActive: mentions(Self.activationNames),
             location: stream.location(creation, path: path))
     }
 }

@@ -63,7 +63,9 @@ enum SourceIndexMerger {
                     guard let match = declared[name] ?? declared[baseName(name)], !kept.contains(match) else { continue }
                     kept.append(match)
                 }
-                declarations[position].methods[methodPosition].calledSelfMethods = kept
+                // Writing only changes (compared as bytes) avoids copying method arrays still
+                // shared with the file results.
+                if !kept.elementsEqual(called, by: { $0.utf8.elementsEqual($1.utf8) }) { declarations[position].methods[methodPosition].calledSelfMethods = kept }
             }
         }
     }

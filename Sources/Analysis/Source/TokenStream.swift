@@ -96,6 +96,16 @@ struct TokenStream {
         index >= 0 && index < tokens.count && isText(tokens[index], equalTo: value)
     }
 
+    /// Does the text of `token` start with the literal `prefix` (as `String.hasPrefix` decides)?
+    func hasPrefix(_ token: SourceToken, _ prefix: StaticString) -> Bool {
+        guard token.isASCII, prefix.isASCII else { return text(token).hasPrefix(prefix.description) }
+        return prefix.withUTF8Buffer { literal in
+            guard literal.count <= token.length else { return false }
+            for offset in 0..<literal.count where bytes[token.start + offset] != literal[offset] { return false }
+            return true
+        }
+    }
+
     /// The index after the balanced group opened at `index` (or `index + 1` if not an opener).
     func after(_ index: Int) -> Int {
         let closer = partner[index]
@@ -103,7 +113,7 @@ struct TokenStream {
     }
 
     /// The UTF-8 length of the text of `token` (more than its bytes if invalid UTF-8 was replaced).
-    private func textLength(_ token: SourceToken) -> Int {
+    func textLength(_ token: SourceToken) -> Int {
         token.isASCII ? token.length : text(token).utf8.count
     }
 

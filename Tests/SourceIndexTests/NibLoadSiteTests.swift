@@ -182,10 +182,11 @@ final class NibLoadSiteTests: XCTestCase {
             }
             """),
             ("A.swift", "class Alpha: UIView {}\nextension Alpha: NibInstantiable {}\n"),
-            ("B.swift", "class Beta: UIView, NibInstantiable {}\n"),
+            ("B.swift", "class Beta: UIView, NibInstantiable {}\nclass BetaChild: Beta {}\n"),
+            ("C.swift", "protocol CardLike: NibInstantiable {}\nclass Gamma: UIView, CardLike {}\nclass Unrelated: UIView {}\n"),
         ])
         XCTAssertEqual(index.nibLoads.first?.nibName.resolution, .conformingTypes(protocolName: "NibInstantiable"))
-        XCTAssertEqual(index.nibLoads.first?.nibName.candidates, ["Alpha", "Beta"])
+        XCTAssertEqual(index.nibLoads.first?.nibName.candidates, ["Alpha", "Beta", "BetaChild", "Gamma"])
     }
 
     func testHelperFollowedToCallersAcrossFiles() {

@@ -81,6 +81,32 @@ final class RobustnessTests: XCTestCase {
         XCTAssertEqual(objcIndex.nibLoads.first?.owner, NibLoadSite.Owner.none)
     }
 
+    /// Seed listings with random spans deleted, duplicated and punctuation inserted: the
+    /// half-written code an editor saves.
+    func testMutatedSeedListings() {
+        var generator = SplitMix(seed: 3)
+        let punctuation = Array("{}[]()\"'@#/*\\\n:;.,=?!<>^ ".utf8)
+        for round in 0..<400 {
+            var bytes = Array(SeedListings.all[round % SeedListings.all.count].utf8)
+            for _ in 0..<(1 + Int(generator.next() % 8)) where !bytes.isEmpty {
+                let position = Int(generator.next() % UInt64(bytes.count))
+                let length = min(1 + Int(generator.next() % 40), bytes.count - position)
+                switch generator.next() % 3 {
+                case 0: bytes.removeSubrange(position..<(position + length))
+                case 1: bytes.insert(contentsOf: bytes[position..<(position + length)], at: Int(generator.next() % UInt64(bytes.count)))
+                default: bytes.insert(punctuation[Int(generator.next() % UInt64(punctuation.count))], at: position)
+                }
+            }
+            _ = indexBoth(bytes)
+        }
+    }
+
+    func testCallsEndingInALabelAndStatementsAtTheEnd() {
+        let index = SourceFixture.index(swift: "class A: UIView { func a() { Bundle.main.loadNibNamed(owner:) ; x.frame =")
+        XCTAssertEqual(index.nibLoads.count, 1)
+        XCTAssertEqual(index.nibLoads.first?.nibName.resolution, .dynamic)
+    }
+
     func testInvalidUTF8IsReplacedNotFatal() {
         var bytes = Array("class Caf".utf8)
         bytes += [0xC3, 0x28, 0xFF]

@@ -498,4 +498,35 @@ let viewView = CustomView_View.loadNib()
 @end
 """#
 
+    /// Every listing, for tests that mutate them.
+    static let all: [String] = [
+        seed000Step1,
+        seed000GuardA,
+        seed000GuardB,
+        seed000GuardC,
+        seed000GuardDHeader,
+        seed000GuardDImplementation,
+        seed000GuardE,
+        seed000Step3,
+        seed000Category,
+        seed000CategoryUse,
+        seed001First,
+        seed001Second,
+        seed001Helper,
+        seed002Method1,
+        seed002Method2,
+        seed002Method2Members,
+        seed002ViewFactory,
+        seed002ViewFactoryUse,
+        seed002ViewProtocol,
+        seed002ViewProtocolUse,
+        seed003CustomView1Header,
+        seed003CustomView1,
+        seed003CustomView1InitWithFrame,
+        seed003CustomView2Header,
+        seed003CustomView2,
+        seed004CategoryHeader,
+        seed004Category,
+        seed004MyCustomView,
+    ]
 }

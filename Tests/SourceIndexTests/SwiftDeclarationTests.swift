@@ -119,6 +119,25 @@ final class SwiftDeclarationTests: XCTestCase {
         XCTAssertNil(byName["layer"], "locals and members of bodies are not properties")
     }
 
+    func testObjectiveCVisibilityForKeyValueCoding() throws {
+        let index = SourceFixture.index(swift: """
+        class Plain: UIView {
+            var hidden = 1
+            @objc var exposed = 1
+            @objc dynamic var observed = 1
+            @IBInspectable var inspectable: Int = 1
+        }
+        @objcMembers class Everything: UIView {
+            var shown = 1
+            @nonobjc var hiddenFromObjC = 1
+        }
+        """)
+        let plain = Dictionary(uniqueKeysWithValues: try XCTUnwrap(index.types["Plain"]).properties.map { ($0.name, $0.isObjCVisible) })
+        XCTAssertEqual(plain, ["hidden": false, "exposed": true, "observed": true, "inspectable": true])
+        let everything = Dictionary(uniqueKeysWithValues: try XCTUnwrap(index.types["Everything"]).properties.map { ($0.name, $0.isObjCVisible) })
+        XCTAssertEqual(everything, ["shown": true, "hiddenFromObjC": false])
+    }
+
     func testEveryIfBranchIsIndexed() {
         let index = SourceFixture.index(swift: """
         #if os(iOS)

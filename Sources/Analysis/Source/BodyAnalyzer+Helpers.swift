@@ -4,8 +4,7 @@ extension BodyAnalyzer {
     /// name comes from a parameter. Lifecycle overrides are never helpers.
     mutating func recordHelperIfAny(_ method: ParsedMethod) {
         guard method.method.lifecycle == nil, let body = method.body else { return }
-        let direct: Set<NibLoadSite.API> = [.bundleLoadNibNamed, .uiNib]
-        guard let load = loads(inBodyAt: body.lowerBound).first(where: { direct.contains($0.api) }) else { return }
+        guard let load = loads(inBodyAt: body.lowerBound).first(where: { $0.api == .bundleLoadNibNamed || $0.api == .uiNib }) else { return }
         let declaration = method.declarationIndex.map { declarations[$0] }
         let inExtension = declaration.map { [.extension, .category, .protocol].contains($0.kind) } ?? true
         let call = callAt[index(of: load.location)].map { calls[$0] }
@@ -36,10 +35,16 @@ extension BodyAnalyzer {
     /// Records what a method copies from a parameter that stands for the placeholder
     /// (`copyPropertiesFromPrototype:(UIView *)proto`).
     mutating func recordCopyFactsIfAny(_ method: ParsedMethod) {
-        guard let body = method.body, method.parameters.count == 1, let parameter = method.parameters.first else { return }
+        guard let body = method.body, !method.isAction, method.parameters.count == 1, let parameter = method.parameters.first,
+              Self.mayBeView(parameter.typeText) else { return }
         let facts = PlaceholderCopyReader(stream: stream, path: path, language: language, placeholder: parameter.name).read(body)
         guard !facts.isEmpty else { return }
         let key = language == .objc ? method.method.selector : String(method.method.name.prefix { $0 != "(" })
         copyHelpers[key] = facts
+    }
+
+    /// Could a parameter of this declared type be the placeholder view (`UIView *`, `id`, `Any`)?
+    private static func mayBeView(_ typeText: String) -> Bool {
+        ASCIIText.contains(typeText, "View") || ["id", "Any", "AnyObject", "Any?", "AnyObject?", "Self", "instancetype"].contains(typeText)
     }
 }

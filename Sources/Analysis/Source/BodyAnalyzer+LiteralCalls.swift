@@ -5,7 +5,7 @@ extension BodyAnalyzer {
         for call in calls {
             guard let (kind, position, reusable) = Self.literalKind(of: call), position < call.arguments.count else { continue }
             let range = call.arguments[position]
-            guard range.count == 1, let value = SourceLiteral.value(of: stream[range.lowerBound].text) else { continue }
+            guard range.count == 1, let value = SourceLiteral.value(of: stream.text(range.lowerBound)) else { continue }
             literalCalls.append(LiteralCallSite(kind: kind, value: value, reusable: reusable,
                                                 location: stream.location(call.nameIndex, path: path),
                                                 language: language, context: context(of: call.nameIndex)))

@@ -39,7 +39,7 @@ struct BodyAnalyzer {
         self.sharedVariables = sharedVariables
     }
 
-    static let interestingNames: Set<String> = [
+    static let interestingNames = TokenSet([
         "loadNibNamed", "UINib", "NSNib", "nibWithNibName", "initWithNibName", "register", "registerNib",
         "registerClass", "UIStoryboard", "NSStoryboard", "storyboardWithName", "instantiateViewController",
         "instantiateViewControllerWithIdentifier", "instantiateController", "performSegue",
@@ -48,7 +48,7 @@ struct BodyAnalyzer {
         "dequeueReusableHeaderFooterViewWithIdentifier", "dequeueReusableSupplementaryView",
         "dequeueReusableSupplementaryViewOfKind", "loadFromNib", "loadNibContent", "addSubview",
         "instantiate", "instantiateWithOwner",
-    ]
+    ])
 
     mutating func analyze(methods parsed: [ParsedMethod], contexts: [ContextRange]) {
         methods = parsed.filter { $0.body != nil }.sorted { Self.outerFirst($0.body ?? 0..<0, $1.body ?? 0..<0) }
@@ -56,8 +56,10 @@ struct BodyAnalyzer {
         methodAt = Self.innermost(methods.compactMap(\.body), tokenCount: stream.count)
         contextAt = Self.innermost(self.contexts.map(\.range), tokenCount: stream.count)
         let extractor = CallExtractor(stream: stream, language: language)
-        calls = extractor.calls(in: 0..<stream.count) { name, index in
-            Self.interestingNames.contains(name) || helpers.byBaseName[name] != nil || isSelfCall(name: name, at: index)
+        let (stream, helpers, language) = (stream, helpers, language)
+        calls = extractor.calls(in: 0..<stream.count) { index in
+            Self.interestingNames.contains(index, in: stream) || Self.isSelfCall(at: index, in: stream, language: language)
+                || (!helpers.byBaseName.isEmpty && helpers.byBaseName[stream.text(index)] != nil)
                 || (language == .swift && stream.isText(index + 2, "nibName") && stream.isText(index + 3, ":"))
         }
         for (position, call) in calls.enumerated() { callAt[call.nameIndex] = position }
@@ -155,19 +157,24 @@ struct BodyAnalyzer {
     // MARK: - Calls on self
 
     /// Is the call named at `index` made on `self` (explicitly or, in Swift, implicitly)?
-    func isSelfCall(name: String, at index: Int) -> Bool {
+    func isSelfCall(at index: Int) -> Bool {
+        Self.isSelfCall(at: index, in: stream, language: language)
+    }
+
+    private static func isSelfCall(at index: Int, in stream: TokenStream, language: SourceLanguage) -> Bool {
         if language == .objc {
             return stream.isText(index - 1, "self") && stream.isText(index - 2, "[")
         }
         if stream.isText(index - 1, ".") { return stream.isText(index - 2, "self") && !stream.isText(index - 3, ".") }
-        guard let first = name.utf8.first else { return false }
+        guard index >= 0, index < stream.count, stream[index].length > 0 else { return false }
+        let first = stream.bytes[stream[index].start]
         return first >= 0x61 && first <= 0x7A  // lowercase: a method or function, not a type
     }
 
     /// The methods called on `self` per method body start, unique, in call order.
     private func calledSelfMethods() -> [Int: [String]] {
         var names: [Int: [String]] = [:]
-        for call in calls where isSelfCall(name: call.baseName, at: call.nameIndex) {
+        for call in calls where isSelfCall(at: call.nameIndex) {
             guard let body = method(containing: call.nameIndex)?.body else { continue }
             let name = call.selector
             if names[body.lowerBound]?.contains(name) != true { names[body.lowerBound, default: []].append(name) }

@@ -43,6 +43,7 @@ public struct NibLoadSite: Sendable, Equatable, Codable {
 
     /// A cast applied to the loaded object.
     public struct Cast: Sendable, Equatable, Codable {
+        /// `as!`, `as?`, or a declared type (`let v: T = …`, `as T?`, `T *v = …`).
         public enum Kind: String, Codable, Sendable { case forced, conditional, declaredType = "declared-type" }
         public var kind: Kind
         public var typeName: String

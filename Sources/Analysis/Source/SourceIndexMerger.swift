@@ -63,7 +63,9 @@ enum SourceIndexMerger {
                     guard let match = declared[name] ?? declared[baseName(name)], !kept.contains(match) else { continue }
                     kept.append(match)
                 }
-                declarations[position].methods[methodPosition].calledSelfMethods = kept
+                // Writing only changes (compared as bytes) avoids copying method arrays still
+                // shared with the file results.
+                if !kept.elementsEqual(called, by: { $0.utf8.elementsEqual($1.utf8) }) { declarations[position].methods[methodPosition].calledSelfMethods = kept }
             }
         }
     }
@@ -101,11 +103,25 @@ enum SourceIndexMerger {
             guard let typeName, let superclass = types[typeName]?.superclass else { return [] }
             return [nibName(of: superclass, types: types)]
         case .conformingTypes(let protocolName):
-            return types.values.filter { $0.isClass && $0.conformances.contains(protocolName) }
+            return types.values.filter { $0.isClass && conforms($0, to: protocolName, types: types) }
                 .map { nibName(of: $0.name, types: types) }.sorted()
         case .dynamic:
             return []
         }
+    }
+
+    /// Does the class (or a project superclass) conform to the protocol, directly or through
+    /// a project protocol that inherits it?
+    static func conforms(_ type: SourceType, to protocolName: String, types: [String: SourceType]) -> Bool {
+        var visited: Set<String> = []
+        var pending = [type.name]
+        while let name = pending.popLast() {
+            guard visited.insert(name).inserted, let current = types[name] else { continue }
+            if current.conformances.contains(protocolName) { return true }
+            pending += current.conformances
+            if let superclass = current.superclass { pending.append(superclass) }
+        }
+        return false
     }
 
     /// The name a class goes by at runtime: its `@objc(Name)`, else its last name component.

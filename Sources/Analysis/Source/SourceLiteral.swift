@@ -16,8 +16,8 @@ enum SourceLiteral {
               !body.hasPrefix("\"\"\"") else { return nil }
         body = body.dropFirst().dropLast(closing.count)
         guard hashes == 0 else { return String(body) }
-        guard body.contains("\\") else { return String(body) }
-        if body.contains("\\(") { return nil }
+        guard ASCIIText.contains(body, "\\") else { return String(body) }
+        if ASCIIText.contains(body, "\\(") { return nil }
         return body.replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "\\\\", with: "\\")
     }
 }

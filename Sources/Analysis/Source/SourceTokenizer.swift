@@ -1,8 +1,13 @@
 /// Splits UTF-8 source bytes into ``SourceToken``s for Swift or Objective-C, skipping
 /// comments and whitespace. Linear in the input, never fails: unterminated comments and
-/// literals end at the end of the file, invalid UTF-8 is replaced.
+/// literals end at the end of the file, invalid UTF-8 is replaced when a token's text is read.
 struct SourceTokenizer {
     let language: SourceLanguage
+
+    /// The tokens of `bytes` with their bracket pairs.
+    func stream(_ bytes: [UInt8]) -> TokenStream {
+        TokenStream(tokenize(bytes), bytes: bytes)
+    }
 
     func tokenize(_ bytes: [UInt8]) -> [SourceToken] {
         bytes.withUnsafeBufferPointer { buffer in
@@ -86,8 +91,10 @@ private struct ByteScanner {
     // MARK: - Tokens
 
     mutating func emit(_ kind: SourceToken.Kind, start: Int, line: Int, column: Int) {
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-        tokens.append(SourceToken(kind: kind, text: text, line: line, column: column))
+        var high: UInt8 = 0
+        for offset in start..<position { high |= bytes[offset] }
+        tokens.append(SourceToken(kind: kind, isASCII: high < 0x80, start: start, length: position - start,
+                                  line: line, column: column))
     }
 
     mutating func newline(at offset: Int) {

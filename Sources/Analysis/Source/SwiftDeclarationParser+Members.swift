@@ -2,21 +2,21 @@ import Foundation
 
 extension SwiftDeclarationParser {
     /// Tokens that start the next declaration: a function without body ends before them.
-    private static let declarationStarters: Set<String> = [
+    private static let declarationStarters = TokenSet([
         "func", "var", "let", "init", "deinit", "subscript", "class", "struct", "enum", "protocol",
         "extension", "typealias", "associatedtype", "case", "static", "public", "private", "fileprivate",
         "internal", "open", "override", "final", "required", "convenience", "import",
-    ]
+    ])
 
     // MARK: - Functions
 
     mutating func parseFunction(at index: Int, prefix: Prefix, owner: Owner?) -> Int {
-        let isInit = stream[index].text == "init"
+        let isInit = stream.isText(index, "init")
         var cursor = index + 1
         var baseName = "init"
         if !isInit {
             guard cursor < stream.count, stream[cursor].isIdentifier else { return cursor }
-            baseName = stream[cursor].text
+            baseName = stream.text(cursor)
             cursor += 1
         } else if stream.isText(cursor, "?") || stream.isText(cursor, "!") {
             cursor += 1
@@ -36,15 +36,15 @@ extension SwiftDeclarationParser {
         var body: Range<Int>?
         while cursor < stream.count {
             let token = stream[cursor]
-            if token.text == "{" {
+            if stream.isText(token, "{") {
                 body = cursor..<stream.after(cursor)
                 cursor = stream.after(cursor)
                 break
             }
-            if token.text == "}" || token.text == ";" || token.kind == .attribute || token.kind == .directive
-                || Self.declarationStarters.contains(token.text) { break }
-            if token.text == "throws" || token.text == "rethrows" { throwing = true }
-            cursor = token.text == "(" || token.text == "[" ? stream.after(cursor) : cursor + 1
+            if stream.isText(token, "}") || stream.isText(token, ";") || token.kind == .attribute || token.kind == .directive
+                || Self.declarationStarters.contains(token, in: stream) { break }
+            if stream.isText(token, "throws") || stream.isText(token, "rethrows") { throwing = true }
+            cursor = stream.isText(token, "(") || stream.isText(token, "[") ? stream.after(cursor) : cursor + 1
         }
         let labels = parameters.map(\.label)
         let objcName = prefix.attributes["objc"].flatMap { $0.isEmpty ? nil : String($0.filter { $0 != " " }) }
@@ -84,7 +84,7 @@ extension SwiftDeclarationParser {
         while cursor < close {
             var names: [String] = []
             while cursor < close, stream[cursor].isIdentifier || stream[cursor].kind == .attribute, !stream.isText(cursor, ":") {
-                if stream[cursor].isIdentifier { names.append(stream[cursor].text) }
+                if stream[cursor].isIdentifier { names.append(stream.text(cursor)) }
                 cursor += 1
             }
             var typeStart = cursor
@@ -104,10 +104,10 @@ extension SwiftDeclarationParser {
     // MARK: - Properties
 
     mutating func parseVariable(at index: Int, prefix: Prefix, owner: Owner?) -> Int {
-        let isVar = stream[index].text == "var"
+        let isVar = stream.isText(index, "var")
         var cursor = index + 1
         guard cursor < stream.count, stream[cursor].isIdentifier else { return cursor }
-        let name = stream[cursor].text
+        let name = stream.text(cursor)
         let nameIndex = cursor
         cursor += 1
         var typeText = ""
@@ -137,6 +137,7 @@ extension SwiftDeclarationParser {
         let isOutlet = prefix.attributes["IBOutlet"] != nil || prefix.attributes["IBOutletCollection"] != nil
         let visible = isOutlet || prefix.attributes["objc"] != nil || prefix.attributes["IBInspectable"] != nil
             || prefix.attributes["NSManaged"] != nil || prefix.modifiers.contains("dynamic")
+            || (owner.exposesMembers && prefix.attributes["nonobjc"] == nil)
         declarations[owner.index].properties.append(SourceProperty(
             name: name, typeName: typeText.isEmpty ? nil : Self.bareType(typeText), isSettable: settable,
             isInspectable: prefix.attributes["IBInspectable"] != nil, isStatic: isStatic,
@@ -152,7 +153,7 @@ extension SwiftDeclarationParser {
         let close = min(stream.after(open) - 1, stream.count)
         var cursor = open + 1
         while cursor < close {
-            let text = stream[cursor].text
+            let text = stream.text(cursor)
             if text == "set" || text == "willSet" || text == "didSet" { return true }
             cursor = text == "{" ? stream.after(cursor) : cursor + 1
         }

@@ -107,8 +107,11 @@ final class HygieneRuleTests: XCTestCase {
         let swift = "import UIKit\n\nfinal class CardView: UIView {\n    @IBOutlet weak var badge: UILabel!\n}\n"
         let xib = TestProject.xib("<view customClass=\"CardView\" customModule=\"A\" customModuleProvider=\"target\" id=\"Root-00-001\"/>")
         XCTAssertEqual(TestProject.findings("unused-outlet", in: ["A/Card.swift": swift, "A/Card.xib": xib]).count, 1)
-        let withCompiled = ["A/Card.swift": swift, "A/Card.xib": xib, "A/Other.nib": "bplist00\u{0}"]
-        XCTAssertEqual(TestProject.findings("unused-outlet", in: withCompiled).count, 0)
+        let withCompiled = TestProject.analyze(["A/Card.swift": swift, "A/Card.xib": xib, "A/Other.nib": "bplist00\u{0}"])
+        XCTAssertEqual(withCompiled.findings.filter { $0.rule == "unused-outlet" }.count, 0)
+        XCTAssertEqual(withCompiled.notes?.count, 1)
+        XCTAssertTrue(withCompiled.notes?.first?.contains("could not be read") == true)
+        XCTAssertTrue(withCompiled.notes?.first?.contains("unused-outlet, unused-action") == true)
     }
 
     func testActionsSentToTheFirstResponderAreUsed() {

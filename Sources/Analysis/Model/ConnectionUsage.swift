@@ -42,6 +42,12 @@ public struct ConnectionUsage: Sendable {
 
     /// Whether every Interface Builder file could be read (otherwise "unused" proves nothing).
     public private(set) var allDocumentsReadable = true
+
+    /// Why "connected nowhere" cannot be claimed for this model, if it cannot.
+    static func skipReason(_ model: ProjectModel) -> String? {
+        model.connectionUsage.allDocumentsReadable ? nil
+            : "Some Interface Builder files could not be read (compiled or malformed): skipped the checks that claim an outlet or action is connected nowhere"
+    }
 }
 
 extension ProjectModel {

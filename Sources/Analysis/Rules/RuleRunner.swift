@@ -17,15 +17,19 @@ public struct RuleRunner: Sendable {
     }
 
     public func run(_ model: ProjectModel) -> Outcome {
-        let skipped = rules.filter { $0.requirements.contains(.sources) && !model.hasSources }.map { $0.description.id }
-        let runnable = rules.filter { !$0.requirements.contains(.sources) || model.hasSources }.map(RuleBox.init)
+        var skipped: [String: [String]] = [:]
+        var runnable: [RuleBox] = []
+        for rule in rules {
+            if let reason = rule.skipReason(in: model) {
+                skipped[reason, default: []].append(rule.description.id)
+            } else {
+                runnable.append(RuleBox(rule: rule))
+            }
+        }
         let findings = ConcurrentMap.map(runnable, concurrency: concurrency) { box in
             box.rule.check(model).map { Self.finding($0, of: box.rule.description) }
         }.flatMap { $0 }
-        var notes: [String] = []
-        if !skipped.isEmpty {
-            notes.append("The project has no Swift or Objective-C sources: skipped the checks that compare Interface Builder with code (\(skipped.joined(separator: ", "))).")
-        }
+        let notes = skipped.keys.sorted().map { reason in "\(reason) (\(skipped[reason, default: []].joined(separator: ", ")))." }
         return Outcome(findings: Self.sorted(findings), notes: notes)
     }
 

@@ -18,6 +18,10 @@ struct UnusedActionRule: Rule {
 
     static let requirements: RuleRequirements = .sources
 
+    static func skipReason(in model: ProjectModel) -> String? {
+        requirements.unmetReason(in: model) ?? ConnectionUsage.skipReason(model)
+    }
+
     static let examples = RuleExamples(
         triggering: [
             RuleExample("Swift: `share(_:)` is connected nowhere.", files: [
@@ -58,7 +62,6 @@ struct UnusedActionRule: Rule {
 
     static func check(_ model: ProjectModel) -> [RuleViolation] {
         let usage = model.connectionUsage
-        guard usage.allDocumentsReadable else { return [] }
         return model.classesWithInterfaceBuilderUsage(usage).flatMap { runtimeName, type in
             let connected = usage.actionSelectors[runtimeName, default: []]
                 .union(usage.actionSelectors[type.name, default: []])

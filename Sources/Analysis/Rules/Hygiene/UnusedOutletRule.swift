@@ -19,6 +19,10 @@ struct UnusedOutletRule: Rule {
 
     static let requirements: RuleRequirements = .sources
 
+    static func skipReason(in model: ProjectModel) -> String? {
+        requirements.unmetReason(in: model) ?? ConnectionUsage.skipReason(model)
+    }
+
     static let examples = RuleExamples(
         triggering: [
             RuleExample("Swift: `subtitleLabel` is declared but never connected.", files: [
@@ -61,7 +65,6 @@ struct UnusedOutletRule: Rule {
 
     static func check(_ model: ProjectModel) -> [RuleViolation] {
         let usage = model.connectionUsage
-        guard usage.allDocumentsReadable else { return [] }
         return model.classesWithInterfaceBuilderUsage(usage).flatMap { runtimeName, type in
             let connected = usage.outletKeys[runtimeName, default: []].union(usage.outletKeys[type.name, default: []])
             var seen: Set<String> = []

@@ -30,12 +30,25 @@ extension ProjectModel {
             objcName: projectClass.runtimeName == projectClass.name ? nil : projectClass.runtimeName,
             language: language,
             superclass: type?.superclass,
-            module: references.lazy.compactMap(\.customModule).first,
+            module: module(of: projectClass, language: language, references: references),
             declared: type.flatMap { $0.hasPrimaryDeclaration ? ClassEntry.Declaration(path: $0.location.path, line: $0.location.line) : nil },
             nibs: nibReferences(projectClass),
             placements: projectClass.placements.map(placement),
             strategies: classifier.strategies(for: projectClass)
         )
+    }
+
+    /// The module IB names for the class; with "Inherit Module From Target" (or for a Swift
+    /// class IB does not name) the project's module when it builds exactly one.
+    private func module(of projectClass: ProjectClass, language: ClassEntry.Language, references: [IBObject]) -> String? {
+        let onlyModule = modules.projectModules.count == 1 ? modules.projectModules.first : nil
+        if let explicit = references.first(where: { $0.customModule != nil && $0.customModuleProvider != "target" }) {
+            return explicit.customModule
+        }
+        if let inherited = references.first(where: { $0.customModuleProvider == "target" }) {
+            return onlyModule ?? inherited.customModule
+        }
+        return language == .swift && projectClass.type != nil ? onlyModule : nil
     }
 
     private func nibReferences(_ projectClass: ProjectClass) -> [ClassEntry.NibReference] {

@@ -108,6 +108,15 @@ final class RealWorldQuietTests: XCTestCase {
         XCTAssertTrue(strategies.contains("awake-after-substitution"), "\(strategies)")
     }
 
+    func testXXNibBridgeOptInByClassMethodIsASubstitutionToo() {
+        let objc = "#import <UIKit/UIKit.h>\n@interface DogeView : UIView\n@end\n@implementation DogeView\n+ (BOOL)xx_shouldApplyNibBridging\n{\n    return YES;\n}\n@end\n"
+        let xib = TestProject.xib("<view customClass=\"DogeView\" id=\"Root-00-001\"><subviews><label id=\"Lbl-00-001\"/></subviews></view>")
+        let storyboard = TestProject.storyboard(subviews: "<view customClass=\"DogeView\" id=\"Dog-00-001\"/>")
+        let report = TestProject.analyze(["App/DogeView.m": objc, "App/DogeView.xib": xib, "App/Main.storyboard": storyboard])
+        XCTAssertEqual(report.findings.map(\.rule), [])
+        XCTAssertEqual(report.classes.first { $0.name == "DogeView" }?.strategies.map(\.variant), ["subviews-count"])
+    }
+
     func testCocoaXibWithApplicationFirstResponderAndTargetActions() {
         let xib = """
         <?xml version="1.0" encoding="UTF-8"?>

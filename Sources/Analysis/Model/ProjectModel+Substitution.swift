@@ -9,7 +9,8 @@ extension ProjectModel {
         if let (_, _, summary) = classifier.substitution(of: runtimeName), summary.returnsNibLoadedObject { return true }
         let lineage = lineage(of: runtimeName)
         let types = lineage.compactMap { declaration(of: $0) ?? sourceType(named: $0) }
-        if types.contains(where: { $0.conformances.contains { $0.hasSuffix("NibBridge") || $0 == "NibOwnerLoadable" } }) { return true }
+        if nibBridging(of: runtimeName) != nil { return true }
+        if types.contains(where: { $0.conformances.contains("NibOwnerLoadable") }) { return true }
         let methods = types.flatMap(\.methods)
         for method in methods where [.initCoder, .awakeFromNib].contains(method.lifecycle) {
             if method.loadsNib { return true }
@@ -23,5 +24,21 @@ extension ProjectModel {
             if attachmentsByType[name]?.isEmpty == false { return true }
         }
         return !classifier.initReplacementStrategies(ProjectClass(name: runtimeName, runtimeName: runtimeName, type: nil)).isEmpty
+    }
+
+    /// How the class opts into XXNibBridge-style swizzling of `awakeAfterUsingCoder:` (a
+    /// library that substitutes every opted-in view with its nib): conforming to a
+    /// `…NibBridge` protocol, or overriding `+xx_shouldApplyNibBridging`. `nil` if it does not.
+    public func nibBridging(of runtimeName: String) -> (type: SourceType, how: String)? {
+        for name in lineage(of: runtimeName) {
+            guard let type = declaration(of: name) else { continue }
+            if let bridge = type.conformances.first(where: { $0.hasSuffix("NibBridge") }) {
+                return (type, "conforms to \(bridge)")
+            }
+            if let opt = type.methods.first(where: { $0.isTypeMethod && $0.selector.hasSuffix("shouldApplyNibBridging") }) {
+                return (type, "overrides +\(opt.selector)")
+            }
+        }
+        return nil
     }
 }

@@ -17,10 +17,10 @@ extension StrategyClassifier {
             notes.append(Evidence(path: summary.location.path, line: summary.location.line, note: guardNote))
             strategies.append(Strategy(id: "awake-after-substitution", variant: variant, evidence: notes))
         }
-        if let type = projectClass.type, let bridge = bridgingConformance(of: projectClass.name) {
+        if let (type, how) = model.nibBridging(of: projectClass.runtimeName) {
             strategies.append(Strategy(id: "awake-after-substitution", variant: "subviews-count", evidence: [
                 Evidence(path: type.location.path, line: type.location.line,
-                         note: "Conforms to \(bridge): the library swizzles awakeAfterUsingCoder: and loads the nib named after the class when the placeholder has no subviews."),
+                         note: "\(type.name) \(how): XXNibBridge swizzles awakeAfterUsingCoder: and loads the nib named after the class when the placeholder has no subviews."),
             ]))
         }
         strategies += placeholderSubclassStrategies(projectClass)
@@ -34,14 +34,6 @@ extension StrategyClassifier {
             if let method = type.methods.first(where: { $0.lifecycle == .awakeAfter && $0.hasBody }), let summary = method.awakeAfter {
                 return (type, method, summary)
             }
-        }
-        return nil
-    }
-
-    /// `XXNibBridge` (or a project protocol named like it) among the lineage's conformances.
-    private func bridgingConformance(of name: String) -> String? {
-        for ancestor in model.lineage(of: name) {
-            if let bridge = model.declaration(of: ancestor)?.conformances.first(where: { $0.hasSuffix("NibBridge") }) { return bridge }
         }
         return nil
     }

@@ -117,6 +117,28 @@ final class RealWorldQuietTests: XCTestCase {
         XCTAssertEqual(report.classes.first { $0.name == "DogeView" }?.strategies.map(\.variant), ["subviews-count"])
     }
 
+    func testSubstitutionThroughALoaderHelperOrADependencySuperclassIsNotAnEmptyPlaceholder() {
+        let helper = """
+        import UIKit
+
+        open class NibView: UIView {
+            open override func awakeAfter(using aDecoder: NSCoder) -> Any? {
+                return nibLoader.awakeAfter(using: aDecoder, super.awakeAfter(using: aDecoder))
+            }
+        }
+
+        final class CardView: NibView {}
+        """
+        let pod = "import UIKit\nimport NibView\n\nfinal class CardView: NibView {}\n"
+        let xib = TestProject.xib("<view customClass=\"CardView\" customModule=\"App\" customModuleProvider=\"target\" id=\"Root-00-001\"><subviews><label id=\"Lbl-00-001\"/></subviews></view>")
+        let storyboard = TestProject.storyboard(subviews: "<view customClass=\"CardView\" customModule=\"App\" customModuleProvider=\"target\" id=\"Crd-00-001\"/>")
+        for source in [helper, pod] {
+            let report = TestProject.analyze(["App/CardView.swift": source, "App/CardView.xib": xib, "App/Main.storyboard": storyboard])
+            XCTAssertEqual(report.findings.map(\.rule), [])
+            XCTAssertFalse(report.classes.first { $0.name == "CardView" }?.strategies.isEmpty ?? true)
+        }
+    }
+
     func testCocoaXibWithApplicationFirstResponderAndTargetActions() {
         let xib = """
         <?xml version="1.0" encoding="UTF-8"?>

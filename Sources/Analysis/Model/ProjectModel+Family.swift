@@ -3,7 +3,9 @@ extension ProjectModel {
     /// table knows it, otherwise from the Interface Builder elements that name it.
     public func family(of projectClass: ProjectClass) -> ClassFamily {
         let known = family(of: projectClass.runtimeName)
-        if known != .other || projectClass.type != nil || PlatformClasses.isKnown(projectClass.runtimeName) { return known }
+        // Undeclared, or declared below a superclass from a dependency: IB knows better.
+        let lineageIsKnown = members(of: projectClass.runtimeName).isComplete
+        if known != .other || (projectClass.type != nil && lineageIsKnown) || PlatformClasses.isKnown(projectClass.runtimeName) { return known }
         for reference in projectClass.interfaceBuilderReferences {
             let object = object(reference)
             if object.placeholder == nil { return Self.family(ofElement: object) }

@@ -6,7 +6,7 @@ extension ProjectModel {
     /// content-view attachment, or an Objective-C `self = …` replacement.
     public func loadsContentWhenDecoded(_ runtimeName: String) -> Bool {
         let classifier = StrategyClassifier(model: self)
-        if let (_, _, summary) = classifier.substitution(of: runtimeName), summary.returnsNibLoadedObject { return true }
+        if let (_, _, summary) = classifier.substitution(of: runtimeName), summary.mayReturnAnotherObject { return true }
         let lineage = lineage(of: runtimeName)
         let types = lineage.compactMap { declaration(of: $0) ?? sourceType(named: $0) }
         if nibBridging(of: runtimeName) != nil { return true }

@@ -4,18 +4,24 @@ extension StrategyClassifier {
     /// style swizzling, and the substitution a placeholder subclass performs for it.
     func substitutionStrategies(_ projectClass: ProjectClass) -> [Strategy] {
         var strategies: [Strategy] = []
-        if let (owner, method, summary) = substitution(of: projectClass.name), summary.returnsNibLoadedObject {
+        if let (owner, method, summary) = substitution(of: projectClass.name), summary.mayReturnAnotherObject {
             let inherited = owner.name != projectClass.name
-            var notes = [Evidence(path: method.location.path, line: method.location.line,
-                                  note: inherited
-                                    ? "Inherits \(method.name) from \(owner.name), which returns a nib-loaded view."
-                                    : "\(method.name) returns a view loaded from a nib instead of the decoded one.")]
-            notes += model.loadSites(inType: owner.name).filter(isSubstitution).map {
-                evidence($0, "Loads \($0.nibName.candidates.first ?? $0.nibName.expression) with owner \(ownerText($0.owner)).")
+            let origin = inherited ? "Inherits \(method.name) from \(owner.name), which" : "\(method.name)"
+            var notes: [Evidence] = []
+            if summary.returnsNibLoadedObject {
+                notes.append(Evidence(path: method.location.path, line: method.location.line,
+                                      note: "\(origin) returns a view loaded from a nib instead of the decoded one."))
+                notes += model.loadSites(inType: owner.name).filter(isSubstitution).map {
+                    evidence($0, "Loads \($0.nibName.candidates.first ?? $0.nibName.expression) with owner \(ownerText($0.owner)).")
+                }
+                let (variant, guardNote) = Self.variant(of: summary.guardKind)
+                notes.append(Evidence(path: summary.location.path, line: summary.location.line, note: guardNote))
+                strategies.append(Strategy(id: "awake-after-substitution", variant: variant, evidence: notes))
+            } else {
+                notes.append(Evidence(path: method.location.path, line: method.location.line,
+                                      note: "\(origin) returns the result of another call rather than self (a loader helper); the guard and the copies it makes are not visible here."))
+                strategies.append(Strategy(id: "awake-after-substitution", evidence: notes))
             }
-            let (variant, guardNote) = Self.variant(of: summary.guardKind)
-            notes.append(Evidence(path: summary.location.path, line: summary.location.line, note: guardNote))
-            strategies.append(Strategy(id: "awake-after-substitution", variant: variant, evidence: notes))
         }
         if let (type, how) = model.nibBridging(of: projectClass.runtimeName) {
             strategies.append(Strategy(id: "awake-after-substitution", variant: "subviews-count", evidence: [

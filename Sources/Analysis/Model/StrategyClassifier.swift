@@ -44,7 +44,7 @@ struct StrategyClassifier {
                     evidence($0, "Loads \(nibName) with owner \(ownerText($0.owner)) and takes the \(projectClass.runtimeName) it holds.")
                 })
             }
-            let why = model.hasSources ? "no source loads \(nibName)" : "the project has no sources to show how \(nibName) is loaded"
+            let why = unknownReason(projectClass, nibName: nibName, loadedBy: "no source loads \(nibName)")
             return Strategy(id: "unknown", evidence: [Evidence(path: document.path, line: object.location.line,
                                                                note: "\(projectClass.runtimeName) is the root of \(nibName), but \(why).")])
         }
@@ -72,15 +72,23 @@ struct StrategyClassifier {
                     + ownSites.map { evidence($0, "Loads \(nibName) with owner \(ownerText($0.owner)) from \($0.context.methodName ?? "a method").") }
                     + attachments.map { Evidence(path: $0.location.path, line: $0.location.line, note: "Adds \($0.viewExpression) as a subview (\($0.layout.rawValue)).") })
             }
-            let why = model.hasSources
-                ? "no source loads \(nibName) with owner self"
-                : "the project has no sources to show how \(nibName) is loaded"
+            let why = unknownReason(projectClass, nibName: nibName, loadedBy: "no source loads \(nibName) with owner self")
             return Strategy(id: "unknown", evidence: [Evidence(path: ownerEvidence.path, line: ownerEvidence.line,
                                                                note: "\(ownerEvidence.note) But \(why).")])
         }
     }
 
     // MARK: Helpers
+
+    /// Why no strategy could be established for a nib of the class.
+    private func unknownReason(_ projectClass: ProjectClass, nibName: String, loadedBy fallback: String) -> String {
+        guard model.hasSources else { return "the project has no sources to show how \(nibName) is loaded" }
+        if projectClass.type != nil, !model.members(of: projectClass.runtimeName).isComplete,
+           let outside = model.lineage(of: projectClass.runtimeName).last {
+            return "its superclass \(outside) comes from outside the project and may load it"
+        }
+        return fallback
+    }
 
     /// A load inside `awakeAfter(using:)` / `awakeAfterUsingCoder:`.
     func isSubstitution(_ site: NibLoadSite) -> Bool {

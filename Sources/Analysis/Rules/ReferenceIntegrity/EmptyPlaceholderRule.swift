@@ -13,7 +13,8 @@ struct EmptyPlaceholderRule: Rule {
         is decoded with `init(coder:)` from the storyboard alone: no subviews, nil outlets. \
         Seed 002 puts it plainly: a view whose root has the custom class cannot be used \
         directly in a storyboard. Placements that have subviews of their own are designed in \
-        place and are not reported.
+        place and are not reported, nor are classes that override `awakeAfter(using:)` in a \
+        way the analysis cannot follow, or whose superclass comes from a dependency.
 
         **Fix:** switch the nib to the File's Owner technique (load it with `owner: self` in \
         `init(coder:)` and add the content view), or substitute the placeholder in \
@@ -82,7 +83,8 @@ struct EmptyPlaceholderRule: Rule {
     static func check(_ model: ProjectModel) -> [RuleViolation] {
         model.classes.keys.sorted().flatMap { name -> [RuleViolation] in
             guard let projectClass = model.classes[name], let root = projectClass.rootViews.first,
-                  projectClass.type?.hasPrimaryDeclaration == true, model.family(of: projectClass) == .view,
+                  projectClass.type?.hasPrimaryDeclaration == true, model.members(of: name).isComplete,
+                  model.family(of: projectClass) == .view,
                   !model.loadsContentWhenDecoded(name) else { return [] }
             let nib = model.document(root)
             return projectClass.placements.compactMap { placement -> RuleViolation? in

@@ -139,6 +139,54 @@ final class RealWorldQuietTests: XCTestCase {
         }
     }
 
+    func testNibLoadedThroughACategoryChainFromInitWithCoderIsFilesOwnerContent() {
+        let objc = """
+        #import <UIKit/UIKit.h>
+        @interface UIView (NibLoading)
+        - (void)loadContentsFromNib;
+        @end
+        @implementation UIView (NibLoading)
+        - (void)loadContentsFromNibNamed:(NSString *)nibName
+        {
+            NSArray *views = [[UINib nibWithNibName:nibName bundle:nil] instantiateWithOwner:self options:nil];
+            for (UIView *view in [views[0] subviews]) [self addSubview:view];
+        }
+        - (void)loadContentsFromNib
+        {
+            [self loadContentsFromNibNamed:NSStringFromClass([self class])];
+        }
+        @end
+        @interface NibLoadedView : UIView
+        @end
+        @implementation NibLoadedView
+        - (id)initWithCoder:(NSCoder *)aDecoder
+        {
+            self = [super initWithCoder:aDecoder];
+            [self loadContentsFromNib];
+            return self;
+        }
+        @end
+        @interface ColorView : NibLoadedView
+        @end
+        @implementation ColorView
+        {
+            IBOutlet UILabel *_codeLabel;
+        }
+        @end
+        """
+        let xib = TestProject.xib("""
+        <placeholder placeholderIdentifier="IBFilesOwner" id="-1" customClass="ColorView">
+            <connections>
+                <outlet property="_codeLabel" destination="Lbl-00-001" id="Out-00-001"/>
+            </connections>
+        </placeholder>
+        <view id="Root-00-001"><subviews><label id="Lbl-00-001"/></subviews></view>
+        """)
+        let report = TestProject.analyze(["Lib/NibLoading.m": objc, "Demo/ColorView.xib": xib])
+        XCTAssertEqual(report.findings.map(\.message), [])
+        XCTAssertEqual(report.classes.first { $0.name == "ColorView" }?.strategies.map(\.id), ["files-owner-content-view"])
+    }
+
     func testCocoaXibWithApplicationFirstResponderAndTargetActions() {
         let xib = """
         <?xml version="1.0" encoding="UTF-8"?>

@@ -11,14 +11,7 @@ extension ProjectModel {
         let types = lineage.compactMap { declaration(of: $0) ?? sourceType(named: $0) }
         if nibBridging(of: runtimeName) != nil { return true }
         if types.contains(where: { $0.conformances.contains("NibOwnerLoadable") }) { return true }
-        let methods = types.flatMap(\.methods)
-        for method in methods where [.initCoder, .awakeFromNib].contains(method.lifecycle) {
-            if method.loadsNib { return true }
-            let called = method.calledSelfMethods.compactMap { name in
-                methods.first { $0.selector == name || $0.name == name || $0.name.hasPrefix(name + "(") }
-            }
-            if called.contains(where: \.loadsNib) { return true }
-        }
+        if nibLoadingInitializer(of: runtimeName) != nil { return true }
         for name in lineage {
             if loadSites(inType: name).contains(where: { $0.owner == .selfObject || $0.api == .nibOwnerLoadable }) { return true }
             if attachmentsByType[name]?.isEmpty == false { return true }

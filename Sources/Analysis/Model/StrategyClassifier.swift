@@ -67,10 +67,14 @@ struct StrategyClassifier {
             let lineage = Set(model.lineage(of: projectClass.name) + [projectClass.runtimeName])
             let ownSites = sites.filter { $0.owner == .selfObject || $0.api == .nibOwnerLoadable }
             let attachments = lineage.sorted().flatMap { model.attachmentsByType[$0] ?? [] }
-            if !ownSites.isEmpty || !attachments.isEmpty || projectClass.type?.conformances.contains("NibOwnerLoadable") == true {
+            let initializer = model.nibLoadingInitializer(of: projectClass.runtimeName)
+            if !ownSites.isEmpty || !attachments.isEmpty || initializer != nil
+                || projectClass.type?.conformances.contains("NibOwnerLoadable") == true {
                 return Strategy(id: "files-owner-content-view", evidence: [ownerEvidence]
                     + ownSites.map { evidence($0, "Loads \(nibName) with owner \(ownerText($0.owner)) from \($0.context.methodName ?? "a method").") }
-                    + attachments.map { Evidence(path: $0.location.path, line: $0.location.line, note: "Adds \($0.viewExpression) as a subview (\($0.layout.rawValue)).") })
+                    + attachments.map { Evidence(path: $0.location.path, line: $0.location.line, note: "Adds \($0.viewExpression) as a subview (\($0.layout.rawValue)).") }
+                    + (initializer.map { [Evidence(path: $0.method.location.path, line: $0.method.location.line,
+                                                   note: "Loads a nib while initialising: \($0.chain.joined(separator: " → ")).")] } ?? []))
             }
             let why = unknownReason(projectClass, nibName: nibName, loadedBy: "no source loads \(nibName) with owner self")
             return Strategy(id: "unknown", evidence: [Evidence(path: ownerEvidence.path, line: ownerEvidence.line,

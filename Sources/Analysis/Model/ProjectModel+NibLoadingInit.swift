@@ -1,0 +1,32 @@
+/// Initializers that load a nib through the class's own methods, followed across the
+/// lineage (categories on `UIView` included), e.g. `initWithCoder:` → `loadContentsFromNib`
+/// → `loadContentsFromNibNamed:` (UIView-NibLoading).
+extension ProjectModel {
+    /// A lifecycle method of the class or a superclass (`init(coder:)`, `init(frame:)`,
+    /// `awakeFromNib`) and the chain of method names that leads from it to a nib load.
+    public func nibLoadingInitializer(of runtimeName: String) -> (method: SourceMethod, chain: [String])? {
+        let methods = lineage(of: runtimeName).compactMap { declaration(of: $0) ?? sourceType(named: $0) }.flatMap(\.methods)
+        let lifecycle: Set<SourceMethod.Lifecycle> = [.initCoder, .initFrame, .awakeFromNib]
+        for start in methods where start.lifecycle.map(lifecycle.contains) == true && start.hasBody {
+            if let chain = chainToNibLoad(from: start, methods: methods) { return (start, chain) }
+        }
+        return nil
+    }
+
+    /// Breadth-first over `calledSelfMethods`, at most four calls deep.
+    private func chainToNibLoad(from start: SourceMethod, methods: [SourceMethod]) -> [String]? {
+        var queue: [(SourceMethod, [String])] = [(start, [start.name])]
+        var seen: Set<String> = [start.selector]
+        while !queue.isEmpty {
+            let (method, chain) = queue.removeFirst()
+            if method.loadsNib { return chain }
+            guard chain.count <= 4 else { continue }
+            for name in method.calledSelfMethods {
+                guard let callee = methods.first(where: { $0.hasBody && ($0.selector == name || $0.name == name || $0.name.hasPrefix(name + "(")) }),
+                      seen.insert(callee.selector).inserted else { continue }
+                queue.append((callee, chain + [callee.name]))
+            }
+        }
+        return nil
+    }
+}

@@ -187,6 +187,53 @@ final class RealWorldQuietTests: XCTestCase {
         XCTAssertEqual(report.classes.first { $0.name == "ColorView" }?.strategies.map(\.id), ["files-owner-content-view"])
     }
 
+    func testNibDesignableProtocolExtensionChainIsFilesOwnerContent() {
+        let swift = """
+        import UIKit
+
+        public protocol NibDesignableProtocol: NSObjectProtocol {
+            func nibName() -> String
+        }
+
+        extension NibDesignableProtocol {
+            public func loadNib() -> UIView {
+                let nib = UINib(nibName: self.nibName(), bundle: Bundle(for: type(of: self)))
+                return nib.instantiate(withOwner: self, options: nil)[0] as! UIView
+            }
+
+            fileprivate func setupNib() {
+                let view = self.loadNib()
+                (self as? UIView)?.addSubview(view)
+            }
+        }
+
+        open class NibDesignable: UIView, NibDesignableProtocol {
+            public func nibName() -> String { "ProfileAvatarView" }
+            required public init?(coder aDecoder: NSCoder) {
+                super.init(coder: aDecoder)
+                self.setupNib()
+            }
+        }
+
+        public class ProfileAvatarView: NibDesignable {
+            @IBOutlet weak var nameLabel: UILabel!
+        }
+        """
+        let xib = TestProject.xib("""
+        <placeholder placeholderIdentifier="IBFilesOwner" id="-1" customClass="ProfileAvatarView" customModule="App" customModuleProvider="target">
+            <connections>
+                <outlet property="nameLabel" destination="Lbl-00-001" id="Out-00-001"/>
+            </connections>
+        </placeholder>
+        <view id="Root-00-001"><subviews><label id="Lbl-00-001"/></subviews></view>
+        """)
+        let report = TestProject.analyze(["App/Views.swift": swift, "App/ProfileAvatarView.xib": xib])
+        XCTAssertEqual(report.findings.map(\.message), [])
+        let strategy = report.classes.first { $0.name == "ProfileAvatarView" }?.strategies.first
+        XCTAssertEqual(strategy?.id, "files-owner-content-view")
+        XCTAssertTrue(strategy?.evidence.contains { $0.note.contains("init(coder:) → setupNib()") } == true, "\(strategy?.evidence ?? [])")
+    }
+
     func testCocoaXibWithApplicationFirstResponderAndTargetActions() {
         let xib = """
         <?xml version="1.0" encoding="UTF-8"?>

@@ -1,14 +1,18 @@
 /// Initializers that load a nib through the class's own methods, followed across the
-/// lineage (categories on `UIView` included), e.g. `initWithCoder:` → `loadContentsFromNib`
+/// lineage (categories on `UIView` and protocol extensions of its conformances included), e.g. `initWithCoder:` → `loadContentsFromNib`
 /// → `loadContentsFromNibNamed:` (UIView-NibLoading).
 extension ProjectModel {
     /// A lifecycle method of the class or a superclass (`init(coder:)`, `init(frame:)`,
     /// `awakeFromNib`) and the chain of method names that leads from it to a nib load.
     public func nibLoadingInitializer(of runtimeName: String) -> (method: SourceMethod, chain: [String])? {
-        let methods = lineage(of: runtimeName).compactMap { declaration(of: $0) ?? sourceType(named: $0) }.flatMap(\.methods)
-        let lifecycle: Set<SourceMethod.Lifecycle> = [.initCoder, .initFrame, .awakeFromNib]
-        for start in methods where start.lifecycle.map(lifecycle.contains) == true && start.hasBody {
-            if let chain = chainToNibLoad(from: start, methods: methods) { return (start, chain) }
+        let types = lineage(of: runtimeName).compactMap { declaration(of: $0) ?? sourceType(named: $0) }
+        let protocols = Set(types.flatMap(\.conformances)).sorted().compactMap { sourceType(named: $0) }.filter(\.isProtocol)
+        let methods = (types + protocols).flatMap(\.methods)
+        // Decoding from Interface Builder first: init(coder:), then awakeFromNib, then init(frame:).
+        for lifecycle in [SourceMethod.Lifecycle.initCoder, .awakeFromNib, .initFrame] {
+            for start in methods where start.lifecycle == lifecycle && start.hasBody {
+                if let chain = chainToNibLoad(from: start, methods: methods) { return (start, chain) }
+            }
         }
         return nil
     }

@@ -33,6 +33,42 @@ final class ReferenceIntegrityRuleTests: XCTestCase {
         XCTAssertEqual(findings.first?.locations.map(\.path), ["App/List.swift", "App/CardView.xib"])
     }
 
+    func testAControllerInitialisedWithAnotherControllersNib() {
+        let swift = """
+        import UIKit
+
+        final class ProfileViewController: UIViewController {
+            @IBOutlet weak var nameLabel: UILabel!
+        }
+
+        final class SettingsViewController: UIViewController {
+            init() {
+                super.init(nibName: "ProfileViewController", bundle: nil)
+            }
+            required init?(coder: NSCoder) { fatalError() }
+        }
+        """
+        let xib = TestProject.xib("""
+        <placeholder placeholderIdentifier="IBFilesOwner" id="-1" customClass="ProfileViewController" customModule="App" customModuleProvider="target">
+            <connections>
+                <outlet property="view" destination="Root-00-001" id="Out-00-001"/>
+                <outlet property="nameLabel" destination="Lbl-00-001" id="Out-00-002"/>
+            </connections>
+        </placeholder>
+        <view id="Root-00-001"><subviews><label id="Lbl-00-001"/></subviews></view>
+        """)
+        let findings = TestProject.findings("owner-mismatch", in: ["App/Controllers.swift": swift, "App/ProfileViewController.xib": xib])
+        XCTAssertEqual(findings.count, 1)
+        XCTAssertTrue(findings.first?.message.contains("for SettingsViewController") == true, findings.first?.message ?? "")
+    }
+
+    func testOwnerSelfOfAnUnrelatedClass() {
+        let swift = cardSwift + "\nfinal class BadgeView: UIView {\n    func load() { Bundle.main.loadNibNamed(\"CardView\", owner: self, options: nil) }\n}\n"
+        let findings = TestProject.findings("owner-mismatch", in: ["App/Card.swift": swift, "App/CardView.xib": ownerXib()])
+        XCTAssertEqual(findings.count, 1)
+        XCTAssertTrue(findings.first?.message.contains("with owner self, a BadgeView") == true, findings.first?.message ?? "")
+    }
+
     func testOwnerOfASubclassIsFine() {
         let swift = cardSwift + "\nfinal class FancyCardView: CardView {\n    func load() { Bundle.main.loadNibNamed(\"CardView\", owner: self, options: nil) }\n}\n"
         XCTAssertEqual(TestProject.findings("owner-mismatch", in: ["App/Card.swift": swift, "App/CardView.xib": ownerXib()]).count, 0)

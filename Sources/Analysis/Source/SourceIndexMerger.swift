@@ -47,17 +47,22 @@ enum SourceIndexMerger {
     /// UIKit), named as declared (`loadNibFileOwner()` → `loadNibFileOwner(_:)`).
     private static func restrictCalledMethods(_ declarations: inout [SourceTypeDeclaration]) {
         var declared: [String: String] = [:]
-        for declaration in declarations {
-            for method in declaration.methods where declared[method.selector] == nil {
-                declared[method.selector] = method.name
-                if declaration.language == .swift, declared[baseName(method.name)] == nil {
-                    declared[baseName(method.name)] = method.name
+        for position in declarations.indices {
+            let isSwift = declarations[position].language == .swift
+            for methodPosition in declarations[position].methods.indices {
+                let selector = declarations[position].methods[methodPosition].selector
+                guard declared[selector] == nil else { continue }
+                let name = declarations[position].methods[methodPosition].name
+                declared[selector] = name
+                if isSwift, declared[baseName(name)] == nil {
+                    declared[baseName(name)] = name
                 }
             }
         }
         for position in declarations.indices {
             for methodPosition in declarations[position].methods.indices {
                 let called = declarations[position].methods[methodPosition].calledSelfMethods
+                guard !called.isEmpty else { continue }
                 var kept: [String] = []
                 for name in called {
                     guard let match = declared[name] ?? declared[baseName(name)], !kept.contains(match) else { continue }

@@ -175,9 +175,20 @@ extension SwiftDeclarationParser {
 
     /// `UILabel!`, `UILabel?`, `Optional<UILabel>` → `UILabel` (from compact type text).
     static func bareType(_ typeText: String) -> String {
+        if let bare = asciiBareType(typeText) { return bare }
         var text = typeText
         while text.hasSuffix("!") || text.hasSuffix("?") { text.removeLast() }
         if text.hasPrefix("Optional<"), text.hasSuffix(">") { text = String(text.dropFirst(9).dropLast()) }
         return text
+    }
+
+    /// ``bareType(_:)`` on bytes for ASCII text (where a byte is a character), else `nil`.
+    private static func asciiBareType(_ typeText: String) -> String? {
+        let bytes = typeText.utf8
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        var text = bytes[...]
+        while let last = text.last, last == UInt8(ascii: "!") || last == UInt8(ascii: "?") { text.removeLast() }
+        if text.starts(with: "Optional<".utf8), text.last == UInt8(ascii: ">") { text = text.dropFirst(9).dropLast() }
+        return text.count == bytes.count ? typeText : String(Substring(text))
     }
 }

@@ -3,18 +3,22 @@
 /// superclass-or-protocol, `Self` in protocol extensions, nib-name candidates and the
 /// `awakeAfter` guards that depend on other classes.
 enum SourceIndexMerger {
-    static func merge(_ files: [SourceFileIndex]) -> SourceIndex {
-        let sorted = files.sorted { $0.path < $1.path }
+    /// Takes the per-file results by value and moves their lists out, so that the merged
+    /// declarations own their member arrays and later edits do not copy them.
+    static func merge(_ files: consuming [SourceFileIndex]) -> SourceIndex {
+        var sorted = files
+        sorted.sort { $0.path < $1.path }
         var index = SourceIndex()
-        for file in sorted {
-            index.declarations += file.declarations
-            index.typealiases.merge(file.typealiases) { first, _ in first }
-            index.nibLoads += file.nibLoads
-            index.literalCalls += file.literalCalls
-            index.contentAttachments += file.contentAttachments
-            index.selfAssignments += file.selfAssignments
-            index.problems += file.problems
+        for position in sorted.indices {
+            index.declarations += take(&sorted[position].declarations)
+            index.typealiases.merge(sorted[position].typealiases) { first, _ in first }
+            index.nibLoads += take(&sorted[position].nibLoads)
+            index.literalCalls += take(&sorted[position].literalCalls)
+            index.contentAttachments += take(&sorted[position].contentAttachments)
+            index.selfAssignments += take(&sorted[position].selfAssignments)
+            index.problems += take(&sorted[position].problems)
         }
+        sorted = []
         let protocols = Set(index.declarations.filter { $0.kind == .protocol }.map(\.name))
         for position in index.declarations.indices {
             index.declarations[position].name = resolveAlias(index.declarations[position].name, in: index.typealiases)
@@ -35,8 +39,16 @@ enum SourceIndexMerger {
         return index
     }
 
+    /// The list, leaving an empty one in its place.
+    private static func take<Element>(_ list: inout [Element]) -> [Element] {
+        var taken: [Element] = []
+        swap(&taken, &list)
+        return taken
+    }
+
     /// Follows `typealias` chains (bounded, cycles stop).
     static func resolveAlias(_ name: String, in aliases: [String: String]) -> String {
+        guard !aliases.isEmpty, aliases[name] != nil else { return name }
         var current = name
         var seen: Set<String> = [name]
         while let target = aliases[current], seen.insert(target).inserted { current = target }
@@ -47,17 +59,22 @@ enum SourceIndexMerger {
     /// UIKit), named as declared (`loadNibFileOwner()` → `loadNibFileOwner(_:)`).
     private static func restrictCalledMethods(_ declarations: inout [SourceTypeDeclaration]) {
         var declared: [String: String] = [:]
-        for declaration in declarations {
-            for method in declaration.methods where declared[method.selector] == nil {
-                declared[method.selector] = method.name
-                if declaration.language == .swift, declared[baseName(method.name)] == nil {
-                    declared[baseName(method.name)] = method.name
+        for position in declarations.indices {
+            let isSwift = declarations[position].language == .swift
+            for methodPosition in declarations[position].methods.indices {
+                let selector = declarations[position].methods[methodPosition].selector
+                guard declared[selector] == nil else { continue }
+                let name = declarations[position].methods[methodPosition].name
+                declared[selector] = name
+                if isSwift, declared[baseName(name)] == nil {
+                    declared[baseName(name)] = name
                 }
             }
         }
         for position in declarations.indices {
             for methodPosition in declarations[position].methods.indices {
                 let called = declarations[position].methods[methodPosition].calledSelfMethods
+                guard !called.isEmpty else { continue }
                 var kept: [String] = []
                 for name in called {
                     guard let match = declared[name] ?? declared[baseName(name)], !kept.contains(match) else { continue }

@@ -47,19 +47,19 @@ extension SwiftDeclarationParser {
             cursor = stream.isText(token, "(") || stream.isText(token, "[") ? stream.after(cursor) : cursor + 1
         }
         let labels = parameters.map(\.label)
-        let objcName = prefix.attributes["objc"].flatMap { $0.isEmpty ? nil : String($0.filter { $0 != " " }) }
+        let objcName = prefix.attribute("objc").flatMap { $0.isEmpty ? nil : String($0.filter { $0 != " " }) }
         let name = SwiftSelector.swiftName(baseName: baseName, labels: labels)
-        let imported = prefix.modifiers.contains("override") ? SwiftSelector.importedOverrides[name] : nil
+        let imported = prefix.modifiers.contains(.override) ? SwiftSelector.importedOverrides[name] : nil
         let selector = objcName ?? imported ?? SwiftSelector.selector(baseName: baseName, labels: labels, throwing: throwing)
-        let isTypeMethod = prefix.modifiers.contains("static")
+        let isTypeMethod = prefix.modifiers.contains(.typeMember)
         let context = SourceContext(typeName: owner?.name, methodName: name, isTypeMethod: isTypeMethod)
         let method = SourceMethod(
             name: name, selector: selector, isTypeMethod: isTypeMethod,
-            isOverride: prefix.modifiers.contains("override"), lifecycle: Self.lifecycle(of: name),
+            isOverride: prefix.modifiers.contains(.override), lifecycle: Self.lifecycle(of: name),
             calledSelfMethods: [], loadsNib: false, awakeAfter: nil, hasBody: body != nil,
             location: stream.location(isInit ? index : index + 1, path: path))
         methods.append(ParsedMethod(declarationIndex: owner?.index, method: method, parameters: parameters,
-                                    body: body, context: context, isAction: prefix.attributes["IBAction"] != nil))
+                                    body: body, context: context, isAction: prefix.has("IBAction")))
         if let body { contexts.append(ContextRange(range: body, context: context)) }
         return cursor
     }
@@ -127,20 +127,20 @@ extension SwiftDeclarationParser {
             settable = accessorsAllowSetting(cursor)
             cursor = stream.after(cursor)
         }
-        let isStatic = prefix.modifiers.contains("static")
+        let isStatic = prefix.modifiers.contains(.typeMember)
         guard let owner else {
             sharedVariables.insert(name)
             return cursor
         }
         if isStatic { sharedVariables.insert(name) }
         let location = stream.location(nameIndex, path: path)
-        let isOutlet = prefix.attributes["IBOutlet"] != nil || prefix.attributes["IBOutletCollection"] != nil
-        let visible = isOutlet || prefix.attributes["objc"] != nil || prefix.attributes["IBInspectable"] != nil
-            || prefix.attributes["NSManaged"] != nil || prefix.modifiers.contains("dynamic")
-            || (owner.exposesMembers && prefix.attributes["nonobjc"] == nil)
+        let isOutlet = prefix.has("IBOutlet") || prefix.has("IBOutletCollection")
+        let visible = isOutlet || prefix.has("objc") || prefix.has("IBInspectable")
+            || prefix.has("NSManaged") || prefix.modifiers.contains(.dynamic)
+            || (owner.exposesMembers && !prefix.has("nonobjc"))
         declarations[owner.index].properties.append(SourceProperty(
             name: name, typeName: typeText.isEmpty ? nil : Self.bareType(typeText), isSettable: settable,
-            isInspectable: prefix.attributes["IBInspectable"] != nil, isStatic: isStatic,
+            isInspectable: prefix.has("IBInspectable"), isStatic: isStatic,
             isObjCVisible: visible, location: location))
         if isOutlet {
             declarations[owner.index].outlets.append(Self.outlet(name: name, typeText: typeText, prefix: prefix, location: location))
@@ -164,20 +164,31 @@ extension SwiftDeclarationParser {
         let optionality: SourceOutlet.Optionality = typeText.hasSuffix("!") ? .implicitlyUnwrapped
             : typeText.hasSuffix("?") ? .optional : .nonOptional
         var bare = bareType(typeText)
-        let isCollection = bare.hasPrefix("[") || prefix.attributes["IBOutletCollection"] != nil
+        let isCollection = bare.hasPrefix("[") || prefix.has("IBOutletCollection")
         if bare.hasPrefix("["), bare.hasSuffix("]") { bare = String(bare.dropFirst().dropLast()) }
-        let ownership: SourceOutlet.Ownership = prefix.modifiers.contains("weak") ? .weak
-            : prefix.modifiers.contains("unowned") ? .unowned : .strong
+        let ownership: SourceOutlet.Ownership = prefix.modifiers.contains(.weak) ? .weak
+            : prefix.modifiers.contains(.unowned) ? .unowned : .strong
         return SourceOutlet(name: name, typeName: bare.isEmpty ? nil : bare, isCollection: isCollection,
-                            ownership: ownership, isLazy: prefix.modifiers.contains("lazy"),
+                            ownership: ownership, isLazy: prefix.modifiers.contains(.lazy),
                             optionality: optionality, location: location)
     }
 
     /// `UILabel!`, `UILabel?`, `Optional<UILabel>` → `UILabel` (from compact type text).
     static func bareType(_ typeText: String) -> String {
+        if let bare = asciiBareType(typeText) { return bare }
         var text = typeText
         while text.hasSuffix("!") || text.hasSuffix("?") { text.removeLast() }
         if text.hasPrefix("Optional<"), text.hasSuffix(">") { text = String(text.dropFirst(9).dropLast()) }
         return text
+    }
+
+    /// ``bareType(_:)`` on bytes for ASCII text (where a byte is a character), else `nil`.
+    private static func asciiBareType(_ typeText: String) -> String? {
+        let bytes = typeText.utf8
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        var text = bytes[...]
+        while let last = text.last, last == UInt8(ascii: "!") || last == UInt8(ascii: "?") { text.removeLast() }
+        if text.starts(with: "Optional<".utf8), text.last == UInt8(ascii: ">") { text = text.dropFirst(9).dropLast() }
+        return text.count == bytes.count ? typeText : String(Substring(text))
     }
 }

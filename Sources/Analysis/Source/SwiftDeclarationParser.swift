@@ -29,12 +29,7 @@ struct SwiftDeclarationParser {
         parseScope(0..<stream.count, owner: nil, depth: 0)
     }
 
-    /// Attributes and modifiers seen before a declaration.
-    struct Prefix {
-        var attributes: [String: String] = [:]
-        var modifiers: Set<String> = []
-        var isEmpty: Bool { attributes.isEmpty && modifiers.isEmpty }
-    }
+    typealias Prefix = SwiftDeclarationPrefix
 
     /// The type whose body is being parsed.
     struct Owner {
@@ -58,14 +53,14 @@ struct SwiftDeclarationParser {
                 continue
             case .identifier:
                 if Self.modifierKeywords.contains(token, in: stream) {
-                    prefix.modifiers.insert(stream.text(token))
+                    prefix.modifiers.insert(Prefix.Modifiers(token: token, in: stream))
                     index += 1
                     if stream.isText(index, "(") { index = stream.after(index) }  // private(set), unowned(unsafe)
                     continue
                 }
                 if stream.isText(token, "class"), stream.isText(index + 1, "func") || stream.isText(index + 1, "var")
                     || stream.isText(index + 1, "let") || stream.isText(index + 1, "subscript") {
-                    prefix.modifiers.insert("static")
+                    prefix.modifiers.insert(.typeMember)
                     index += 1
                     continue
                 }
@@ -99,7 +94,7 @@ struct SwiftDeclarationParser {
             argument = stream.text(of: (next + 1)..<max(next + 1, end - 1))
             next = end
         }
-        prefix.attributes[name] = argument
+        prefix.addAttribute(name, argument: argument)
         return next
     }
 
@@ -149,13 +144,13 @@ struct SwiftDeclarationParser {
         let declaration = SourceTypeDeclaration(
             kind: kind, language: .swift, name: kind == .extension && owner == nil ? name : qualified,
             location: stream.location(index + 1, path: path), superclass: superclass,
-            conformances: conformances, runtimeName: prefix.attributes["objc"].flatMap { $0.isEmpty ? nil : $0 },
+            conformances: conformances, runtimeName: prefix.attribute("objc").flatMap { $0.isEmpty ? nil : $0 },
             genericParameters: generics, categoryName: nil, selfConstraint: selfConstraint,
-            isDesignable: prefix.attributes["IBDesignable"] != nil,
+            isDesignable: prefix.has("IBDesignable"),
             outlets: [], actions: [], properties: [], methods: [])
         declarations.append(declaration)
         let owned = Owner(index: declarations.count - 1, name: declaration.name,
-                          exposesMembers: prefix.attributes["objcMembers"] != nil || (owner?.exposesMembers ?? false))
+                          exposesMembers: prefix.has("objcMembers") || (owner?.exposesMembers ?? false))
         contexts.append(ContextRange(range: cursor..<bodyEnd, context: SourceContext(typeName: declaration.name)))
         if depth < Self.maximumNesting {
             parseScope((cursor + 1)..<max(cursor + 1, bodyEnd - 1), owner: owned, depth: depth + 1)

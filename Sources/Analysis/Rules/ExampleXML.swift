@@ -45,6 +45,21 @@ public enum ExampleXML {
         """
     }
 
+    /// A xib whose root view `Root-00-001` holds the label `Lbl-00-001` and `constraints`
+    /// (one `<constraint …/>` element a line).
+    public static func labelXib(constraints: [String]) -> String {
+        xib("""
+        <view contentMode="scaleToFill" id="Root-00-001">
+            <subviews>
+                <label text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="Lbl-00-001"/>
+            </subviews>
+            <constraints>
+        \(indented(constraints.joined(separator: "\n"), by: 8))
+            </constraints>
+        </view>
+        """)
+    }
+
     private static func indented(_ text: String, by spaces: Int) -> String {
         let padding = String(repeating: " ", count: spaces)
         return text.split(separator: "\n", omittingEmptySubsequences: false)

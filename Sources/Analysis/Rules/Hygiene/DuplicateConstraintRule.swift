@@ -20,32 +20,18 @@ struct DuplicateConstraintRule: Rule {
     static let examples = RuleExamples(
         triggering: [
             RuleExample("The label is centred twice, once from each side.", files: [
-                .init("App/Card.xib", ExampleXML.xib("""
-                <view contentMode="scaleToFill" id="Root-00-001">
-                    <subviews>
-                        <label text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="Lbl-00-001"/>
-                    </subviews>
-                    <constraints>
-                        <constraint firstItem="Lbl-00-001" firstAttribute="top" secondItem="Root-00-001" secondAttribute="top" constant="8" id="Top-00-001"/>
-                        <constraint firstItem="Root-00-001" firstAttribute="top" secondItem="Lbl-00-001" secondAttribute="top" constant="-8" id="Top-00-002"/>
-                    </constraints>
-                </view>
-                """)),
+                .init("App/Card.xib", ExampleXML.labelXib(constraints: [
+                    #"<constraint firstItem="Lbl-00-001" firstAttribute="top" secondItem="Root-00-001" secondAttribute="top" constant="8" id="Top-00-001"/>"#,
+                    #"<constraint firstItem="Root-00-001" firstAttribute="top" secondItem="Lbl-00-001" secondAttribute="top" constant="-8" id="Top-00-002"/>"#,
+                ])),
             ]),
         ],
         nonTriggering: [
             RuleExample("Same items, different constants: two distinct constraints.", files: [
-                .init("App/Card.xib", ExampleXML.xib("""
-                <view contentMode="scaleToFill" id="Root-00-001">
-                    <subviews>
-                        <label text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="Lbl-00-001"/>
-                    </subviews>
-                    <constraints>
-                        <constraint firstItem="Lbl-00-001" firstAttribute="top" secondItem="Root-00-001" secondAttribute="top" constant="8" id="Top-00-001"/>
-                        <constraint firstItem="Lbl-00-001" firstAttribute="top" relation="greaterThanOrEqual" secondItem="Root-00-001" secondAttribute="top" constant="4" id="Top-00-002"/>
-                    </constraints>
-                </view>
-                """)),
+                .init("App/Card.xib", ExampleXML.labelXib(constraints: [
+                    #"<constraint firstItem="Lbl-00-001" firstAttribute="top" secondItem="Root-00-001" secondAttribute="top" constant="8" id="Top-00-001"/>"#,
+                    #"<constraint firstItem="Lbl-00-001" firstAttribute="top" relation="greaterThanOrEqual" secondItem="Root-00-001" secondAttribute="top" constant="4" id="Top-00-002"/>"#,
+                ])),
             ]),
         ]
     )

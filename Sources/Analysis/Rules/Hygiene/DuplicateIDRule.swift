@@ -20,30 +20,16 @@ struct DuplicateIDRule: Rule {
     static let examples = RuleExamples(
         triggering: [
             RuleExample("A label and a constraint share the id `Lbl-00-001`.", files: [
-                .init("App/Card.xib", ExampleXML.xib("""
-                <view contentMode="scaleToFill" id="Root-00-001">
-                    <subviews>
-                        <label text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="Lbl-00-001"/>
-                    </subviews>
-                    <constraints>
-                        <constraint firstItem="Lbl-00-001" firstAttribute="top" secondItem="Root-00-001" secondAttribute="top" id="Lbl-00-001"/>
-                    </constraints>
-                </view>
-                """)),
+                .init("App/Card.xib", ExampleXML.labelXib(constraints: [
+                    #"<constraint firstItem="Lbl-00-001" firstAttribute="top" secondItem="Root-00-001" secondAttribute="top" id="Lbl-00-001"/>"#,
+                ])),
             ]),
         ],
         nonTriggering: [
             RuleExample("Every id is unique.", files: [
-                .init("App/Card.xib", ExampleXML.xib("""
-                <view contentMode="scaleToFill" id="Root-00-001">
-                    <subviews>
-                        <label text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="Lbl-00-001"/>
-                    </subviews>
-                    <constraints>
-                        <constraint firstItem="Lbl-00-001" firstAttribute="top" secondItem="Root-00-001" secondAttribute="top" id="Top-00-001"/>
-                    </constraints>
-                </view>
-                """)),
+                .init("App/Card.xib", ExampleXML.labelXib(constraints: [
+                    #"<constraint firstItem="Lbl-00-001" firstAttribute="top" secondItem="Root-00-001" secondAttribute="top" id="Top-00-001"/>"#,
+                ])),
             ]),
         ]
     )

@@ -1,5 +1,5 @@
 /// `unused-action`: an `@IBAction` that no Interface Builder file connects.
-struct UnusedActionRule: Rule {
+struct UnusedActionRule: UnconnectedMemberRule {
     static let description = RuleDescription(
         id: "unused-action",
         severity: .info,
@@ -16,11 +16,6 @@ struct UnusedActionRule: Rule {
         """
     )
 
-    static let requirements: RuleRequirements = .sources
-
-    static func skipReason(in model: ProjectModel) -> String? {
-        requirements.unmetReason(in: model) ?? ConnectionUsage.skipReason(model)
-    }
 
     static let examples = RuleExamples(
         triggering: [

@@ -1,6 +1,6 @@
 /// `unused-outlet`: an `@IBOutlet` that no Interface Builder file connects: it stays nil,
 /// and an implicitly unwrapped one crashes on first use.
-struct UnusedOutletRule: Rule {
+struct UnusedOutletRule: UnconnectedMemberRule {
     static let description = RuleDescription(
         id: "unused-outlet",
         severity: .info,
@@ -17,11 +17,6 @@ struct UnusedOutletRule: Rule {
         """
     )
 
-    static let requirements: RuleRequirements = .sources
-
-    static func skipReason(in model: ProjectModel) -> String? {
-        requirements.unmetReason(in: model) ?? ConnectionUsage.skipReason(model)
-    }
 
     static let examples = RuleExamples(
         triggering: [

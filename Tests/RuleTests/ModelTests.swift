@@ -82,4 +82,18 @@ final class ModelTests: XCTestCase {
         XCTAssertNotNil(report.files.first { $0.path == "A/Bad.xib" }?.reason)
         XCTAssertEqual(report.findings.map(\.rule), ["misplaced-view"])
     }
+
+    func testSuperclassCyclesEndTheChainInsteadOfHanging() {
+        let swift = "import UIKit\nclass A: B {}\nclass B: C {}\nclass C: A {}\nclass Selfish: Selfish {}\n"
+        let xib = TestProject.xib("<view customClass=\"A\" id=\"Root-00-001\"><connections><outlet property=\"x\" destination=\"Root-00-001\" id=\"Out-00-001\"/></connections></view>")
+        let model = ProjectModel.build(files: [
+            ProjectFile(path: "App/Cycle.swift", kind: .swift, contents: Data(swift.utf8)),
+            ProjectFile(path: "App/A.xib", kind: .xib, contents: Data(xib.utf8)),
+        ])
+        XCTAssertEqual(model.lineage(of: "A"), ["A", "B", "C"])
+        XCTAssertEqual(model.lineage(of: "Selfish"), ["Selfish"])
+        XCTAssertFalse(model.members(of: "A").isComplete, "a cycle never reaches a platform class")
+        let report = TestProject.analyze(["App/Cycle.swift": swift, "App/A.xib": xib])
+        XCTAssertEqual(report.findings.filter { $0.rule == "outlet-not-in-class" }.count, 0)
+    }
 }

@@ -37,8 +37,10 @@ enum SourceGuardResolver {
                       let subclass = selfReturningSubclass(among: subclasses[name] ?? [], types: index.types) {
                 summary.guardKind = .privateSubclass(subclass)
             }
-            index.declarations[position].methods[methodPosition].awakeAfter = summary
-            if let merged = index.types[name]?.methods.firstIndex(where: { $0.location == method.location }) {
+            // Unchanged summaries are not written back, so shared method lists stay shared.
+            if summary != method.awakeAfter { index.declarations[position].methods[methodPosition].awakeAfter = summary }
+            if let merged = index.types[name]?.methods.firstIndex(where: { $0.location == method.location }),
+               index.types[name]?.methods[merged].awakeAfter != summary {
                 index.types[name]?.methods[merged].awakeAfter = summary
             }
         }

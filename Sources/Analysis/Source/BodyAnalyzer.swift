@@ -72,7 +72,7 @@ struct BodyAnalyzer {
         collectNibLoads()
         collectLiteralCalls()
         for (position, load) in nibLoads.enumerated() {
-            guard let body = method(containing: index(of: load.location))?.body else { continue }
+            guard let body = methodBody(containing: index(of: load.location)) else { continue }
             loadsByMethod[body.lowerBound, default: []].append(position)
         }
         for position in analyzedMethods.indices {
@@ -137,6 +137,13 @@ struct BodyAnalyzer {
         return position >= 0 ? methods[position] : nil
     }
 
+    /// The body of the innermost method containing token `index` (without copying the method).
+    func methodBody(containing index: Int) -> Range<Int>? {
+        guard index >= 0, index < methodAt.count else { return nil }
+        let position = Int(methodAt[index])
+        return position >= 0 ? methods[position].body : nil
+    }
+
     /// The innermost type/method context of token `index`.
     func context(of index: Int) -> SourceContext {
         guard index >= 0, index < contextAt.count else { return SourceContext() }
@@ -175,7 +182,7 @@ struct BodyAnalyzer {
     private func calledSelfMethods() -> [Int: [String]] {
         var names: [Int: [String]] = [:]
         for call in calls where isSelfCall(at: call.nameIndex) {
-            guard let body = method(containing: call.nameIndex)?.body else { continue }
+            guard let body = methodBody(containing: call.nameIndex) else { continue }
             let name = call.selector
             if names[body.lowerBound]?.contains(name) != true { names[body.lowerBound, default: []].append(name) }
         }

@@ -1,18 +1,18 @@
 extension ObjCDeclarationParser {
-    private static let qualifiers: Set<String> = [
+    private static let qualifiers = TokenSet([
         "IBOutlet", "IBInspectable", "IBOutletCollection", "nonnull", "nullable", "_Nonnull", "_Nullable",
         "__nonnull", "__nullable", "__weak", "__strong", "__unsafe_unretained", "__kindof", "const", "__block",
         "null_unspecified", "_Null_unspecified",
-    ]
+    ])
 
     /// `@property (nonatomic, weak) IBOutlet UILabel *label;`
     mutating func parseProperty(at index: Int, owner: Int) -> Int {
         var cursor = index + 1
-        var attributes: Set<String> = []
+        var attributes: [String] = []  // a handful: a list compares faster than a set hashes
         if stream.isText(cursor, "(") {
             let end = stream.after(cursor)
             for position in (cursor + 1)..<max(cursor + 1, end - 1) where stream[position].isIdentifier {
-                attributes.insert(stream.text(position))
+                attributes.append(stream.text(position))
             }
             cursor = end
         }
@@ -52,13 +52,13 @@ extension ObjCDeclarationParser {
         var name: String
         var nameIndex: Int
         var typeName: String?
-        var markers: Set<String>
+        var markers: [String]
         var collectionType: String?
     }
 
     /// Type and name of `IBOutlet __weak UILabel *label` / `IBOutletCollection(UIButton) NSArray *buttons`.
     private func variable(in range: Range<Int>) -> Variable? {
-        var markers: Set<String> = []
+        var markers: [String] = []
         var typeName: String?
         var collectionType: String?
         var nameIndex: Int?
@@ -71,8 +71,8 @@ extension ObjCDeclarationParser {
                 continue
             }
             if token.isIdentifier {
-                if Self.qualifiers.contains(stream.text(token)) || stream.text(token).hasPrefix("NS_") || stream.text(token).hasPrefix("API_") {
-                    markers.insert(stream.text(token))
+                if Self.qualifiers.contains(token, in: stream) || stream.hasPrefix(token, "NS_") || stream.hasPrefix(token, "API_") {
+                    markers.append(stream.text(token))
                 } else if typeName == nil {
                     typeName = stream.text(token)
                 } else {
@@ -93,7 +93,7 @@ extension ObjCDeclarationParser {
                         markers: markers, collectionType: collectionType)
     }
 
-    private func outlet(_ variable: Variable, attributes: Set<String>, location: SourceLocation) -> SourceOutlet {
+    private func outlet(_ variable: Variable, attributes: [String], location: SourceLocation) -> SourceOutlet {
         let ownership: SourceOutlet.Ownership = attributes.contains("weak") || variable.markers.contains("__weak") ? .weak
             : attributes.contains("assign") || attributes.contains("unsafe_unretained") ? .assign
             : attributes.contains("copy") ? .copy : .strong

@@ -19,23 +19,28 @@ enum SourceGuardResolver {
             }
         }
         guard !pending.isEmpty else { return }
-        var loads: [MethodKey: [NibLoadSite]] = [:]
-        for load in index.nibLoads { loads[MethodKey(type: load.context.typeName, method: load.context.methodName), default: []].append(load) }
+        var loads: [MethodKey: [Int]] = [:]
+        for position in index.nibLoads.indices {
+            let context = index.nibLoads[position].context
+            loads[MethodKey(type: context.typeName, method: context.methodName), default: []].append(position)
+        }
         var subclasses: [String: [String]] = [:]
         for (name, type) in index.types { if let superclass = type.superclass { subclasses[superclass, default: []].append(name) } }
         for (position, methodPosition) in pending {
             let name = index.declarations[position].name
             let method = index.declarations[position].methods[methodPosition]
             guard var summary = method.awakeAfter else { continue }
-            let methodLoads = loads[MethodKey(type: name, method: method.name)] ?? []
+            let methodLoads = (loads[MethodKey(type: name, method: method.name)] ?? []).map { index.nibLoads[$0] }
             if let superclass = index.types[name]?.superclass, loadsSuperclassNib(methodLoads, type: name, superclass: superclass) {
                 summary.guardKind = .placeholderSubclass(superclass)
             } else if case .none = summary.guardKind,
                       let subclass = selfReturningSubclass(among: subclasses[name] ?? [], types: index.types) {
                 summary.guardKind = .privateSubclass(subclass)
             }
-            index.declarations[position].methods[methodPosition].awakeAfter = summary
-            if let merged = index.types[name]?.methods.firstIndex(where: { $0.location == method.location }) {
+            // Unchanged summaries are not written back, so shared method lists stay shared.
+            if summary != method.awakeAfter { index.declarations[position].methods[methodPosition].awakeAfter = summary }
+            if let merged = index.types[name]?.methods.firstIndex(where: { $0.location == method.location }),
+               index.types[name]?.methods[merged].awakeAfter != summary {
                 index.types[name]?.methods[merged].awakeAfter = summary
             }
         }

@@ -88,7 +88,12 @@ enum SourceIndexMerger {
     }
 
     private static func baseName(_ swiftName: String) -> String {
-        String(swiftName.prefix { $0 != "(" })
+        // ASCII: a byte is a character, so the byte search finds the same `(`.
+        if swiftName.utf8.allSatisfy({ $0 < 0x80 }) {
+            guard let open = swiftName.utf8.firstIndex(of: UInt8(ascii: "(")) else { return swiftName }
+            return String(swiftName[..<open])
+        }
+        return String(swiftName.prefix { $0 != "(" })
     }
 
     /// Turns `enclosingClass` inside a protocol extension into `conformingTypes`, and fills

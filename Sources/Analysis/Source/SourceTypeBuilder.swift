@@ -27,28 +27,59 @@ enum SourceTypeBuilder {
             genericParameters: anchor.genericParameters, isDesignable: group.contains { declarations[$0].isDesignable },
             declarations: group.map { declarations[$0].location }, outlets: [], actions: [], properties: [], methods: [])
         type.hasPrimaryDeclaration = primary != nil
-        for position in group {
-            for outlet in declarations[position].outlets where !type.outlets.contains(where: { $0.name == outlet.name }) {
-                type.outlets.append(outlet)
-            }
-            for action in declarations[position].actions where !type.actions.contains(where: { $0.selector == action.selector }) {
-                type.actions.append(action)
-            }
-            for property in declarations[position].properties {
-                if let existing = type.properties.firstIndex(where: { $0.name == property.name }) {
-                    type.properties[existing].isSettable = type.properties[existing].isSettable || property.isSettable
-                } else {
-                    type.properties.append(property)
+        // Each list is merged on its own; a single declaration without repeated members
+        // gives its lists as they are (shared, not copied element by element).
+        let single = group.count == 1 ? declarations[group[0]] : nil
+        if let single, !hasRepeats(single.outlets, { $0.name == $1.name }) {
+            type.outlets = single.outlets
+        } else {
+            for position in group {
+                for outlet in declarations[position].outlets where !type.outlets.contains(where: { $0.name == outlet.name }) {
+                    type.outlets.append(outlet)
                 }
             }
-            for method in declarations[position].methods {
-                if let existing = type.methods.firstIndex(where: { $0.selector == method.selector && $0.isTypeMethod == method.isTypeMethod }) {
-                    if method.hasBody && !type.methods[existing].hasBody { type.methods[existing] = method }
-                } else {
-                    type.methods.append(method)
+        }
+        if let single, !hasRepeats(single.actions, { $0.selector == $1.selector }) {
+            type.actions = single.actions
+        } else {
+            for position in group {
+                for action in declarations[position].actions where !type.actions.contains(where: { $0.selector == action.selector }) {
+                    type.actions.append(action)
+                }
+            }
+        }
+        if let single, !hasRepeats(single.properties, { $0.name == $1.name }) {
+            type.properties = single.properties
+        } else {
+            for position in group {
+                for property in declarations[position].properties {
+                    if let existing = type.properties.firstIndex(where: { $0.name == property.name }) {
+                        type.properties[existing].isSettable = type.properties[existing].isSettable || property.isSettable
+                    } else {
+                        type.properties.append(property)
+                    }
+                }
+            }
+        }
+        if let single, !hasRepeats(single.methods, { $0.selector == $1.selector && $0.isTypeMethod == $1.isTypeMethod }) {
+            type.methods = single.methods
+        } else {
+            for position in group {
+                for method in declarations[position].methods {
+                    if let existing = type.methods.firstIndex(where: { $0.selector == method.selector && $0.isTypeMethod == method.isTypeMethod }) {
+                        if method.hasBody && !type.methods[existing].hasBody { type.methods[existing] = method }
+                    } else {
+                        type.methods.append(method)
+                    }
                 }
             }
         }
         return type
+    }
+
+    /// Does some element of `list` match an earlier one?
+    private static func hasRepeats<Element>(_ list: [Element], _ same: (Element, Element) -> Bool) -> Bool {
+        for later in list.indices.dropFirst() where list[..<later].contains(where: { same($0, list[later]) }) { return true }
+        return false
     }
 }

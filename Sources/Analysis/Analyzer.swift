@@ -54,7 +54,7 @@ public struct Analyzer: Sendable {
             projectName: projectName ?? input.defaultName,
             input: input,
             model: model,
-            classes: model.classEntries(),
+            classes: model.classEntries(concurrency: configuration.concurrency),
             outcome: outcome
         )
         report.summary.durationMs = Int((DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000)

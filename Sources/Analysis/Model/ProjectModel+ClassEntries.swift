@@ -2,12 +2,14 @@
 /// class and every class an Interface Builder file names, with nibs, placements and
 /// strategies, sorted by name.
 extension ProjectModel {
-    public func classEntries() -> [ClassEntry] {
+    /// - Parameter concurrency: threads that classify classes side by side; the order of
+    ///   the result does not depend on it.
+    public func classEntries(concurrency: Int = 1) -> [ClassEntry] {
         let classifier = StrategyClassifier(model: self)
-        return classes.values
+        let reportedClasses = classes.values
             .filter { reported($0) }
             .sorted { ($0.name, $0.runtimeName) < ($1.name, $1.runtimeName) }
-            .map { entry(for: $0, classifier: classifier) }
+        return ConcurrentMap.map(reportedClasses, concurrency: concurrency) { entry(for: $0, classifier: classifier) }
     }
 
     private func reported(_ projectClass: ProjectClass) -> Bool {

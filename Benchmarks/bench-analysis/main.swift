@@ -110,12 +110,23 @@ do {
     var report: Report?
     let analyzer = Analyzer(configuration: .init(concurrency: threads))
     let full = try best(options.iterations) { report = try analyzer.analyze(path: path) }
+    // Where the full analysis spends its time, phase by phase (best of the iterations).
+    let input = try ProjectInput.read(path: path, limits: limits)
+    var model: ProjectModel?
+    let buildTime = best(options.iterations) { model = ProjectModel.build(files: input.files, concurrency: threads) }
+    let classesTime = best(options.iterations) { _ = model?.classEntries(concurrency: threads) }
+    let rulesTime = best(options.iterations) { if let model { _ = RuleRunner(concurrency: threads).run(model) } }
+    let slowest = RuleRegistry.all.map { rule in
+        (rule.description.id, best(options.iterations) { if let model { _ = RuleRunner(rules: [rule]).run(model) } })
+    }.sorted { $0.1 > $1.1 }.prefix(4)
     let findings = report?.findings.count ?? 0
     let sources = report?.files.filter { $0.kind == .swift || $0.kind == .objc }.count ?? 0
     print("bench-analysis: \(documents) Interface Builder files, \(sources) sources, \(threads) thread(s), best of \(options.iterations)")
     print(String(format: "reading + IB parsing:                  %.3f s", baseline))
     print(String(format: "reading + IB parsing + source indexing: %.3f s", parsing))
     print(String(format: "full analysis:                          %.3f s  (%d classes, %d findings)", full, report?.classes.count ?? 0, findings))
+    print(String(format: "  phases: model (parse, index, join) %.3f s, classes and strategies %.3f s, rules %.3f s", buildTime, classesTime, rulesTime))
+    print("  slowest rules: " + slowest.map { "\($0.0) " + String(format: "%.3f s", $0.1) }.joined(separator: ", "))
     print(String(format: "ratio to reading + IB parsing:            %.2fx (goal <= 1.3x)", full / baseline))
     print(String(format: "ratio to reading + all parsing/indexing:  %.2fx (model joins, strategies and rules)", full / parsing))
 } catch {

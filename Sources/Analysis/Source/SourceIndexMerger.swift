@@ -9,6 +9,9 @@ enum SourceIndexMerger {
         var sorted = files
         sorted.sort { $0.path < $1.path }
         var index = SourceIndex()
+        index.declarations.reserveCapacity(sorted.reduce(0) { $0 + $1.declarations.count })
+        index.nibLoads.reserveCapacity(sorted.reduce(0) { $0 + $1.nibLoads.count })
+        index.literalCalls.reserveCapacity(sorted.reduce(0) { $0 + $1.literalCalls.count })
         for position in sorted.indices {
             index.declarations += take(&sorted[position].declarations)
             index.typealiases.merge(sorted[position].typealiases) { first, _ in first }
@@ -148,6 +151,8 @@ enum SourceIndexMerger {
 
     /// The name a class goes by at runtime: its `@objc(Name)`, else its last name component.
     private static func nibName(of typeName: String, types: [String: SourceType]) -> String {
-        types[typeName]?.runtimeName ?? String(typeName.split(separator: ".").last ?? Substring(typeName))
+        if let runtimeName = types[typeName]?.runtimeName { return runtimeName }
+        guard typeName.utf8.contains(UInt8(ascii: ".")) else { return typeName }  // no `.`: nothing to split
+        return String(typeName.split(separator: ".").last ?? Substring(typeName))
     }
 }

@@ -62,9 +62,11 @@ enum SourceIndexMerger {
     /// UIKit), named as declared (`loadNibFileOwner()` → `loadNibFileOwner(_:)`).
     private static func restrictCalledMethods(_ declarations: inout [SourceTypeDeclaration]) {
         var declared: [String: String] = [:]
+        var calling: [(declaration: Int, method: Int)] = []
         for position in declarations.indices {
             let isSwift = declarations[position].language == .swift
             for methodPosition in declarations[position].methods.indices {
+                if !declarations[position].methods[methodPosition].calledSelfMethods.isEmpty { calling.append((position, methodPosition)) }
                 let selector = declarations[position].methods[methodPosition].selector
                 guard declared[selector] == nil else { continue }
                 let name = declarations[position].methods[methodPosition].name
@@ -74,18 +76,17 @@ enum SourceIndexMerger {
                 }
             }
         }
-        for position in declarations.indices {
-            for methodPosition in declarations[position].methods.indices {
-                let called = declarations[position].methods[methodPosition].calledSelfMethods
-                guard !called.isEmpty else { continue }
-                var kept: [String] = []
-                for name in called {
-                    guard let match = declared[name] ?? declared[baseName(name)], !kept.contains(match) else { continue }
-                    kept.append(match)
-                }
-                // Writing only changes (compared as bytes) avoids copying method arrays still
-                // shared with the file results.
-                if !kept.elementsEqual(called, by: { $0.utf8.elementsEqual($1.utf8) }) { declarations[position].methods[methodPosition].calledSelfMethods = kept }
+        for (position, methodPosition) in calling {
+            let called = declarations[position].methods[methodPosition].calledSelfMethods
+            var kept: [String] = []
+            for name in called {
+                guard let match = declared[name] ?? declared[baseName(name)], !kept.contains(match) else { continue }
+                kept.append(match)
+            }
+            // Writing only changes (compared as bytes) avoids copying method arrays still
+            // shared with the merged types.
+            if !kept.elementsEqual(called, by: { $0.utf8.elementsEqual($1.utf8) }) {
+                declarations[position].methods[methodPosition].calledSelfMethods = kept
             }
         }
     }

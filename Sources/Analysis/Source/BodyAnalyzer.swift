@@ -17,7 +17,7 @@ struct BodyAnalyzer {
     var fileHelpers: [NibLoadHelper] = []
     var copyHelpers: [String: PlaceholderCopyFacts] = [:]
 
-    /// Methods sorted by body start, for attributing a token to its innermost method.
+    /// The methods as parsed (before analysis fills in their facts).
     private(set) var methods: [ParsedMethod] = []
     private var contexts: [ContextRange] = []
     private var methodAt: [Int32] = []
@@ -51,10 +51,12 @@ struct BodyAnalyzer {
     ])
 
     mutating func analyze(methods parsed: [ParsedMethod], contexts: [ContextRange]) {
-        methods = parsed.filter { $0.body != nil }.sorted { Self.outerFirst($0.body ?? 0..<0, $1.body ?? 0..<0) }
+        methods = parsed
+        let bodies = parsed.indices.compactMap { position in parsed[position].body.map { ($0, position) } }
+            .sorted { Self.outerFirst($0.0, $1.0) }
         self.contexts = contexts.sorted { Self.outerFirst($0.range, $1.range) }
-        methodAt = Self.innermost(methods.compactMap(\.body), tokenCount: stream.count)
-        contextAt = Self.innermost(self.contexts.map(\.range), tokenCount: stream.count)
+        methodAt = Self.innermost(bodies, tokenCount: stream.count)
+        contextAt = Self.innermost(self.contexts.indices.map { (self.contexts[$0].range, $0) }, tokenCount: stream.count)
         let extractor = CallExtractor(stream: stream, language: language)
         let (stream, helpers, language) = (stream, helpers, language)
         calls = extractor.calls(in: 0..<stream.count) { index in
@@ -153,9 +155,9 @@ struct BodyAnalyzer {
 
     /// For each token, the position of the innermost range containing it (-1 for none).
     /// Ranges sorted by start with outer ranges first, so inner ones overwrite them.
-    private static func innermost(_ ranges: [Range<Int>], tokenCount: Int) -> [Int32] {
+    private static func innermost(_ ranges: [(Range<Int>, Int)], tokenCount: Int) -> [Int32] {
         var result = [Int32](repeating: -1, count: tokenCount)
-        for (position, range) in ranges.enumerated() {
+        for (range, position) in ranges {
             for index in range.clamped(to: 0..<tokenCount) { result[index] = Int32(position) }
         }
         return result

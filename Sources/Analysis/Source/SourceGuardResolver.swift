@@ -19,13 +19,22 @@ enum SourceGuardResolver {
             }
         }
         guard !pending.isEmpty else { return }
+        // Only loads made in a pending method's name are keyed (most loads are elsewhere).
+        var methodNames: [String] = []
+        for (position, methodPosition) in pending where !methodNames.contains(index.declarations[position].methods[methodPosition].name) {
+            methodNames.append(index.declarations[position].methods[methodPosition].name)
+        }
         var loads: [MethodKey: [Int]] = [:]
         for position in index.nibLoads.indices {
             let context = index.nibLoads[position].context
-            loads[MethodKey(type: context.typeName, method: context.methodName), default: []].append(position)
+            guard let methodName = context.methodName, methodNames.contains(methodName) else { continue }
+            loads[MethodKey(type: context.typeName, method: methodName), default: []].append(position)
         }
+        // Subclasses matter only to summaries without a guard of their own.
         var subclasses: [String: [String]] = [:]
-        for (name, type) in index.types { if let superclass = type.superclass { subclasses[superclass, default: []].append(name) } }
+        if pending.contains(where: { index.declarations[$0.declaration].methods[$0.method].awakeAfter?.guardKind == AwakeAfterSummary.Guard.none }) {
+            for (name, type) in index.types { if let superclass = type.superclass { subclasses[superclass, default: []].append(name) } }
+        }
         for (position, methodPosition) in pending {
             let name = index.declarations[position].name
             let method = index.declarations[position].methods[methodPosition]

@@ -9,6 +9,9 @@ enum SourceIndexMerger {
         var sorted = files
         sorted.sort { $0.path < $1.path }
         var index = SourceIndex()
+        index.declarations.reserveCapacity(sorted.reduce(0) { $0 + $1.declarations.count })
+        index.nibLoads.reserveCapacity(sorted.reduce(0) { $0 + $1.nibLoads.count })
+        index.literalCalls.reserveCapacity(sorted.reduce(0) { $0 + $1.literalCalls.count })
         for position in sorted.indices {
             index.declarations += take(&sorted[position].declarations)
             index.typealiases.merge(sorted[position].typealiases) { first, _ in first }
@@ -59,9 +62,11 @@ enum SourceIndexMerger {
     /// UIKit), named as declared (`loadNibFileOwner()` → `loadNibFileOwner(_:)`).
     private static func restrictCalledMethods(_ declarations: inout [SourceTypeDeclaration]) {
         var declared: [String: String] = [:]
+        var calling: [(declaration: Int, method: Int)] = []
         for position in declarations.indices {
             let isSwift = declarations[position].language == .swift
             for methodPosition in declarations[position].methods.indices {
+                if !declarations[position].methods[methodPosition].calledSelfMethods.isEmpty { calling.append((position, methodPosition)) }
                 let selector = declarations[position].methods[methodPosition].selector
                 guard declared[selector] == nil else { continue }
                 let name = declarations[position].methods[methodPosition].name
@@ -71,18 +76,17 @@ enum SourceIndexMerger {
                 }
             }
         }
-        for position in declarations.indices {
-            for methodPosition in declarations[position].methods.indices {
-                let called = declarations[position].methods[methodPosition].calledSelfMethods
-                guard !called.isEmpty else { continue }
-                var kept: [String] = []
-                for name in called {
-                    guard let match = declared[name] ?? declared[baseName(name)], !kept.contains(match) else { continue }
-                    kept.append(match)
-                }
-                // Writing only changes (compared as bytes) avoids copying method arrays still
-                // shared with the file results.
-                if !kept.elementsEqual(called, by: { $0.utf8.elementsEqual($1.utf8) }) { declarations[position].methods[methodPosition].calledSelfMethods = kept }
+        for (position, methodPosition) in calling {
+            let called = declarations[position].methods[methodPosition].calledSelfMethods
+            var kept: [String] = []
+            for name in called {
+                guard let match = declared[name] ?? declared[baseName(name)], !kept.contains(match) else { continue }
+                kept.append(match)
+            }
+            // Writing only changes (compared as bytes) avoids copying method arrays still
+            // shared with the merged types.
+            if !kept.elementsEqual(called, by: { $0.utf8.elementsEqual($1.utf8) }) {
+                declarations[position].methods[methodPosition].calledSelfMethods = kept
             }
         }
     }
@@ -148,6 +152,8 @@ enum SourceIndexMerger {
 
     /// The name a class goes by at runtime: its `@objc(Name)`, else its last name component.
     private static func nibName(of typeName: String, types: [String: SourceType]) -> String {
-        types[typeName]?.runtimeName ?? String(typeName.split(separator: ".").last ?? Substring(typeName))
+        if let runtimeName = types[typeName]?.runtimeName { return runtimeName }
+        guard typeName.utf8.contains(UInt8(ascii: ".")) else { return typeName }  // no `.`: nothing to split
+        return String(typeName.split(separator: ".").last ?? Substring(typeName))
     }
 }

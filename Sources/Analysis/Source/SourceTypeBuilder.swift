@@ -13,25 +13,25 @@ enum SourceTypeBuilder {
     private static func merged(_ group: [Int], of declarations: [SourceTypeDeclaration]) -> SourceType {
         let primary = group.first { primaryKinds.contains(declarations[$0].kind) }
             ?? group.first { declarations[$0].kind == .implementation }
-        let anchor = declarations[primary ?? group[0]]
+        let anchor = primary ?? group[0]
         let conformances = group.count == 1 && declarations[group[0]].conformances.count < 2
             ? declarations[group[0]].conformances
             : Array(Set(group.flatMap { declarations[$0].conformances })).sorted()
         var type = SourceType(
-            name: anchor.name, language: anchor.language,
-            isClass: primary.map { classKinds.contains(declarations[$0].kind) } ?? (anchor.language == .objc),
-            isProtocol: primary.map { declarations[$0].kind == .protocol } ?? false, location: anchor.location,
+            name: declarations[anchor].name, language: declarations[anchor].language,
+            isClass: primary.map { classKinds.contains(declarations[$0].kind) } ?? (declarations[anchor].language == .objc),
+            isProtocol: primary.map { declarations[$0].kind == .protocol } ?? false, location: declarations[anchor].location,
             superclass: group.lazy.compactMap { declarations[$0].superclass }.first,
             conformances: conformances,
             runtimeName: group.lazy.compactMap { declarations[$0].runtimeName }.first,
-            genericParameters: anchor.genericParameters, isDesignable: group.contains { declarations[$0].isDesignable },
+            genericParameters: declarations[anchor].genericParameters, isDesignable: group.contains { declarations[$0].isDesignable },
             declarations: group.map { declarations[$0].location }, outlets: [], actions: [], properties: [], methods: [])
         type.hasPrimaryDeclaration = primary != nil
         // Each list is merged on its own; a single declaration without repeated members
         // gives its lists as they are (shared, not copied element by element).
-        let single = group.count == 1 ? declarations[group[0]] : nil
-        if let single, !hasRepeats(single.outlets, { $0.name == $1.name }) {
-            type.outlets = single.outlets
+        let single = group.count == 1 ? group[0] : nil
+        if let single, !hasRepeats(declarations[single].outlets, { $0.name == $1.name }) {
+            type.outlets = declarations[single].outlets
         } else {
             for position in group {
                 for outlet in declarations[position].outlets where !type.outlets.contains(where: { $0.name == outlet.name }) {
@@ -39,8 +39,8 @@ enum SourceTypeBuilder {
                 }
             }
         }
-        if let single, !hasRepeats(single.actions, { $0.selector == $1.selector }) {
-            type.actions = single.actions
+        if let single, !hasRepeats(declarations[single].actions, { $0.selector == $1.selector }) {
+            type.actions = declarations[single].actions
         } else {
             for position in group {
                 for action in declarations[position].actions where !type.actions.contains(where: { $0.selector == action.selector }) {
@@ -48,8 +48,8 @@ enum SourceTypeBuilder {
                 }
             }
         }
-        if let single, !hasRepeats(single.properties, { $0.name == $1.name }) {
-            type.properties = single.properties
+        if let single, !hasRepeats(declarations[single].properties, { $0.name == $1.name }) {
+            type.properties = declarations[single].properties
         } else {
             for position in group {
                 for property in declarations[position].properties {
@@ -61,8 +61,8 @@ enum SourceTypeBuilder {
                 }
             }
         }
-        if let single, !hasRepeats(single.methods, { $0.selector == $1.selector && $0.isTypeMethod == $1.isTypeMethod }) {
-            type.methods = single.methods
+        if let single, !hasRepeats(declarations[single].methods, { $0.selector == $1.selector && $0.isTypeMethod == $1.isTypeMethod }) {
+            type.methods = declarations[single].methods
         } else {
             for position in group {
                 for method in declarations[position].methods {

@@ -38,7 +38,9 @@ enum SwiftSelector {
 
     /// The Swift name with labels, `tap(_:forEvent:)`.
     static func swiftName(baseName: String, labels: [String?]) -> String {
-        baseName + "(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")"
+        var name = baseName + "("
+        for label in labels { name += (label ?? "_") + ":" }
+        return name + ")"
     }
 
     // ASCII names (nearly all) are cased on bytes; others by Unicode rules per Character.

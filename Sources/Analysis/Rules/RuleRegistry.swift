@@ -2,6 +2,16 @@
 public enum RuleRegistry {
     public static let all: [any Rule.Type] = [
         DuplicateIDRule.self,
+        // §4.1 constraint-copy hazards
+        PlaceholderConstraintsDroppedRule.self,
+        ConstraintCopyDropsPriorityRule.self,
+        ConstraintCopyWrongItemRule.self,
+        PlaceholderFrameDroppedRule.self,
+        PlaceholderAutoresizingDroppedRule.self,
+        PlaceholderSubviewsDroppedRule.self,
+        PlaceholderAttributesDroppedRule.self,
+        ConstraintOutletOrphanedRule.self,
+        ContentViewNotPinnedRule.self,
     ]
 
     /// The rule with id `id`.

@@ -12,6 +12,13 @@ public enum RuleRegistry {
         PlaceholderAttributesDroppedRule.self,
         ConstraintOutletOrphanedRule.self,
         ContentViewNotPinnedRule.self,
+        // §4.2 recursion and crash hazards
+        AwakeAfterRecursionRule.self,
+        OwnerAndRootSameClassRule.self,
+        InitCoderReplacesSelfRule.self,
+        NibFlagGuardIneffectiveRule.self,
+        StaticFlagGuardRule.self,
+        SubviewsCountGuardRule.self,
     ]
 
     /// The rule with id `id`.

@@ -207,3 +207,10 @@ enum SubstitutionExample {
             .joined(separator: "\n")
     }
 }
+
+extension RuleExample.File {
+    /// The same file with every `customClass="old"` naming `new` instead.
+    func replacingClass(_ old: String, with new: String) -> RuleExample.File {
+        .init(path, text.replacingOccurrences(of: "customClass=\"\(old)\"", with: "customClass=\"\(new)\""))
+    }
+}

@@ -161,6 +161,7 @@ public enum PlatformClasses {
     NSWindowController NSResponder
     NSWindow NSResponder
     NSPanel NSWindow
+    NSDrawer NSResponder
     NSApplication NSResponder
     NSMenu NSObject
     NSMenuItem NSObject
@@ -203,4 +204,19 @@ public enum PlatformClasses {
     NSTextStorage NSObject
     NSLayoutManager NSObject
     """
+}
+
+extension PlatformClasses {
+    /// Class prefixes of Apple frameworks: a class with one of them that the table does not
+    /// know is still assumed to be provided by the platform.
+    static let platformPrefixes = ["UI", "NS", "MK", "WK", "AV", "SK", "SCN", "GLK", "MTK", "PK", "CN", "PH", "AR", "QL", "PDF", "IK", "GK", "EK", "MF", "SF", "INUI"]
+
+    /// Whether the name looks like an Apple framework class (`UIFoo`, `NSBar`, `MKPinView`).
+    public static func hasPlatformPrefix(_ name: String) -> Bool {
+        platformPrefixes.contains { prefix in
+            guard name.hasPrefix(prefix) else { return false }
+            let rest = name.dropFirst(prefix.count)
+            return rest.first?.isUppercase == true || rest.isEmpty
+        }
+    }
 }

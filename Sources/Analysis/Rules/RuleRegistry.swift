@@ -19,6 +19,17 @@ public enum RuleRegistry {
         NibFlagGuardIneffectiveRule.self,
         StaticFlagGuardRule.self,
         SubviewsCountGuardRule.self,
+        DuplicateConstraintRule.self,
+        AmbiguousViewRule.self,
+        MisplacedViewRule.self,
+        UnknownCustomClassRule.self,
+        MissingCustomModuleRule.self,
+        MissingNibRule.self,
+        OutletNotInClassRule.self,
+        ActionNotInClassRule.self,
+        RuntimeAttributeNotInClassRule.self,
+        OwnerMismatchRule.self,
+        FirstObjectCastRule.self,
     ]
 
     /// The rule with id `id`.

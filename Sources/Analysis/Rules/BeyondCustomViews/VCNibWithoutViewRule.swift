@@ -95,15 +95,18 @@ struct VCNibWithoutViewRule: Rule {
             let name = model.projectClass(ownerClass)?.name ?? ownerClass
             let projectClass = model.projectClass(ownerClass) ?? ProjectClass(name: ownerClass, runtimeName: ownerClass, type: nil)
             let lineage = model.lineage(of: name)
-            guard model.family(of: projectClass) == .viewController,
-                  !lineage.contains(where: { $0.hasSuffix("WindowController") }) else { return nil }
+            guard model.family(of: projectClass) == .viewController, isViewController(lineage, name: name),
+                  !document.rootViews.isEmpty,
+                  !document.instantiatedTopLevelObjects.contains(where: { $0.element == "window" || $0.element == "touchBar" }),
+                  !document.connections(from: owner).contains(where: { $0.property == "window" }) else { return nil }
             let accepted: Set<String> = lineage.contains("UITableViewController") ? ["view", "tableView"]
                 : lineage.contains("UICollectionViewController") ? ["view", "collectionView"] : ["view"]
             guard !document.connections(from: owner).contains(where: { $0.kind == .outlet && accepted.contains($0.property ?? "") }) else { return nil }
             let sites = model.loadSites(forNib: nibName)
             let controllerSites = sites.filter { $0.api == .viewControllerNibName }
             let unqualified = ProjectModel.unqualified(name)
-            let implicit = nibName == unqualified || (unqualified.hasSuffix("Controller") && nibName == String(unqualified.dropLast("Controller".count)))
+            let strippedName = unqualified.hasSuffix("Controller") && document.platform != .macOS ? String(unqualified.dropLast("Controller".count)) : unqualified
+            let implicit = nibName == unqualified || nibName == strippedName
             guard !controllerSites.isEmpty || (implicit && sites.allSatisfy { $0.api == .viewControllerNibName }) else { return nil }
             let how = controllerSites.isEmpty ? "UIKit finds it by the class name" : "it is loaded with init(nibName:bundle:)"
             let exception = document.platform == .macOS
@@ -116,5 +119,13 @@ struct VCNibWithoutViewRule: Rule {
                 fix: "Connect File's Owner's view outlet to the top-level view of \(document.path).",
                 identity: [document.path, ownerClass])
         }
+    }
+
+    /// A view controller by its lineage; when neither the project nor the platform table knows
+    /// the class (no sources), only a name ending in `ViewController` is taken as one.
+    private static func isViewController(_ lineage: [String], name: String) -> Bool {
+        if lineage.contains(where: { $0.hasSuffix("WindowController") }) { return false }
+        if lineage.contains(where: { ["UIViewController", "NSViewController"].contains($0) }) { return true }
+        return ProjectModel.unqualified(name).hasSuffix("ViewController")
     }
 }

@@ -160,7 +160,9 @@ struct OwnerAndRootSameClassRule: Rule {
         return model.sources.nibLoads.filter { load in
             guard let type = load.context.typeName, lineage.contains(type), let method = load.context.methodName,
                   reached.contains(method), load.api != .registerNib, load.api != .viewControllerNibName else { return false }
-            return load.nibName.candidates.map(NibCatalog.stripped).contains(nib)
+            if load.nibName.candidates.map(NibCatalog.stripped).contains(nib) { return true }
+            // `NSStringFromClass([self class])` in a superclass names the decoded subclass.
+            return load.nibName.resolution == .enclosingClass && !load.context.isTypeMethod && ProjectModel.unqualified(typeName) == nib
         }
     }
 }

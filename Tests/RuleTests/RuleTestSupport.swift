@@ -1,29 +1,52 @@
-@testable import Analysis
-import XCTest
+import Analysis
+import Foundation
 
-/// Runs rules over rule examples and small ad-hoc projects.
-enum RuleHarness {
-    /// The findings `rule` reports for `example` (only that rule runs).
-    static func findings(of rule: any Rule.Type, in example: RuleExample) -> [Finding] {
-        Analyzer(configuration: .init(rules: [rule])).analyze(input: example.projectInput).findings
-            .filter { $0.rule == rule.description.id }
+/// Small in-memory projects for rule tests: files given as path → text.
+enum TestProject {
+    static func analyze(_ files: [String: String], rules: [any Rule.Type] = RuleRegistry.all) -> Report {
+        let projectFiles = files.keys.sorted().map { path in
+            ProjectFile(path: path, kind: ProjectFile.kind(ofPath: path), contents: Data((files[path] ?? "").utf8))
+        }
+        let input = ProjectInput(defaultName: "test", files: projectFiles, totalEntries: files.count, totalBytes: 0)
+        return Analyzer(configuration: .init(concurrency: 2, rules: rules)).analyze(input: input)
     }
 
-    /// The findings of every registered rule of `family` for `files`.
-    static func findings(_ files: [RuleExample.File], rules: [any Rule.Type] = RuleRegistry.all) -> [Finding] {
-        Analyzer(configuration: .init(rules: rules)).analyze(input: RuleExample("ad hoc", files: files).projectInput).findings
+    static func findings(_ rule: String, in files: [String: String]) -> [Finding] {
+        analyze(files).findings.filter { $0.rule == rule }
     }
 
-    /// `example` with `count` blank lines inserted at the top of every file whose path ends
-    /// with one of `suffixes` (XML files after their declaration line).
-    static func shifted(_ example: RuleExample, by count: Int, suffixes: [String]) -> RuleExample {
-        let padding = String(repeating: "\n", count: count)
-        return RuleExample(example.title, files: example.files.map { file in
-            guard suffixes.contains(where: file.path.hasSuffix) else { return file }
-            if file.text.hasPrefix("<?xml"), let end = file.text.firstIndex(of: "\n") {
-                return .init(file.path, String(file.text[..<end]) + padding + String(file.text[end...]))
-            }
-            return .init(file.path, padding + file.text)
-        })
+    /// A CocoaTouch xib whose `<objects>` holds `body`.
+    static func xib(_ body: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
+            <objects>
+        \(body)
+            </objects>
+        </document>
+        """
+    }
+
+    /// A storyboard with one view controller scene whose root view holds `subviews`.
+    static func storyboard(controllerAttributes: String = "", subviews: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
+            <scenes>
+                <scene sceneID="Scn-00-001">
+                    <objects>
+                        <viewController id="Vc1-00-001" \(controllerAttributes) sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="Vw1-00-001">
+                                <subviews>
+        \(subviews)
+                                </subviews>
+                            </view>
+                        </viewController>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="Frs-00-001" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """
     }
 }

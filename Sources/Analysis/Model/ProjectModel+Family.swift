@@ -18,7 +18,8 @@ extension ProjectModel {
             || element == "tableViewHeaderFooterView" || element == "collectionViewItem" {
             return .cell
         }
-        if element.hasSuffix("Controller"), !["arrayController", "objectController", "treeController", "dictionaryController", "userDefaultsController"].contains(element) {
+        if element.lowercased().hasSuffix("controller"),
+           !["arrayController", "objectController", "treeController", "dictionaryController", "userDefaultsController"].contains(element) {
             return .viewController
         }
         return object.isViewLike ? .view : .other

@@ -38,13 +38,12 @@ struct StrategyClassifier {
                     evidence($0, "Registers or instantiates the cell nib \(nibName).")
                 })
             }
-            let factories = sites.filter { $0.owner != .selfObject && !isSubstitution($0) && $0.api != .viewControllerNibName }
+            let factories = sites.filter { $0.owner != .selfObject && $0.api != .viewControllerNibName }
             if !factories.isEmpty {
                 return Strategy(id: "root-class-factory", evidence: [rootEvidence] + factories.map {
                     evidence($0, "Loads \(nibName) with owner \(ownerText($0.owner)) and takes the \(projectClass.runtimeName) it holds.")
                 })
             }
-            if sites.contains(where: isSubstitution) { return nil }
             let why = model.hasSources ? "no source loads \(nibName)" : "the project has no sources to show how \(nibName) is loaded"
             return Strategy(id: "unknown", evidence: [Evidence(path: document.path, line: object.location.line,
                                                                note: "\(projectClass.runtimeName) is the root of \(nibName), but \(why).")])
@@ -89,8 +88,11 @@ struct StrategyClassifier {
         return method.hasPrefix("awakeAfter")
     }
 
+    /// Evidence at a load site; the note says which method the call sits in.
     func evidence(_ site: NibLoadSite, _ note: String) -> Evidence {
-        Evidence(path: site.location.path, line: site.location.line, note: note)
+        let place = [site.context.typeName, site.context.methodName].compactMap { $0 }.joined(separator: ".")
+        let sentence = place.isEmpty ? note : "\(place): \(note)"
+        return Evidence(path: site.location.path, line: site.location.line, note: sentence)
     }
 
     func ownerText(_ owner: NibLoadSite.Owner) -> String {

@@ -38,6 +38,9 @@ public enum RuleRegistry {
         RuntimeAttributeNotInClassRule.self,
         OwnerMismatchRule.self,
         FirstObjectCastRule.self,
+        EmptyPlaceholderRule.self,
+        UnusedOutletRule.self,
+        UnusedActionRule.self,
     ]
 
     /// The rule with id `id`.

@@ -1,0 +1,56 @@
+/// Which outlet keys and action selectors Interface Builder connects, per class and all its
+/// superclasses (a connection on a subclass uses the superclass's declaration), plus the
+/// selectors sent to the First Responder (any class in the responder chain may handle them).
+public struct ConnectionUsage: Sendable {
+    public private(set) var outletKeys: [String: Set<String>] = [:]
+    public private(set) var actionSelectors: [String: Set<String>] = [:]
+    public private(set) var responderChainSelectors: Set<String> = []
+    /// Classes that Interface Builder names, with every superclass.
+    public private(set) var referencedClasses: Set<String> = []
+
+    init(model: ProjectModel) {
+        for document in model.documents where document.status == .analysed || document.status == .legacy {
+            for object in document.objects {
+                if let name = object.customClass, !name.isEmpty { referencedClasses.formUnion(model.lineage(of: name)) }
+            }
+            for connection in document.connections {
+                record(connection, in: document, model: model)
+            }
+        }
+    }
+
+    private mutating func record(_ connection: IBConnection, in document: IBDocument, model: ProjectModel) {
+        switch connection.kind {
+        case .outlet, .outletCollection:
+            guard let property = connection.property, let source = connection.source,
+                  let name = document.objects[source].customClass else { return }
+            for ancestor in model.lineage(of: name) { outletKeys[ancestor, default: []].insert(property) }
+        case .action:
+            guard let selector = connection.selector, let id = connection.destination,
+                  let target = document.object(withID: id) else { return }
+            if target.placeholder == .firstResponder {
+                responderChainSelectors.insert(selector)
+            } else if let name = target.customClass {
+                for ancestor in model.lineage(of: name) { actionSelectors[ancestor, default: []].insert(selector) }
+            }
+        case .segue:
+            return
+        }
+    }
+
+    /// Whether every Interface Builder file could be read (otherwise "unused" proves nothing).
+    static func allDocumentsReadable(_ model: ProjectModel) -> Bool {
+        model.documents.allSatisfy { $0.status == .analysed || $0.status == .legacy }
+    }
+}
+
+extension ProjectModel {
+    /// The declared classes IB names (directly or through a subclass), in name order: the
+    /// ones whose unconnected outlets and actions are worth reporting.
+    func classesWithInterfaceBuilderUsage(_ usage: ConnectionUsage) -> [(runtimeName: String, type: SourceType)] {
+        typesByRuntimeName
+            .filter { $0.value.hasPrimaryDeclaration && (usage.referencedClasses.contains($0.key) || usage.referencedClasses.contains($0.value.name)) }
+            .sorted { $0.key < $1.key }
+            .map { ($0.key, $0.value) }
+    }
+}

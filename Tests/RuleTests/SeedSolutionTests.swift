@@ -1,4 +1,5 @@
 @testable import Analysis
+import TestSupport
 import XCTest
 
 /// The seed articles' own solutions, analysed the way each article uses them.
@@ -247,5 +248,20 @@ final class SeedSolutionTests: XCTestCase {
             storyboard(placing: "MyCustomView", content: ""),
         ]
         XCTAssertEqual(findings(files).map { "\($0.rule): \($0.message)" }, [])
+    }
+
+    // MARK: - The seed projects of Examples/Seeds
+
+    func testSeedProjectsRaiseOnlyTheHazardsTheirArticlesLeaveIn() throws {
+        let folder = Fixtures.examplesDirectory.appendingPathComponent("Seeds")
+        func errors(_ name: String) throws -> [String] {
+            try Analyzer().analyze(path: folder.appendingPathComponent(name).path).findings
+                .filter { Self.substitutionRuleIDs.contains($0.rule) && $0.severity == .error }.map(\.rule).sorted()
+        }
+        XCTAssertEqual(try errors("seed-000-placeholder-subclass"), [])
+        XCTAssertTrue(try errors("seed-001-embeddable-subclass").contains("constraint-copy-wrong-item"))
+        for name in ["seed-002-owner-and-root", "seed-003-objc-two-methods", "seed-004-load-nib-category"] {
+            XCTAssertEqual(try errors(name), [], name)
+        }
     }
 }

@@ -1,357 +1,71 @@
-/// The seed articles' code listings the seed-solution tests analyse, copied verbatim from
-/// /work/shared/seeds/ (only wrapped in `@implementation`/class bodies where the seed shows
-/// a bare method).
+import Foundation
+import TestSupport
+
+/// The seed articles' code listings, cut out of the article files in
+/// /work/shared/seeds/ at test time, so the tests analyse exactly what each article shows.
 enum SeedCode {
-    static let seed000Header = #"""
-@interface MyCustomView : UIView
-@end
-"""#
-
-    static let seed000Step1 = #"""
-@implementation MyCustomView
-- (id)awakeAfterUsingCoder:(NSCoder *)aDecoder {
-    return [[[NSBundle mainBundle] loadNibNamed:NSStringFromClass([self class])
-                                          owner:nil
-                                        options:nil] objectAtIndex:0];
-}
-@end
-"""#
-
-    static let seed000GuardAHeader = #"""
-@interface MyCustomView : UIView
-@property (assign, nonatomic) BOOL xib
-@end
-"""#
-
-    static let seed000GuardB = #"""
-- (id)awakeAfterUsingCoder:(NSCoder *)aDecoder {
-    if(self.subviews.count > 0) {
-        // loading xib
-        return self;
+    /// The text of the listing of seed `seed` that starts with `start` and ends with the first
+    /// `end` after it (both included); empty when the article does not contain it.
+    static func listing(_ seed: String, from start: String, through end: String) -> String {
+        guard let text = article(seed), let lower = text.range(of: start),
+              let upper = text.range(of: end, range: lower.upperBound..<text.endIndex) else { return "" }
+        return String(text[lower.lowerBound..<upper.upperBound])
     }
-    else {
-        // loading storyboard
-        return [[[NSBundle mainBundle] loadNibNamed:NSStringFromClass([self class])
-                                              owner:nil
-                                            options:nil] objectAtIndex:0];
+
+    private static func article(_ seed: String) -> String? {
+        let folder = Fixtures.seedsDirectory
+        let name = (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.first { $0.hasPrefix(seed + "_") }
+        return name.flatMap { try? String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }
     }
-}
-"""#
 
-    static let seed000GuardC = #"""
-static BOOL _loadingXib = NO;
-
-- (id)awakeAfterUsingCoder:(NSCoder *)aDecoder {
-    if(_loadingXib) {
-        // xib
-        return self;
+    static var seed000Step1: String {
+        listing("000", from: "@implementation MyCustomView\n- (id)awakeAfterUsingCoder", through: "@end")
     }
-    else {
-        // storyboard
-        _loadingXib = YES;
-        typeof(self) view = [[[NSBundle mainBundle] loadNibNamed:NSStringFromClass([self class])
-                                                           owner:nil
-                                                         options:nil] objectAtIndex:0];
-        _loadingXib = NO;
-        return view;
+    static var seed000GuardAHeader: String {
+        listing("000", from: "@interface MyCustomView : UIView\n@property", through: "@end")
     }
-}
-"""#
-
-    static let seed000GuardD = #"""
-#import "MyCustomView.h"
-
-@implementation MyCustomView
-- (id)awakeAfterUsingCoder:(NSCoder *)aDecoder {
-    // In Storyboard decoding path.
-    return [[[NSBundle mainBundle] loadNibNamed:NSStringFromClass([self class])
-                                          owner:nil
-                                        options:nil] objectAtIndex:0];
-}
-@end
-
-@interface _NIB_MyCustomView : MyCustomView
-@end
-
-@implementation _NIB_MyCustomView
-- (id)awakeAfterUsingCoder:(NSCoder *)aDecoder {
-    // In XIB decoding path.
-    // Block recursive call.
-    return self;
-}
-@end
-"""#
-
-    static let seed000GuardE = #"""
-@interface MyCustomViewProto : MyCustomView
-@end
-@implementation MyCustomViewProto
-- (id)awakeAfterUsingCoder:(NSCoder *)aDecoder {
-    // In storyboard decoding
-    // Returns MyCustomView loaded from NIB.
-    return [[[NSBundle mainBundle] loadNibNamed:NSStringFromClass([self superclass])
-                                          owner:nil
-                                        options:nil] objectAtIndex:0];
-}
-@end
-"""#
-
-    static let seed000Category = #"""
-#import <UIKit/UIKit.h>
-
-@interface UIView (loadFromNib)
-@end
-
-@implementation UIView (loadFromNib)
-
-+ (id)loadFromNib {
-    return [[[NSBundle mainBundle] loadNibNamed:NSStringFromClass(self)
-                                          owner:nil
-                                        options:nil] objectAtIndex:0];
-}
-
-- (void)copyPropertiesFromPrototype:(UIView *)proto {
-    self.frame = proto.frame;
-    self.autoresizingMask = proto.autoresizingMask;
-    self.translatesAutoresizingMaskIntoConstraints = proto.translatesAutoresizingMaskIntoConstraints;
-    NSMutableArray *constraints = [NSMutableArray array];
-    for(NSLayoutConstraint *constraint in proto.constraints) {
-        id firstItem = constraint.firstItem;
-        id secondItem = constraint.secondItem;
-        if(firstItem == proto) firstItem = self;
-        if(secondItem == proto) secondItem = self;
-        [constraints addObject:[NSLayoutConstraint constraintWithItem:firstItem
-                                                            attribute:constraint.firstAttribute
-                                                            relatedBy:constraint.relation
-                                                               toItem:secondItem
-                                                            attribute:constraint.secondAttribute
-                                                           multiplier:constraint.multiplier
-                                                             constant:constraint.constant]];
+    static var seed000GuardB: String {
+        listing("000", from: "- (id)awakeAfterUsingCoder:(NSCoder *)aDecoder {\n    if(self.subviews", through: "\n}\n")
     }
-    for(UIView *subview in proto.subviews) {
-        [self addSubview:subview];
+    static var seed000GuardC: String { listing("000", from: "static BOOL _loadingXib", through: "\n}\n") }
+    static var seed000GuardDHeader: String {
+        listing("000", from: "MyCustomView.h :\n\n", through: "@end").replacingOccurrences(of: "MyCustomView.h :\n\n", with: "")
     }
-    [self addConstraints:constraints];
-}
-
-@end
-"""#
-
-    static let seed000CategoryUse = #"""
-@interface MyCustomViewProto : MyCustomView
-@end
-
-@implementation MyCustomViewProto
-- (id)awakeAfterUsingCoder:(NSCoder *)aDecoder {
-    MyCustomView *view = [MyCustomView loadFromNib];
-    [view copyPropertiesFromPrototype:self];
-
-    // copy additional properties as you like.
-
-    return view;
-}
-@end
-"""#
-
-    static let seed001First = #"""
-class MyCustomEmbeddableView: MyCustomView {
-override func awakeAfter(using aDecoder: NSCoder) -> Any? {
-return (UIView.instantiateViewFromNib("MyCustomView") as MyCustomView?)! as Any
-}
-}
-"""#
-
-    static let seed001Second = #"""
-class MyCustomEmbeddableView: MyCustomView {
-override func awakeAfter(using aDecoder: NSCoder) -> Any? {
-let newView = (UIView.instantiateViewFromNib("MyCustomView") as MyCustomView?)!
-for constraint in constraints {
-if constraint.secondItem != nil {
-newView.addConstraint(NSLayoutConstraint(item: newView, attribute: constraint.firstAttribute, relatedBy: constraint.relation, toItem: newView, attribute: constraint.secondAttribute, multiplier: constraint.multiplier, constant: constraint.constant))
-} else {
-newView.addConstraint(NSLayoutConstraint(item: newView, attribute: constraint.firstAttribute, relatedBy: constraint.relation, toItem: nil, attribute: .notAnAttribute, multiplier: 1, constant: constraint.constant))
-}
-}
-return newView as Any
-}
-}
-"""#
-
-    static let seed001Helper = #"""
-extension UIView {
-public class func instantiateViewFromNib<T>(_ nibName: String, inBundle bundle: Bundle = Bundle.main) -> T? {
-if let objects = bundle.loadNibNamed(nibName, owner: nil) {
-for object in objects {
-if let object = object as? T {
-return object
-}
-}
-}
-return nil
-}
-}
-"""#
-
-    static let seed002Method1 = #"""
-@IBOutlet var contentView: UIView!//xib 中的 View 拉为约束 contentView
-@IBOutlet weak var label: UILabel!
-//代码创建, 执行此方法, 不执行 init?(coder aDecoder: NSCoder)
-override init(frame: CGRect) {
-super.init(frame: frame)
-awakeFromNib()
-}
-//添加在 storyboard 上, 执行此方法
-required init?(coder aDecoder: NSCoder) {
-super.init(coder: aDecoder)
-}
-override func awakeFromNib() {
-super.awakeFromNib()
-setupContentView()
-}
-func setupContentView() {
-//owner 一定要为 self, 不能为 nil
-let contentView = Bundle.main.loadNibNamed("CustomView_Fileowner", owner: self, options: nil)?.first as! UIView
-contentView.frame = self.bounds
-contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-addSubview(contentView)
-}
-"""#
-
-    static let seed002ViewFactory = #"""
-class func newInstance() -> CustomView_View {
-//owner 为 nil
-return Bundle.main.loadNibNamed("CustomView_View", owner: nil, options: nil)?.first as! CustomView_View
-}
-"""#
-
-    static let seed003CustomView1 = #"""
-#import "CustomView1.h"
-
-@implementation CustomView1
-
-- (id)initWithCoder:(NSCoder *)aDecoder
-{
-    self = [super initWithCoder:aDecoder];
-    if (self) {
-        
+    static var seed000GuardD: String {
+        listing("000", from: "#import \"MyCustomView.h\"\n\n@implementation MyCustomView", through: "    return self;\n}\n@end")
     }
-    return self;
-}
-
-- (void)awakeFromNib
-{
-    [super awakeFromNib];
-    
-    // 初期化
-    self.label.text = NSStringFromClass([self class]);
-}
-
-+ (instancetype)view
-{
-    NSString *className = NSStringFromClass([self class]);
-    return [[[NSBundle mainBundle] loadNibNamed:className owner:nil options:0] firstObject];
-}
-
-- (id)initWithFrame:(CGRect)frame
-{
-    self = [[self class] view];
-    return self;
-}
-@end
-"""#
-
-    static let seed003CustomView2 = #"""
-#import "CustomView2.h"
-
-@implementation CustomView2
-
-- (id)initWithFrame:(CGRect)frame
-{
-    self = [super initWithFrame:frame];
-    if (self) {
-        [self p_commonInit];
+    static var seed000GuardE: String {
+        listing("000", from: "@interface MyCustomViewProto : MyCustomView\n@end\n@implementation", through: "objectAtIndex:0];\n}\n@end")
     }
-    return self;
-}
-
-- (id)initWithCoder:(NSCoder *)aDecoder
-{
-    self = [super initWithCoder:aDecoder];
-    if (self) {
-        [self p_commonInit];
+    static var seed000Step3: String {
+        listing("000", from: "- (id)awakeAfterUsingCoder:(NSCoder *)aDecoder {\n    typeof(self) view", through: "return view;\n}")
     }
-    return self;
-}
-
-- (void)p_commonInit
-{
-    NSString *className = NSStringFromClass([self class]);
-    [[NSBundle mainBundle] loadNibNamed:className owner:self options:0];
-    
-    self.contentView.frame = self.bounds;
-    [self addSubview:self.contentView];
-    
-    self.label.text = className;
-}
-@end
-"""#
-
-    static let seed004Category = #"""
-#import "UIView+LoadNib.h"
-
-@implementation UIView (LoadNib)
-- (UIView *)tra_loadViewFromNibNamed:(NSString *)nibName
-{
-    UIView *view = [[[NSBundle mainBundle] loadNibNamed:nibName owner:self options:nil] objectAtIndex:0];
-    view.frame = self.bounds;
-    // translatesAutoresizingMaskIntoConstraintsはデフォルトではYESになっています。
-    // もしAutoLayoutの制約をコードで書く場合はNOにします。
-    view.translatesAutoresizingMaskIntoConstraints = YES;
-    return view;
-}
-
-- (UIView *)tra_loadViewFromNib
-{
-    NSString *nibName = NSStringFromClass([self class]);
-    UIView *view = [self tra_loadViewFromNibNamed:nibName];
-    return view;
-}
-@end
-"""#
-
-    static let seed004MyCustomView = #"""
-#import "MyCustomView.h"
-#import "UIView+LoadNib.h"
-
-@implementation MyCustomView
-
-// Interface BuilderからこのViewを生成するためのメソッドです。
-- (id)initWithCoder:(NSCoder *)aDecoder
-{
-    self = [super initWithCoder:aDecoder];
-    if (self) {
-        [self customViewInit];
+    static var seed000Category: String {
+        listing("000", from: "#import <UIKit/UIKit.h>\n\n@interface UIView (loadFromNib)", through: "[self addConstraints:constraints];\n}") + "\n\n@end\n"
     }
-    return self;
-}
-
-// コードからこのViewを生成するためのメソッドです。
-- (id)initWithFrame:(CGRect)frame
-{
-    self = [super initWithFrame:frame];
-    if (self) {
-        [self customViewInit];
+    static var seed000CategoryUse: String {
+        listing("000", from: "@interface MyCustomViewProto : MyCustomView\n@end\n\n@implementation", through: "return view;\n}\n@end")
     }
-    return self;
-}
-
-- (void)customViewInit
-{
-    // UIView+LoadNibのメソッドを使用してxibからUIViewを生成します。    
-    UIView *view = [self tra_loadViewFromNibNamed:@"MyCustomView"];
-    [self addSubview:view];
-}
-
-@end
-"""#
+    static var seed001First: String {
+        listing("001", from: "class MyCustomEmbeddableView: MyCustomView {\noverride func awakeAfter(using aDecoder: NSCoder) -> Any? {\nreturn", through: "\n}\n}")
+    }
+    static var seed001Second: String {
+        listing("001", from: "class MyCustomEmbeddableView: MyCustomView {\noverride func awakeAfter(using aDecoder: NSCoder) -> Any? {\nlet", through: "return newView as Any\n}\n}")
+    }
+    static var seed001Helper: String { listing("001", from: "extension UIView {", through: "return nil\n}\n}") }
+    static var seed002Method1: String { listing("002", from: "@IBOutlet var contentView: UIView!//", through: "addSubview(contentView)\n}") }
+    static var seed002ViewFactory: String { listing("002", from: "class func newInstance()", through: "as! CustomView_View\n}") }
+    static var seed003CustomView1Header: String { listing("003", from: "@interface CustomView1 : UIView", through: "@end") }
+    static var seed003CustomView1: String {
+        listing("003", from: "#import \"CustomView1.h\"", through: "NSLog(@\"tapped.\");\n}") + "\n\n"
+            + listing("003", from: "- (id)initWithFrame:(CGRect)frame\n{\n    self = [[self class] view];", through: "return self;\n}") + "\n@end\n"
+    }
+    static var seed003CustomView2Header: String { listing("003", from: "@interface CustomView2 : UIView", through: "@end") }
+    static var seed003CustomView2: String {
+        listing("003", from: "#import \"CustomView2.h\"", through: "NSLog(@\"tapped.\");\n}") + "\n@end\n"
+    }
+    static var seed004CategoryHeader: String { listing("004", from: "#import <UIKit/UIKit.h>\n\n@interface UIView (LoadNib)", through: "@end") }
+    static var seed004Category: String { listing("004", from: "#import \"UIView+LoadNib.h\"\n\n@implementation", through: "@end") }
+    static var seed004MyCustomViewHeader: String { listing("004", from: "#import <UIKit/UIKit.h>\n\n@interface MyCustomView : UIView", through: "@end") }
+    static var seed004MyCustomView: String { listing("004", from: "#import \"MyCustomView.h\"\n#import \"UIView+LoadNib.h\"", through: "@end") }
 }

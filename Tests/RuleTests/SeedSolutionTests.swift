@@ -62,11 +62,25 @@ final class SeedSolutionTests: XCTestCase {
     </constraints>
     """
 
+    func testEveryListingIsFoundInItsArticle() {
+        let listings = [
+            SeedCode.seed000Step1, SeedCode.seed000GuardAHeader, SeedCode.seed000GuardB, SeedCode.seed000GuardC,
+            SeedCode.seed000GuardDHeader, SeedCode.seed000GuardD, SeedCode.seed000GuardE, SeedCode.seed000Step3,
+            SeedCode.seed000Category, SeedCode.seed000CategoryUse, SeedCode.seed001First, SeedCode.seed001Second,
+            SeedCode.seed001Helper, SeedCode.seed002Method1, SeedCode.seed002ViewFactory, SeedCode.seed003CustomView1Header,
+            SeedCode.seed003CustomView1, SeedCode.seed003CustomView2Header, SeedCode.seed003CustomView2,
+            SeedCode.seed004CategoryHeader, SeedCode.seed004Category, SeedCode.seed004MyCustomViewHeader, SeedCode.seed004MyCustomView,
+        ]
+        for (position, listing) in listings.enumerated() {
+            XCTAssertGreaterThan(listing.count, 20, "listing \(position) not found in its seed article")
+        }
+    }
+
     // MARK: - Seed 000
 
     func testSeed000FinalPlaceholderSubclassWithCopyPropertiesRaisesNoHazard() {
         let files = [
-            File("App/MyCustomView.h", SeedCode.seed000Header),
+            File("App/MyCustomView.h", SeedCode.seed000GuardDHeader),
             File("App/UIView+loadFromNib.m", SeedCode.seed000Category),
             File("App/MyCustomViewProto.m", SeedCode.seed000CategoryUse),
             xib("App/MyCustomView.xib", rootClass: "MyCustomView"),
@@ -80,8 +94,8 @@ final class SeedSolutionTests: XCTestCase {
 
     func testSeed000Step3CopyWithPrivateNibSubclassRaisesNoHazard() {
         let files = [
-            File("App/MyCustomView.h", SeedCode.seed000Header + "\n@interface _NIB_MyCustomView : MyCustomView\n@end\n"),
-            File("App/MyCustomView.m", "#import \"MyCustomView.h\"\n\n@implementation MyCustomView\n" + stepThreeBody + "\n@end\n"
+            File("App/MyCustomView.h", SeedCode.seed000GuardDHeader + "\n@interface _NIB_MyCustomView : MyCustomView\n@end\n"),
+            File("App/MyCustomView.m", "#import \"MyCustomView.h\"\n\n@implementation MyCustomView\n" + SeedCode.seed000Step3 + "\n@end\n"
                 + "\n@implementation _NIB_MyCustomView\n- (id)awakeAfterUsingCoder:(NSCoder *)aDecoder {\n    return self;\n}\n@end\n"),
             xib("App/MyCustomView.xib", rootClass: "_NIB_MyCustomView"),
             storyboard(placing: "MyCustomView", content: sizedWithSubview),
@@ -89,48 +103,11 @@ final class SeedSolutionTests: XCTestCase {
         XCTAssertEqual(findings(files).map { "\($0.rule): \($0.message)" }, [])
     }
 
-    private let stepThreeBody = #"""
-- (id)awakeAfterUsingCoder:(NSCoder *)aDecoder {
-    typeof(self) view = [[[NSBundle mainBundle] loadNibNamed:NSStringFromClass([self class])
-                                                       owner:nil
-                                                     options:nil] objectAtIndex:0];
-    // copy layout properities.
-    view.frame = self.frame;
-    view.autoresizingMask = self.autoresizingMask;
-    view.translatesAutoresizingMaskIntoConstraints = self.translatesAutoresizingMaskIntoConstraints;
-
-    // copy autolayout constraints
-    NSMutableArray *constraints = [NSMutableArray array];
-    for(NSLayoutConstraint *constraint in self.constraints) {
-        id firstItem = constraint.firstItem;
-        id secondItem = constraint.secondItem;
-        if(firstItem == self) firstItem = view;
-        if(secondItem == self) secondItem = view;
-        [constraints addObject:[NSLayoutConstraint constraintWithItem:firstItem
-                                                            attribute:constraint.firstAttribute
-                                                            relatedBy:constraint.relation
-                                                               toItem:secondItem
-                                                            attribute:constraint.secondAttribute
-                                                           multiplier:constraint.multiplier
-                                                             constant:constraint.constant]];
-    }
-
-    // move subviews
-    for(UIView *subview in self.subviews) {
-        [view addSubview:subview];
-    }
-    [view addConstraints:constraints];
-
-    // Copy more properties you like to expose in Storyboard.
-
-    return view;
-}
-"""#
 
     /// Seed 000 (a)–(e): each guard with the nib it is meant for.
     private func guardVariant(_ variant: Character) -> [File] {
         let implementation: String
-        var header = SeedCode.seed000Header
+        var header = SeedCode.seed000GuardDHeader
         var rootClass = "MyCustomView"
         var rootContent = ""
         var extra: [File] = []
@@ -171,13 +148,13 @@ final class SeedSolutionTests: XCTestCase {
     }
 
     func testSeed000Step1() {
-        let unguarded = findings([File("App/MyCustomView.h", SeedCode.seed000Header), File("App/MyCustomView.m", SeedCode.seed000Step1),
+        let unguarded = findings([File("App/MyCustomView.h", SeedCode.seed000GuardDHeader), File("App/MyCustomView.m", SeedCode.seed000Step1),
                                   xib("App/MyCustomView.xib", rootClass: "MyCustomView")])
         XCTAssertEqual(unguarded.map(\.rule), ["awake-after-recursion"])
         let inInitWithCoder = SeedCode.seed000Step1
             .replacingOccurrences(of: "- (id)awakeAfterUsingCoder:(NSCoder *)aDecoder {\n    return ", with: "- (id)initWithCoder:(NSCoder *)aDecoder {\n    self = ")
             .replacingOccurrences(of: "objectAtIndex:0];\n}", with: "objectAtIndex:0];\n    return self;\n}")
-        let replaced = findings([File("App/MyCustomView.h", SeedCode.seed000Header), File("App/MyCustomView.m", inInitWithCoder),
+        let replaced = findings([File("App/MyCustomView.h", SeedCode.seed000GuardDHeader), File("App/MyCustomView.m", inInitWithCoder),
                                  xib("App/MyCustomView.xib", rootClass: "MyCustomView")])
         XCTAssertEqual(replaced.map(\.rule), ["init-coder-replaces-self"])
         XCTAssertTrue(replaced.first?.message.contains("This coder requires that replaced objects be returned from initWithCoder:") == true)
@@ -227,10 +204,10 @@ final class SeedSolutionTests: XCTestCase {
 
     func testSeed003BothMethodsRaiseNoSubstitutionOrRecursionFinding() {
         let files = [
-            File("App/CustomView1.h", "@interface CustomView1 : UIView\n@property (weak, nonatomic) IBOutlet UILabel *label;\n+ (instancetype)view;\n@end\n"),
+            File("App/CustomView1.h", SeedCode.seed003CustomView1Header),
             File("App/CustomView1.m", SeedCode.seed003CustomView1),
             xib("App/CustomView1.xib", rootClass: "CustomView1"),
-            File("App/CustomView2.h", "@interface CustomView2 : UIView\n@property (weak, nonatomic) IBOutlet UIView *contentView;\n@property (weak, nonatomic) IBOutlet UILabel *label;\n@end\n"),
+            File("App/CustomView2.h", SeedCode.seed003CustomView2Header),
             File("App/CustomView2.m", SeedCode.seed003CustomView2),
             xib("App/CustomView2.xib", owner: "CustomView2", rootClass: nil),
             storyboard(placing: "CustomView2", content: ""),
@@ -240,9 +217,9 @@ final class SeedSolutionTests: XCTestCase {
 
     func testSeed004CategoryHelperRaisesNoSubstitutionOrRecursionFinding() {
         let files = [
-            File("App/UIView+LoadNib.h", "#import <UIKit/UIKit.h>\n\n@interface UIView (LoadNib)\n- (UIView *)tra_loadViewFromNibNamed:(NSString *)nibName;\n- (UIView *)tra_loadViewFromNib;\n@end\n"),
+            File("App/UIView+LoadNib.h", SeedCode.seed004CategoryHeader),
             File("App/UIView+LoadNib.m", SeedCode.seed004Category),
-            File("App/MyCustomView.h", "#import <UIKit/UIKit.h>\n\n@interface MyCustomView : UIView\n\n@end\n"),
+            File("App/MyCustomView.h", SeedCode.seed004MyCustomViewHeader),
             File("App/MyCustomView.m", SeedCode.seed004MyCustomView),
             xib("App/MyCustomView.xib", owner: "MyCustomView", rootClass: nil),
             storyboard(placing: "MyCustomView", content: ""),

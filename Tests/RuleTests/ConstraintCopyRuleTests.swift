@@ -136,7 +136,7 @@ final class ConstraintCopyRuleTests: XCTestCase {
         let example = ContentViewNotPinnedRule.examples.triggering[0]
         let files = example.files.map { file -> RuleExample.File in
             file.path.hasSuffix(".swift") ? .init(file.path, file.text.replacingOccurrences(
-                of: "    private func commonInit", with: "    override func layoutSubviews() {\n        super.layoutSubviews()\n        contentView.frame = bounds\n    }\n\n    private func commonInit")) : file
+                of: "    private func loadContent", with: "    override func layoutSubviews() {\n        super.layoutSubviews()\n        contentView.frame = bounds\n    }\n\n    private func loadContent")) : file
         }
         XCTAssertEqual(RuleHarness.findings(of: ContentViewNotPinnedRule.self, in: RuleExample("layout", files: files)).count, 0)
     }

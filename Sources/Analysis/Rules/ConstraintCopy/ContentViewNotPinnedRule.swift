@@ -21,99 +21,25 @@ struct ContentViewNotPinnedRule: Rule {
         """
     )
 
-    private static func swiftView(_ layout: String) -> RuleExample.File {
-        .init("App/ProfileHeader.swift", """
-        import UIKit
-
-        final class ProfileHeader: UIView {
-            @IBOutlet var contentView: UIView!
-
-            override init(frame: CGRect) {
-                super.init(frame: frame)
-                commonInit()
-            }
-
-            required init?(coder: NSCoder) {
-                super.init(coder: coder)
-                commonInit()
-            }
-
-            private func commonInit() {
-                Bundle.main.loadNibNamed("ProfileHeader", owner: self, options: nil)
-        \(SubstitutionExample.indented(layout, by: 8))
-                addSubview(contentView)
-            }
-        }
-        """)
-    }
-
-    private static let objcHeader = RuleExample.File("App/ProfileHeader.h", """
-    #import <UIKit/UIKit.h>
-
-    @interface ProfileHeader : UIView
-    @property (strong, nonatomic) IBOutlet UIView *contentView;
-    @end
-    """)
-
-    /// Seed 003's `p_commonInit`: frame = bounds only.
-    private static let objcImplementation = RuleExample.File("App/ProfileHeader.m", """
-    #import "ProfileHeader.h"
-
-    @implementation ProfileHeader
-    - (instancetype)initWithCoder:(NSCoder *)aDecoder {
-        self = [super initWithCoder:aDecoder];
-        if (self) {
-            [self p_commonInit];
-        }
-        return self;
-    }
-
-    - (void)p_commonInit {
-        [[NSBundle mainBundle] loadNibNamed:@"ProfileHeader" owner:self options:nil];
-        self.contentView.frame = self.bounds;
-        [self addSubview:self.contentView];
-    }
-    @end
-    """)
-
-    /// `ProfileHeader.xib`: File's Owner `ProfileHeader`, a root view wired to `contentView`.
-    private static func nib(swift: Bool, mask: String) -> RuleExample.File {
-        let module = swift ? #" customModule="App" customModuleProvider="target""# : ""
-        return .init("App/ProfileHeader.xib", """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES">
-            <objects>
-                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner" customClass="ProfileHeader"\(module)>
-                    <connections>
-                        <outlet property="contentView" destination="Phv-00-001" id="Phv-Out-001"/>
-                    </connections>
-                </placeholder>
-                <placeholder placeholderIdentifier="IBFirstResponder" id="-2" customClass="UIResponder"/>
-                <view contentMode="scaleToFill" id="Phv-00-001">
-                    <rect key="frame" x="0.0" y="0.0" width="375" height="200"/>
-                    \(mask)
-                </view>
-            </objects>
-        </document>
-        """)
-    }
-
-    private static let flexible = #"<autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>"#
-    private static let fixed = #"<autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>"#
-
     static let examples = RuleExamples(
         triggering: [
-            RuleExample("Swift: the content view is added as loaded.", files: [swiftView(""), nib(swift: true, mask: flexible)]),
-            RuleExample("Objective-C: seed 003's frame = bounds, but the nib's view has a fixed size.",
-                        files: [objcHeader, objcImplementation, nib(swift: false, mask: fixed)]),
+            RuleExample("Swift: the content view is added as loaded.", files: [
+                OwnerNibExample.swiftView("ProfileHeader", layout: ""), OwnerNibExample.nib("ProfileHeader", swift: true),
+            ]),
+            RuleExample("Objective-C: seed 003's frame = bounds, but the nib's view has a fixed size.", files: [
+                OwnerNibExample.objcHeader("ProfileHeader"), OwnerNibExample.objcImplementation("ProfileHeader"),
+                OwnerNibExample.nib("ProfileHeader", swift: false, mask: OwnerNibExample.fixedMask),
+            ]),
         ],
         nonTriggering: [
             RuleExample("Swift: seed 002's frame = bounds with flexible width and height.", files: [
-                swiftView("contentView.frame = bounds\ncontentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]"),
-                nib(swift: true, mask: fixed),
+                OwnerNibExample.swiftView("ProfileHeader", layout: OwnerNibExample.swiftFillLayout),
+                OwnerNibExample.nib("ProfileHeader", swift: true, mask: OwnerNibExample.fixedMask),
             ]),
-            RuleExample("Objective-C: seed 003's frame = bounds; the nib's view has flexible width and height.",
-                        files: [objcHeader, objcImplementation, nib(swift: false, mask: flexible)]),
+            RuleExample("Objective-C: seed 003's frame = bounds; the nib's view has flexible width and height.", files: [
+                OwnerNibExample.objcHeader("ProfileHeader"), OwnerNibExample.objcImplementation("ProfileHeader"),
+                OwnerNibExample.nib("ProfileHeader", swift: false),
+            ]),
         ]
     )
 

@@ -23,105 +23,24 @@ struct OwnerAndRootSameClassRule: Rule {
         """
     )
 
-    private static func swiftView(loadIn method: String) -> RuleExample.File {
-        .init("App/BadgeView.swift", """
-        import UIKit
-
-        final class BadgeView: UIView {
-            @IBOutlet var contentView: UIView!
-
-            override init(frame: CGRect) {
-                super.init(frame: frame)
-                loadContent()
-            }
-
-            required init?(coder: NSCoder) {
-                super.init(coder: coder)
-                \(method == "init(coder:)" ? "loadContent()" : "")
-            }
-
-            override func awakeFromNib() {
-                super.awakeFromNib()
-                \(method == "awakeFromNib()" ? "loadContent()" : "")
-            }
-
-            private func loadContent() {
-                Bundle.main.loadNibNamed("BadgeView", owner: self, options: nil)
-                contentView.frame = bounds
-                contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-                addSubview(contentView)
-            }
-        }
-        """)
-    }
-
-    private static let objcHeader = RuleExample.File("App/BadgeView.h", """
-    #import <UIKit/UIKit.h>
-
-    @interface BadgeView : UIView
-    @property (strong, nonatomic) IBOutlet UIView *contentView;
-    @end
-    """)
-
-    /// Seed 003's CustomView2 pattern.
-    private static let objcImplementation = RuleExample.File("App/BadgeView.m", """
-    #import "BadgeView.h"
-
-    @implementation BadgeView
-    - (id)initWithCoder:(NSCoder *)aDecoder {
-        self = [super initWithCoder:aDecoder];
-        if (self) {
-            [self p_commonInit];
-        }
-        return self;
-    }
-
-    - (void)p_commonInit {
-        [[NSBundle mainBundle] loadNibNamed:NSStringFromClass([self class]) owner:self options:nil];
-        self.contentView.frame = self.bounds;
-        [self addSubview:self.contentView];
-    }
-    @end
-    """)
-
-    /// `BadgeView.xib` with File's Owner `BadgeView` and a root of class `rootClass`.
-    private static func nib(rootClass: String, swift: Bool) -> RuleExample.File {
-        let module = swift ? #" customModule="App" customModuleProvider="target""# : ""
-        let root = rootClass.isEmpty ? "" : #" customClass="\#(rootClass)"\#(module)"#
-        return .init("App/BadgeView.xib", """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES">
-            <objects>
-                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner" customClass="BadgeView"\(module)>
-                    <connections>
-                        <outlet property="contentView" destination="Bdg-00-001" id="Bdg-Out-001"/>
-                    </connections>
-                </placeholder>
-                <placeholder placeholderIdentifier="IBFirstResponder" id="-2" customClass="UIResponder"/>
-                <view contentMode="scaleToFill" id="Bdg-00-001"\(root)>
-                    <rect key="frame" x="0.0" y="0.0" width="120" height="32"/>
-                    <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
-                </view>
-            </objects>
-        </document>
-        """)
-    }
-
     static let examples = RuleExamples(
         triggering: [
             RuleExample("Swift: both are BadgeView, and awakeFromNib loads the nib.", files: [
-                swiftView(loadIn: "awakeFromNib()"), nib(rootClass: "BadgeView", swift: true),
+                OwnerNibExample.swiftView("BadgeView", loadingIn: "awakeFromNib()", layout: OwnerNibExample.swiftFillLayout),
+                OwnerNibExample.nib("BadgeView", swift: true, rootClass: "BadgeView"),
             ]),
             RuleExample("Objective-C: both are BadgeView, and initWithCoder: loads the nib through p_commonInit.", files: [
-                objcHeader, objcImplementation, nib(rootClass: "BadgeView", swift: false),
+                OwnerNibExample.objcHeader("BadgeView"), OwnerNibExample.objcImplementation("BadgeView"),
+                OwnerNibExample.nib("BadgeView", swift: false, rootClass: "BadgeView"),
             ]),
         ],
         nonTriggering: [
             RuleExample("Swift: the root view is a plain UIView (seed 002).", files: [
-                swiftView(loadIn: "init(coder:)"), nib(rootClass: "", swift: true),
+                OwnerNibExample.swiftView("BadgeView", layout: OwnerNibExample.swiftFillLayout), OwnerNibExample.nib("BadgeView", swift: true),
             ]),
-            RuleExample("Objective-C: both are BadgeView, but only init(frame:) would load the nib (none here).", files: [
-                objcHeader, .init("App/BadgeView.m", "#import \"BadgeView.h\"\n\n@implementation BadgeView\n@end\n"), nib(rootClass: "BadgeView", swift: false),
+            RuleExample("Objective-C: both are BadgeView, but nothing loads the nib while decoding.", files: [
+                OwnerNibExample.objcHeader("BadgeView"), .init("App/BadgeView.m", "#import \"BadgeView.h\"\n\n@implementation BadgeView\n@end\n"),
+                OwnerNibExample.nib("BadgeView", swift: false, rootClass: "BadgeView"),
             ]),
         ]
     )

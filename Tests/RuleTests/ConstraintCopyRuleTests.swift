@@ -141,3 +141,27 @@ final class ConstraintCopyRuleTests: XCTestCase {
         XCTAssertEqual(RuleHarness.findings(of: ContentViewNotPinnedRule.self, in: RuleExample("layout", files: files)).count, 0)
     }
 }
+
+extension ConstraintCopyRuleTests {
+    func testStackViewArrangedPlacementHasNoFrameOrMaskToLose() {
+        let placement = SubstitutionExample.storyboard(swift: true, attributes: #"contentMode="scaleToFill""#,
+                                                       content: #"<autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>"#, pinned: false)
+        let stacked = RuleExample.File(placement.path, placement.text
+            .replacingOccurrences(of: "<subviews>\n                            <view contentMode=\"scaleToFill\" id=\"Crd-00-001\"",
+                                  with: "<subviews>\n<stackView axis=\"vertical\" id=\"Stk-00-001\"><subviews>\n                            <view contentMode=\"scaleToFill\" id=\"Crd-00-001\"")
+            .replacingOccurrences(of: "                            </view>\n                        </subviews>",
+                                  with: "                            </view>\n</subviews></stackView>\n                        </subviews>"))
+        XCTAssertNotEqual(stacked.text, placement.text)
+        for rule: any Rule.Type in [PlaceholderFrameDroppedRule.self, PlaceholderAutoresizingDroppedRule.self] {
+            XCTAssertEqual(RuleHarness.findings(of: rule, in: SubstitutionExample.swift("free", body: "", storyboard: placement)).count, 1, rule.description.id)
+            XCTAssertEqual(RuleHarness.findings(of: rule, in: SubstitutionExample.swift("stacked", body: "", storyboard: stacked)).count, 0, rule.description.id)
+        }
+    }
+
+    func testPlacementValuesThatAreUIKitDefaultsAreNotReportedLost() {
+        let hiddenNib = SubstitutionExample.nib(swift: true, rootAttributes: #"hidden="YES""#)
+        let visible = SubstitutionExample.storyboard(swift: true, attributes: #"hidden="NO" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO""#)
+        let example = SubstitutionExample.swift("defaults", body: SubstitutionExample.swiftConstraintCopy, storyboard: visible, nib: hiddenNib)
+        XCTAssertEqual(RuleHarness.findings(of: PlaceholderAttributesDroppedRule.self, in: example).count, 0)
+    }
+}

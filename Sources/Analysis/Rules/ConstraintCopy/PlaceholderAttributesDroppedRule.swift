@@ -12,8 +12,8 @@ struct PlaceholderAttributesDroppedRule: Rule {
         `userInteractionEnabled`, `contentMode`, background and tint colour — are decoded by the \
         placeholder's `init(coder:)`. The view loaded in `awakeAfter(using:)` has the nib root's \
         values instead: a placement hidden in the storyboard shows up, a tag used by \
-        `viewWithTag(_:)` is gone. A property counts as lost only when the placement's value \
-        differs from the nib root's.
+        `viewWithTag(_:)` is gone. A property counts as lost only when the placement sets it to \
+        something other than the UIKit default and other than the nib root's value.
 
         User-defined runtime attributes (and so `@IBInspectable` values), accessibility settings \
         and outlets are different: the nib loader applies them after decoding, to the object \
@@ -61,13 +61,14 @@ struct PlaceholderAttributesDroppedRule: Rule {
         }
     }
 
-    /// The properties whose placement value differs from the nib root's (unset means the
-    /// UIKit default), by UIKit name, with the placement's value as text.
+    /// The properties the placement sets to something other than the UIKit default and other
+    /// than the nib root's value (unset means the default), by UIKit name, with the
+    /// placement's value as text.
     static func changedProperties(_ placed: IBViewAttributes, comparedWith root: IBViewAttributes) -> [(name: String, value: String)] {
         var changes: [(name: String, value: String)] = []
         func compare<Value: Equatable>(_ name: String, _ keyPath: KeyPath<IBViewAttributes, Value?>, default value: Value) {
             let mine = placed[keyPath: keyPath] ?? value
-            if mine != (root[keyPath: keyPath] ?? value) { changes.append((name, "\(mine)")) }
+            if mine != value, mine != (root[keyPath: keyPath] ?? value) { changes.append((name, "\(mine)")) }
         }
         compare("hidden", \.hidden, default: false)
         compare("alpha", \.alpha, default: 1)

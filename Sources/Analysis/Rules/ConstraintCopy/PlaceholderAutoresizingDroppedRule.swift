@@ -55,6 +55,7 @@ struct PlaceholderAutoresizingDroppedRule: Rule {
                     severity: .error,
                     identity: placement.identity(["auto-layout"]))
             }
+            guard !placement.isArrangedByStackView else { return nil }
             let placed = placement.object.autoresizingMask ?? []
             let nib = root.autoresizingMask ?? []
             guard !placement.copies("autoresizingMask"), placed != nib else { return nil }

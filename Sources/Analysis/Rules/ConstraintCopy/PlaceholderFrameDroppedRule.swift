@@ -12,7 +12,8 @@ struct PlaceholderFrameDroppedRule: Rule {
         positioned only by the frame Interface Builder archived. The view loaded from the nib \
         in `awakeAfter(using:)` has the nib's frame (usually at 0,0 with the nib's size) and \
         nothing moves it: it shows up in the corner at the wrong size. Placements laid out by \
-        constraints are not affected: the constraints from the superview place the new view.
+        constraints or arranged by a stack view are not affected: the superview's constraints \
+        or the stack view place the new view.
 
         **Fix:** `view.frame = self.frame` in the override (seed 000 step 3), together with \
         `autoresizingMask` and `translatesAutoresizingMaskIntoConstraints`.
@@ -40,7 +41,7 @@ struct PlaceholderFrameDroppedRule: Rule {
 
     static func check(_ model: ProjectModel) -> [RuleViolation] {
         model.substitutionPlacements().compactMap { placement in
-            guard !placement.usesAutoLayout, !placement.copies("frame"), let frame = placement.object.frame else { return nil }
+            guard !placement.usesAutoLayout, !placement.isArrangedByStackView, !placement.copies("frame"), let frame = placement.object.frame else { return nil }
             let rootFrame = placement.loadedRoot(in: model)?.1.frame.map { " at the nib's frame \($0.readableDescription)" } ?? " at the nib's frame"
             return RuleViolation(
                 className: placement.placedClass,

@@ -5,6 +5,12 @@ extension SubstitutionPlacement {
     /// `translatesAutoresizingMaskIntoConstraints="NO"`.
     var usesAutoLayout: Bool { object.translatesAutoresizingMaskIntoConstraints == false }
 
+    /// The placement is an arranged subview of a stack view, which sizes and places it
+    /// whatever its frame and mask.
+    var isArrangedByStackView: Bool {
+        object.parent.map { document.objects[$0].element == "stackView" } ?? false
+    }
+
     /// The nib's root view that replaces the placement, when the project holds the nib.
     func loadedRoot(in model: ProjectModel) -> (IBDocument, IBObject)? {
         substitution.loadedRoots.first.map { (model.document($0), model.object($0)) }

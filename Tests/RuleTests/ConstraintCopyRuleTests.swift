@@ -165,3 +165,44 @@ extension ConstraintCopyRuleTests {
         XCTAssertEqual(RuleHarness.findings(of: PlaceholderAttributesDroppedRule.self, in: example).count, 0)
     }
 }
+
+extension ConstraintCopyRuleTests {
+    /// A project that vendors an XXNibBridge-style `UIView` category swapping opted-in views.
+    func testVendoredUIViewCategorySwizzleStaysQuiet() {
+        let category = RuleExample.File("Vendor/UIView+NibBridge.m", """
+        #import <UIKit/UIKit.h>
+
+        @implementation UIView (NibBridge)
+        + (BOOL)nb_bridges {
+            return NO;
+        }
+
+        - (id)awakeAfterUsingCoder:(NSCoder *)aDecoder {
+            self = [super awakeAfterUsingCoder:aDecoder];
+            if (![[self class] nb_bridges]) {
+                return self;
+            }
+            UIView *view = [[[UINib nibWithNibName:NSStringFromClass([self class]) bundle:nil] instantiateWithOwner:nil options:nil] firstObject];
+            view.frame = self.frame;
+            return view;
+        }
+        @end
+        """)
+        let view = RuleExample.File("App/CardViewProto.m", """
+        #import <UIKit/UIKit.h>
+
+        @interface CardViewProto : UIView
+        @end
+
+        @implementation CardViewProto
+        + (BOOL)nb_bridges {
+            return YES;
+        }
+        @end
+        """)
+        let files = [category, view, SubstitutionExample.nib(swift: false).replacingClass("CardView", with: "CardViewProto"),
+                     SubstitutionExample.storyboard(swift: false, content: SubstitutionExample.labelSubview + "\n<constraints>\n\(SubstitutionExample.sizeConstraints)\n</constraints>")]
+        let ids = Set(FingerprintStabilityTests.rules.map { $0.description.id })
+        XCTAssertEqual(RuleHarness.findings(files).filter { ids.contains($0.rule) }.map(\.message), [])
+    }
+}

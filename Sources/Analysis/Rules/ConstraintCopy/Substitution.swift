@@ -76,14 +76,21 @@ struct SubstitutionPlacement: Sendable {
 }
 
 extension ProjectModel {
-    /// Every override in the project that returns a nib-loaded view, by type name.
+    /// Every override in the project that returns a nib-loaded view, by type name. Overrides
+    /// in a category or extension of a platform class (XXNibBridge's `UIView (XXNibBridge)`)
+    /// are library-style swizzles that only opted-in classes take part in: left out.
     func substitutions() -> [Substitution] {
-        sources.types.values.sorted { $0.name < $1.name }.flatMap { type in
-            type.methods.compactMap { method -> Substitution? in
-                guard method.lifecycle == .awakeAfter, method.hasBody, let summary = method.awakeAfter,
-                      summary.returnsNibLoadedObject else { return nil }
-                return substitution(type: type, method: method, summary: summary)
-            }
+        sources.types.values.sorted { $0.name < $1.name }.flatMap { type -> [Substitution] in
+            guard type.hasPrimaryDeclaration, !PlatformClasses.isKnown(ProjectModel.unqualified(type.name)) else { return [] }
+            return substitutions(of: type)
+        }
+    }
+
+    private func substitutions(of type: SourceType) -> [Substitution] {
+        type.methods.compactMap { method -> Substitution? in
+            guard method.lifecycle == .awakeAfter, method.hasBody, let summary = method.awakeAfter,
+                  summary.returnsNibLoadedObject else { return nil }
+            return substitution(type: type, method: method, summary: summary)
         }
     }
 

@@ -69,6 +69,13 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(document.errorLine, 3)
     }
 
+    func testUndeclaredNamespacePrefix() throws {
+        let document = parseIB(iOSXib("<view id=\"v\">\n<ib:extra value=\"1\"/></view>"))
+        XCTAssertEqual(document.status, .error)
+        XCTAssertEqual(document.errorLine, 5)
+        XCTAssertTrue(try XCTUnwrap(document.reason).hasPrefix("malformed XML: Namespace prefix ib"), document.reason ?? "")
+    }
+
     func testWrongRootElement() {
         let document = parseIB("<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict/></plist>")
         XCTAssertEqual(document.status, .error)
@@ -186,6 +193,8 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(document.reason, "attribute userLabel is 101 bytes long, over the limit of 100")
         XCTAssertEqual(document.errorLine, 4)
         XCTAssertEqual(parseIB(iOSXib("<view id=\"v\" userLabel=\"\(String(repeating: "a", count: 100))\"/>"), limits: limits).status, .analysed)
+        let ignored = parseIB(iOSXib("<view id=\"v\"><connections><binding name=\"\(String(repeating: "b", count: 101))\"/></connections></view>"), limits: limits)
+        XCTAssertEqual(ignored.reason, "attribute name is 101 bytes long, over the limit of 100", "elements the model ignores are checked too")
     }
 
     func testDocumentSizeLimit() {

@@ -64,9 +64,29 @@ final class CorpusCountTests: XCTestCase {
             }
             XCTAssertEqual(document.status, wantStatus, "\(file): \(document.reason ?? "")")
             XCTAssertEqual(counts(of: document), want.counts, file)
+            assertLocationsPointAtStartTags(document, data: data)
         }
         XCTAssertNil(statuses[.error], "no corpus file may fail to parse")
         XCTAssertGreaterThan(statuses[.analysed] ?? 0, 400)
         XCTAssertGreaterThan(statuses[.legacy] ?? 0, 50)
+    }
+
+    /// Every object's line and column points at `<` and, in documents, at its element name.
+    private func assertLocationsPointAtStartTags(_ document: IBDocument, data: Data) {
+        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        for object in document.objects where document.status == .analysed || object.element != "object" {
+            guard object.location.line <= lines.count else {
+                XCTFail("\(document.path): \(object.id) at line \(object.location.line) past the end")
+                return
+            }
+            let line = lines[object.location.line - 1]
+            let start = line.startIndex + object.location.column - 1
+            let expected = document.status == .analysed ? "<\(object.element)" : "<"
+            guard line.count >= object.location.column - 1 + expected.utf8.count,
+                  line[start..<(start + expected.utf8.count)].elementsEqual(expected.utf8) else {
+                XCTFail("\(document.path): \(object.element) \(object.id) at \(object.location) does not point at \(expected)")
+                return
+            }
+        }
     }
 }

@@ -197,4 +197,30 @@ final class LegacyArchiveTests: XCTestCase {
         XCTAssertEqual(document.connections[1].selector, "terminate:")
         XCTAssertEqual(document.connections[1].destination, "-3")
     }
+
+    func testCustomClassWithoutObjectRecordKeepsItsLine() {
+        let document = parseIB("""
+        <archive type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="8.00">
+          <data>
+            <object class="IBObjectContainer" key="IBDocument.Objects">
+              <dictionary class="NSMutableDictionary" key="flattenedProperties">
+                <string key="7.CustomClassName">OrphanView</string>
+              </dictionary>
+            </object>
+          </data>
+        </archive>
+        """)
+        XCTAssertEqual(document.status, .legacy)
+        XCTAssertEqual(document.objects.map(\.id), ["7"])
+        XCTAssertEqual(document.objects.first?.customClass, "OrphanView")
+        XCTAssertEqual(document.objects.first?.location, IBLocation(line: 5, column: 9))
+        XCTAssertTrue(document.topLevelObjects.isEmpty)
+    }
+
+    func testArchiveWithoutTypeOrVersion() {
+        let document = parseIB("<archive><data/></archive>")
+        XCTAssertEqual(document.status, .legacy)
+        XCTAssertEqual(document.platform, .unknown)
+        XCTAssertEqual(document.reason, "legacy Interface Builder archive (version unknown): only custom classes and connections are read")
+    }
 }

@@ -157,6 +157,34 @@ final class StoryboardParsingTests: XCTestCase {
         XCTAssertEqual(document.constraints.map(\.owner), [0, 0])
     }
 
+    func testMacStoryboardScenesAndControllerPlaceholders() throws {
+        let document = parseIB("""
+        <document type="com.apple.InterfaceBuilder3.Cocoa.Storyboard.XIB" version="3.0" toolsVersion="1" targetRuntime="MacOSX.Cocoa" propertyAccessControl="none">
+            <scenes>
+                <scene sceneID="app">
+                    <objects>
+                        <customObject id="delegate" customClass="AppDelegate"/>
+                        <application id="hnw" sceneMemberID="viewController"/>
+                        <customObject id="fr" userLabel="First Responder" customClass="NSResponder" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+                <scene sceneID="ref">
+                    <objects>
+                        <arrayController id="ac"/>
+                        <controllerPlaceholder storyboardName="Preferences" referencedIdentifier="Root" id="cp" sceneMemberID="viewController"/>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """, path: "Main.storyboard")
+        XCTAssertEqual(document.platform, .macOS)
+        XCTAssertEqual(document.scenes.map { $0.viewController.map { document.objects[$0].id } }, ["hnw", "cp"])
+        XCTAssertEqual(try XCTUnwrap(document.object(withID: "fr")).placeholder, .firstResponder)
+        XCTAssertEqual(try XCTUnwrap(document.object(withID: "hnw")).sceneMemberID, "viewController")
+        XCTAssertEqual(document.storyboardReferences.map(\.storyboardName), ["Preferences"])
+        XCTAssertEqual(document.storyboardReferences.map(\.referencedIdentifier), ["Root"])
+    }
+
     func testOtherPlatforms() {
         let tv = parseIB(xml.replacingOccurrences(of: "com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB", with: "com.apple.InterfaceBuilder.AppleTV.Storyboard")
             .replacingOccurrences(of: "iOS.CocoaTouch", with: "AppleTV"))
@@ -168,7 +196,7 @@ final class StoryboardParsingTests: XCTestCase {
         </document>
         """)
         XCTAssertEqual(watch.platform, .watchOS)
-        XCTAssertEqual(watch.scenes.first?.viewController, 0)
+        XCTAssertEqual(watch.scenes.first?.viewController, 0, "a controller element without sceneMemberID")
         let old = parseIB(iOSXib("<view id=\"v\"/>").replacingOccurrences(of: "version=\"3.0\"", with: "version=\"2.0\""))
         XCTAssertEqual(old.status, .analysed)
         XCTAssertEqual(old.version, "2.0")

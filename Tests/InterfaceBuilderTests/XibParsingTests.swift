@@ -1,4 +1,5 @@
 import Analysis
+import Foundation
 import XCTest
 
 final class XibParsingTests: XCTestCase {
@@ -207,7 +208,31 @@ final class XibParsingTests: XCTestCase {
             <view id="w"/>
         """))
         XCTAssertEqual(document.duplicateIDs.keys.sorted(), ["w"])
+        XCTAssertEqual(document.objectIndicesByID, ["v": 0, "w": 1])
         XCTAssertEqual(document.duplicateIDLocations.keys.sorted(), ["v", "w"])
         XCTAssertEqual(try XCTUnwrap(document.duplicateIDLocations["v"]).count, 2)
+    }
+
+    func testLocationsSkipCommentsCDATAAndAByteOrderMark() throws {
+        let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!-- <view id="not-an-element"> -->
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0"><objects>
+            <label id="a"><string key="text"><![CDATA[1 < 2 <view id="x">]]></string></label><!--
+            <view id="hidden"/> --><view id="b"/>
+        </objects></document>
+        """
+        for prefix in [[], [0xEF, 0xBB, 0xBF] as [UInt8]] {
+            let document = InterfaceBuilderParser().parse(data: Data(prefix + Array(xml.utf8)), path: "Commented.xib")
+            XCTAssertEqual(document.status, .analysed, document.reason ?? "")
+            XCTAssertEqual(document.objects.map(\.id), ["a", "b"])
+            XCTAssertEqual(document.objects.map(\.location), [IBLocation(line: 4, column: 5), IBLocation(line: 5, column: 28)])
+        }
+    }
+
+    func testEmptyAttributeValues() throws {
+        let document = parseIB(iOSXib("<view id=\"v\" userLabel=\"\" customClass=\"\"/>"))
+        XCTAssertEqual(document.objects.first?.userLabel, "")
+        XCTAssertEqual(document.objects.first?.customClass, "")
     }
 }

@@ -1,8 +1,14 @@
 /// The questions rules ask of a document most often, answered from the flat arrays.
 extension IBDocument {
     /// The object with Interface Builder id `id` (the first, if a file repeats an id).
+    /// A linear search: for many lookups build `objectIndicesByID` once.
     public func object(withID id: String) -> IBObject? {
         objects.first { $0.id == id }
+    }
+
+    /// Index into `objects` of each id (its first object, if a file repeats an id).
+    public var objectIndicesByID: [String: Int] {
+        Dictionary(objects.map { ($0.id, $0.index) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The objects whose parent is `object`, in document order.

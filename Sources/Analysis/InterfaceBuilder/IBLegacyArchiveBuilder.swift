@@ -8,21 +8,24 @@ struct IBLegacyArchiveBuilder: IBElementHandler {
     private let reader: XMLStreamReader
     private var stack: [IBLegacyElement] = []
     private var archive = IBLegacyArchive()
+    /// Text of the open element that reads text (such elements hold no elements).
+    private var text = ""
 
     init(reader: XMLStreamReader) {
         self.reader = reader
     }
 
-    mutating func start(_ node: xmlNodePtr, name: IBName?, location: IBLocation) throws(IBParseFailure) {
-        var element = IBLegacyElement(name: name)
+    mutating func start(_ node: xmlNodePtr, name: IBName?, location: IBLocation) {
+        var element = IBLegacyElement(name: name, location: location)
         var className: XMLAttributeValue?
+        var ref: String?
         let isRoot = stack.isEmpty
-        try reader.attributes(of: node, at: location) { name, value in
+        reader.attributes(of: node) { name, value in
             switch name {
             case .key: element.key = IBLegacyKey(value)
             case .class: className = value
             case .id: element.id = value.string
-            case .ref: element.ref = value.string
+            case .ref: ref = value.string
             case .type where isRoot: archive.documentType = value.string
             case .version where isRoot: archive.version = value.string
             default: break
@@ -45,7 +48,8 @@ struct IBLegacyArchiveBuilder: IBElementHandler {
             element.connection = stack.last?.connection
         }
         element.readsText = element.key?.carriesText == true || isFlattenedArrayEntry(element)
-        noteReference(element)
+        if element.readsText { text = "" }
+        if let target = ref ?? element.id { noteReference(to: target, from: element) }
         stack.append(element)
     }
 
@@ -57,8 +61,8 @@ struct IBLegacyArchiveBuilder: IBElementHandler {
     }
 
     /// Handles `ref`/`id` links: record object and parent, connection ends, root objects.
-    private mutating func noteReference(_ element: IBLegacyElement) {
-        guard let target = element.ref ?? element.id, let parent = stack.last else { return }
+    private mutating func noteReference(to target: String, from element: IBLegacyElement) {
+        guard let parent = stack.last else { return }
         if parent.key == .rootObjects, element.key == nil {
             archive.rootObjectRefs.append(target)
         }
@@ -78,13 +82,13 @@ struct IBLegacyArchiveBuilder: IBElementHandler {
     }
 
     mutating func text(_ reader: XMLStreamReader) {
-        guard let last = stack.indices.last, stack[last].readsText, let value = reader.textValue else { return }
-        stack[last].text += value
+        guard stack.last?.readsText == true, let value = reader.textValue else { return }
+        text += value
     }
 
     mutating func end() {
         guard let element = stack.popLast(), element.readsText, let parent = stack.last else { return }
-        let text = element.text.trimmingASCIIWhitespace
+        let text = text.trimmingASCIIWhitespace
         switch element.key {
         case nil:
             if parent.key == .sortedKeys {
@@ -105,7 +109,7 @@ struct IBLegacyArchiveBuilder: IBElementHandler {
                 if element.key == .objectID { archive.records[record].objectID = text } else { archive.records[record].name = text }
             }
         case .customClassName(let objectID):
-            if parent.key == .flattenedProperties { archive.customClassByObjectID[objectID] = text }
+            if parent.key == .flattenedProperties { archive.customClassByObjectID[objectID] = (text, element.location) }
         default:
             break
         }
@@ -119,12 +123,11 @@ struct IBLegacyArchiveBuilder: IBElementHandler {
 /// One open element of a legacy archive and what it links to.
 struct IBLegacyElement {
     var name: IBName?
+    var location: IBLocation
     var key: IBLegacyKey?
     var id: String?
-    var ref: String?
     /// Whether the element's text is collected (a class name, label, id…).
     var readsText = false
-    var text = ""
     /// Whether the element is an `IBObjectRecord`.
     var isRecord = false
     /// Index of the `IBObjectRecord` being read.

@@ -9,22 +9,26 @@ enum IBLegacyKey: Equatable {
     /// `"<id>.CustomClassName"`, with the object id.
     case customClassName(objectID: String)
 
-    private static let literals: [(StaticString, IBLegacyKey)] = [
+    /// The keys by length, so that a key is compared with at most three literals.
+    private static let literalsByLength: [Int: [(StaticString, IBLegacyKey)]] = Dictionary(grouping: [
         ("IBDocument.RootObjects", .rootObjects), ("connection", .connection), ("source", .source),
         ("destination", .destination), ("object", .object), ("parent", .parent), ("label", .label),
         ("IBEventType", .eventType), ("objectID", .objectID), ("objectName", .objectName),
         ("NSClassName", .className), ("IBProxiedObjectIdentifier", .proxiedObjectIdentifier),
         ("flattenedProperties", .flattenedProperties), ("dict.sortedKeys", .sortedKeys), ("dict.values", .values),
-    ]
+    ] as [(StaticString, IBLegacyKey)], by: { $0.0.utf8CodeUnitCount })
+    private static let longestLiteral = literalsByLength.keys.max() ?? 0
     static let customClassSuffix = ".CustomClassName"
 
     /// The key named by `value`, `nil` for keys the reader ignores.
     init?(_ value: XMLAttributeValue) {
-        guard let bytes = value.bytes else { return nil }
-        let length = strlen(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self))
-        for (literal, key) in Self.literals where literal.utf8CodeUnitCount == length && memcmp(bytes, literal.utf8Start, length) == 0 {
-            self = key
-            return
+        let bytes = value.bytes
+        let length = value.byteCount
+        if length <= Self.longestLiteral, let candidates = Self.literalsByLength[length] {
+            for (literal, key) in candidates where memcmp(bytes, literal.utf8Start, length) == 0 {
+                self = key
+                return
+            }
         }
         let suffix = Self.customClassSuffix.utf8.count
         guard length > suffix, memcmp(bytes + (length - suffix), Self.customClassSuffix, suffix) == 0 else { return nil }

@@ -1,14 +1,16 @@
 /// Small conversions from Interface Builder's attribute text to model values.
 extension IBDocument.Platform {
+    /// From `targetRuntime` (`iOS.CocoaTouch`, `AppleTV`, `watchKit`, `MacOSX.Cocoa`), else
+    /// from the document type (`com.apple.InterfaceBuilder.AppleTV.Storyboard`…).
     init(documentType: String, targetRuntime: String?) {
         let runtime = targetRuntime ?? ""
-        if runtime.hasPrefix("AppleTV") || documentType.contains("AppleTV") {
+        if runtime.hasPrefix("AppleTV") || documentType.hasPrefix("com.apple.InterfaceBuilder.AppleTV") {
             self = .tvOS
-        } else if runtime.hasPrefix("watchKit") || documentType.contains("WatchKit") {
+        } else if runtime.hasPrefix("watchKit") || documentType.hasPrefix("com.apple.InterfaceBuilder.WatchKit") {
             self = .watchOS
-        } else if runtime.hasPrefix("MacOSX") || documentType.contains(".Cocoa.") {
+        } else if runtime.hasPrefix("MacOSX") || documentType.hasPrefix("com.apple.InterfaceBuilder3.Cocoa.") {
             self = .macOS
-        } else if runtime.hasPrefix("iOS") || documentType.contains("CocoaTouch") {
+        } else if runtime.hasPrefix("iOS") || documentType.hasPrefix("com.apple.InterfaceBuilder3.CocoaTouch") {
             self = .iOS
         } else {
             self = .unknown
@@ -62,16 +64,22 @@ extension IBConstraint {
     }
 }
 
-extension IBObject {
+extension IBScene {
     /// Cocoa bindings controllers sit among a scene's objects but are not its controller.
     private static let bindingControllers: Set<String> = [
         "arrayController", "objectController", "treeController", "dictionaryController", "userDefaultsController",
     ]
 
-    /// Whether this top-level scene object is the scene's (view/window) controller or a
-    /// storyboard reference standing for one.
-    var isSceneController: Bool {
-        guard placeholder == nil, !Self.bindingControllers.contains(element) else { return false }
-        return element == "viewControllerPlaceholder" || element.lowercased().hasSuffix("controller")
+    /// The scene's controller among its top-level `objects`: the one Interface Builder
+    /// marks `sceneMemberID="viewController"`, else the first non-placeholder whose
+    /// element names a controller.
+    static func controller(among objects: [Int], in all: [IBObject]) -> Int? {
+        objects.first { all[$0].sceneMemberID == "viewController" }
+            ?? objects.first { index in
+                let object = all[index]
+                guard object.placeholder == nil, !bindingControllers.contains(object.element) else { return false }
+                let element = object.element.lowercased()
+                return element.hasSuffix("controller") || element.hasSuffix("controllerplaceholder")
+            }
     }
 }

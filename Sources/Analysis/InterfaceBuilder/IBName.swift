@@ -8,7 +8,7 @@ enum IBName: String, CaseIterable {
     case outlet, outletCollection, action, segue
     case userDefinedRuntimeAttributes, userDefinedRuntimeAttribute
     case rect, autoresizingMask, color, accessibility, bool
-    case placeholder, customObject, exit, viewControllerPlaceholder
+    case placeholder, customObject, exit, viewControllerPlaceholder, controllerPlaceholder
     // Attributes.
     case id, key, type, version, toolsVersion, targetRuntime, useAutolayout, initialViewController
     case customClass, customModule, customModuleProvider, userLabel, placeholderIdentifier, sceneMemberID

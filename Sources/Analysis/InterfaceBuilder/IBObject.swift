@@ -19,6 +19,9 @@ public struct IBObject: Sendable, Hashable {
     /// The placeholder role: `IBFilesOwner`/`IBFirstResponder` (iOS `placeholder`), the
     /// Cocoa `customObject` ids -2/-1/-3, storyboard `exit`.
     public var placeholder: IBPlaceholderRole?
+    /// Storyboard `sceneMemberID`: `viewController` for a scene's controller (or
+    /// reference, or macOS application), `firstResponder`, `exit`.
+    public var sceneMemberID: String?
     /// Storyboard `storyboardIdentifier` of a view controller.
     public var storyboardIdentifier: String?
     /// `reuseIdentifier` of a table/collection view cell or reusable view.
@@ -49,7 +52,7 @@ public struct IBObject: Sendable, Hashable {
     public init(
         index: Int, element: String, id: String, key: String? = nil,
         customClass: String? = nil, customModule: String? = nil, customModuleProvider: String? = nil,
-        userLabel: String? = nil, placeholder: IBPlaceholderRole? = nil,
+        userLabel: String? = nil, placeholder: IBPlaceholderRole? = nil, sceneMemberID: String? = nil,
         storyboardIdentifier: String? = nil, reuseIdentifier: String? = nil,
         location: IBLocation, parent: Int? = nil, subviews: [Int] = [], children: [Int] = [],
         frame: IBRect? = nil, autoresizingMask: IBAutoresizingMask? = nil,
@@ -66,6 +69,7 @@ public struct IBObject: Sendable, Hashable {
         self.customModuleProvider = customModuleProvider
         self.userLabel = userLabel
         self.placeholder = placeholder
+        self.sceneMemberID = sceneMemberID
         self.storyboardIdentifier = storyboardIdentifier
         self.reuseIdentifier = reuseIdentifier
         self.location = location

@@ -15,10 +15,11 @@ public struct IBScene: Sendable, Hashable {
     }
 }
 
-/// A storyboard reference (`viewControllerPlaceholder`): segues to it load another
+/// A storyboard reference (`viewControllerPlaceholder`, AppKit/WatchKit
+/// `controllerPlaceholder`): segues to it load another
 /// storyboard (or another scene of this one) by name and identifier at runtime.
 public struct IBStoryboardReference: Sendable, Hashable {
-    /// Index of the `viewControllerPlaceholder` object.
+    /// Index of the placeholder object.
     public var object: Int
     /// `storyboardName`; `nil` means the same storyboard.
     public var storyboardName: String?

@@ -77,6 +77,7 @@ struct IBStreamDriver {
                 if depth > limits.maxDepth {
                     throw IBParseFailure(reason: "elements nested deeper than \(limits.maxDepth) levels", line: location.line)
                 }
+                try reader.checkAttributes(of: node, at: location)
                 return (node, location)
             case XML_READER_TYPE_END_ELEMENT:
                 onEnd()

@@ -38,7 +38,7 @@ public struct InterfaceBuilderParser: Sendable {
         let extraOptions = transcoded ? Int32(XML_PARSE_IGNORE_ENC.rawValue) : 0
         guard let reader = XMLStreamReader(bytes: bytes, encoding: transcoded ? "UTF-8" : nil, extraOptions: extraOptions,
                                            maxAttributeBytes: limits.maxAttributeBytes) else {
-            return .failed(path, "libxml2 could not create a reader")
+            return .failed(path, "libxml2 could not create a reader for \(bytes.count) bytes")
         }
         var driver = IBStreamDriver(reader: reader, bytes: bytes, limits: limits)
         do throws(IBParseFailure) {

@@ -22,22 +22,24 @@ final class XMLStreamReader {
     }()
 
     /// Parser options: never substitute entities (`XML_PARSE_NOENT` unset), never load or
-    /// apply a DTD (`DTDLOAD`/`DTDATTR`/`DTDVALID` unset), never touch the network.
+    /// apply a DTD (`DTDLOAD`/`DTDATTR`/`DTDVALID` unset), never touch the network, keep
+    /// libxml2's default limits (`HUGE` unset); no text nodes for indentation (`NOBLANKS`,
+    /// `COMPACT`), CDATA as text, line numbers past 65535 (`BIG_LINES`).
     static let options: Int32 = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_NOBLANKS.rawValue | XML_PARSE_COMPACT.rawValue)
 
-    let reader: xmlTextReaderPtr
+    private let reader: xmlTextReaderPtr
     private(set) var firstError: ParseError?
     private let names: IBNameTable
     private let idName: UnsafePointer<xmlChar>?
 
-    /// `nil` when libxml2 could not even create a reader (out of memory).
-    /// Longest attribute value `attributes(of:at:_:)` accepts.
+    /// Longest attribute value `checkAttributes(of:at:)` accepts.
     let maxAttributeBytes: Int
 
+    /// `nil` when libxml2 cannot take the buffer (over 2 GiB) or create a reader.
     init?(bytes: UnsafeRawBufferPointer, encoding: String?, extraOptions: Int32 = 0, maxAttributeBytes: Int) {
         self.maxAttributeBytes = maxAttributeBytes
         _ = Self.libraryInitialised
-        guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self),
+        guard bytes.count <= Int(Int32.max), let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self),
               let reader = xmlReaderForMemory(base, Int32(bytes.count), nil, encoding, Self.options | extraOptions)
         else { return nil }
         self.reader = reader
@@ -80,14 +82,13 @@ final class XMLStreamReader {
         return names.name(pointer)
     }
 
-    /// Calls `body` with every recognised attribute of `node`, after checking every
-    /// attribute against the length limit and for entity references.
-    func attributes(of node: xmlNodePtr, at location: IBLocation, _ body: (IBName, XMLAttributeValue) -> Void) throws(IBParseFailure) {
+    /// Refuses an element whose attribute holds an entity reference or is longer than
+    /// `maxAttributeBytes`; the driver checks every element before any handler reads it.
+    func checkAttributes(of node: xmlNodePtr, at location: IBLocation) throws(IBParseFailure) {
         var property = node.pointee.properties
         while let attribute = property {
             property = attribute.pointee.next
-            let value = XMLAttributeValue(attribute: attribute)
-            if value.bytes == nil, value.hasEntityReference {
+            guard let value = XMLAttributeValue(attribute) else {
                 throw IBParseFailure(reason: "entity reference in an attribute value; Interface Builder never writes one", line: location.line)
             }
             let byteCount = value.byteCount
@@ -95,7 +96,16 @@ final class XMLStreamReader {
                 let attributeName = attribute.pointee.name.map { String(cString: $0) } ?? "?"
                 throw IBParseFailure(reason: "attribute \(attributeName) is \(byteCount) bytes long, over the limit of \(maxAttributeBytes)", line: location.line)
             }
-            if let pointer = attribute.pointee.name, let name = names.name(pointer) {
+        }
+    }
+
+    /// Calls `body` with every recognised attribute of `node` (checked by
+    /// `checkAttributes(of:at:)`).
+    func attributes(of node: xmlNodePtr, _ body: (IBName, XMLAttributeValue) -> Void) {
+        var property = node.pointee.properties
+        while let attribute = property {
+            property = attribute.pointee.next
+            if let pointer = attribute.pointee.name, let name = names.name(pointer), let value = XMLAttributeValue(attribute) {
                 body(name, value)
             }
         }

@@ -11,16 +11,22 @@ extension BodyAnalyzer {
     /// `addSubview(x)` on `self` of a view that comes from a nib: the enclosing method loads
     /// one, or `x` is an outlet of the type. Reusable's `loadNibContent()` pins by itself.
     mutating func collectAttachments() {
+        var layouts: [String: (ContentViewAttachment.Layout, String?)] = [:]
+        var loadingMethods: [Int: Bool] = [:]
         for call in calls where call.baseName == "addSubview" && !call.arguments.isEmpty {
             let receiver = call.receiver.map { stream.text(of: $0) }
             guard receiver == nil || receiver == "self", let method = method(containing: call.nameIndex),
                   let body = method.body else { continue }
             let expression = stream.text(of: call.arguments[0])
             let name = call.arguments[0].last.map { stream.text($0) } ?? expression
-            let loadsHere = nibLoads.contains { body.contains(index(of: $0.location)) && $0.api != .registerNib }
+            let loadsHere = loadingMethods[body.lowerBound]
+                ?? (loadsByMethod[body.lowerBound] ?? []).contains { nibLoads[$0].api != .registerNib }
+            loadingMethods[body.lowerBound] = loadsHere
             let isOutlet = method.declarationIndex.map { declarations[$0].outlets.contains { $0.name == name } } ?? false
             guard loadsHere || isOutlet else { continue }
-            var (layout, helper) = layout(of: name, in: body)
+            let key = "\(body.lowerBound) \(name)"
+            var (layout, helper) = layouts[key] ?? layout(of: name, in: body)
+            layouts[key] = (layout, helper)
             if layout == .none, let inherited = helperLayout(of: name, before: call.nameIndex, in: method) {
                 layout = inherited
             }

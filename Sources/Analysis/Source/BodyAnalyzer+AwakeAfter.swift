@@ -5,7 +5,7 @@ extension BodyAnalyzer {
     /// from the placeholder (itself or through a project method it passes `self` to).
     func awakeAfterSummary(_ method: ParsedMethod) -> AwakeAfterSummary? {
         guard let body = method.body else { return nil }
-        let loadsInBody = nibLoads.contains { body.contains(index(of: $0.location)) }
+        let loadsInBody = !loads(inBodyAt: body.lowerBound).isEmpty
         var returnsSelf = false
         var returnsOther = false
         for index in body where stream.isText(index, "return") {

@@ -5,10 +5,10 @@ extension BodyAnalyzer {
     mutating func recordHelperIfAny(_ method: ParsedMethod) {
         guard method.method.lifecycle == nil, let body = method.body else { return }
         let direct: Set<NibLoadSite.API> = [.bundleLoadNibNamed, .uiNib]
-        guard let load = nibLoads.first(where: { direct.contains($0.api) && body.contains(index(of: $0.location)) }) else { return }
+        guard let load = loads(inBodyAt: body.lowerBound).first(where: { direct.contains($0.api) }) else { return }
         let declaration = method.declarationIndex.map { declarations[$0] }
         let inExtension = declaration.map { [.extension, .category, .protocol].contains($0.kind) } ?? true
-        let call = calls.first { $0.nameIndex == index(of: load.location) }
+        let call = callAt[index(of: load.location)].map { calls[$0] }
         let resolved = call.map { nibName($0.arguments.first ?? 0..<0, at: $0.nameIndex).1 }
         let parameter = load.api == .uiNib || load.api == .bundleLoadNibNamed ? resolved?.parameter : nil
         guard method.method.isTypeMethod || inExtension || parameter != nil else { return }
@@ -28,7 +28,7 @@ extension BodyAnalyzer {
         let returnedLayout = returned.map { layout(of: stream.text($0 + 1), in: body).0 }.flatMap { $0 == .none ? nil : $0 }
         fileHelpers.append(NibLoadHelper(
             baseName: baseName, selector: method.method.selector, isTypeMethod: method.method.isTypeMethod,
-            declaringType: method.context.typeName, isInExtension: inExtension, nameSource: source, expression: load.nibName.expression,
+            isSwift: language == .swift, declaringType: method.context.typeName, isInExtension: inExtension, nameSource: source, expression: load.nibName.expression,
             ownerIsSelf: load.owner == .selfObject, load: load.location, resultUse: load.resultUse, cast: load.cast,
             returnedLayout: returnedLayout))
     }

@@ -7,14 +7,14 @@ extension BodyAnalyzer {
 
     /// Every direct nib load, registration, Reusable call and project-helper call.
     mutating func collectNibLoads() {
-        let registerArguments = calls.filter { $0.baseName.hasPrefix("register") }.compactMap(\.arguments.first)
+        let registered = registeredNibCalls()
         for call in calls {
             switch call.baseName {
             case "loadNibNamed" where !call.arguments.isEmpty:
                 addLoad(call, api: .bundleLoadNibNamed, name: call.arguments[0], owner: call.argument("owner"))
             case "UINib" where call.labels.first == "nibName", "NSNib" where call.labels.first == "nibNamed",
                  "nibWithNibName" where !call.arguments.isEmpty:
-                guard !registerArguments.contains(where: { $0.contains(call.nameIndex) }) else { continue }
+                guard !registered.contains(call.nameIndex) else { continue }
                 addUINibLoad(call)
             case "initWithNibName" where !call.arguments.isEmpty:
                 addLoad(call, api: .viewControllerNibName, name: call.arguments[0], owner: nil)
@@ -33,6 +33,19 @@ extension BodyAnalyzer {
                 }
             }
         }
+    }
+
+    /// The `UINib` creation calls passed as the first argument of a `register…` call.
+    private func registeredNibCalls() -> Set<Int> {
+        var result: Set<Int> = []
+        for call in calls where call.baseName.hasPrefix("register") {
+            if let first = call.arguments.first, let nib = nibCreation(in: first) { result.insert(nib.nameIndex) }
+        }
+        return result
+    }
+
+    private func nibCreation(in range: Range<Int>) -> CallSite? {
+        range.lazy.compactMap { callAt[$0].map { calls[$0] } }.first { $0.baseName == "UINib" || $0.baseName == "nibWithNibName" }
     }
 
     /// Is the call inside the body of a helper of the same name (its own definition)?
@@ -79,9 +92,10 @@ extension BodyAnalyzer {
     /// a directly following `instantiate(withOwner:options:)`.
     private mutating func addUINibLoad(_ call: CallSite) {
         let (expression, _) = nibName(call.arguments[0], at: call.nameIndex)
-        let instantiate = calls.first { other in
-            (other.baseName == "instantiate" || other.baseName == "instantiateWithOwner" || other.baseName == "instantiateNibWithOwner")
-                && other.receiver.map { $0.contains(call.nameIndex) && $0.upperBound >= call.expression.upperBound - 1 } == true
+        // Swift `UINib(…).instantiate(…)`: the name follows `.`; Objective-C: it follows `]`.
+        let follower = call.isMessageSend ? call.expression.upperBound : call.expression.upperBound + 1
+        let instantiate = callAt[follower].map { calls[$0] }.flatMap { other in
+            ["instantiate", "instantiateWithOwner", "instantiateNibWithOwner"].contains(other.baseName) ? other : nil
         }
         let reader = ResultUseReader(stream: stream, method: method(containing: call.nameIndex))
         if let instantiate {
@@ -98,7 +112,7 @@ extension BodyAnalyzer {
         guard call.arguments.count >= 2, let first = call.arguments.first else { return }
         let reusable = call.labels.dropFirst().lazy.compactMap { Self.registerLabels[$0] }.first
         let identifier = call.arguments.last.flatMap { range in range.count == 1 ? SourceLiteral.value(of: stream[range.lowerBound].text) : nil }
-        let nibCall = calls.first { ($0.baseName == "UINib" || $0.baseName == "nibWithNibName") && first.contains($0.nameIndex) }
+        let nibCall = nibCreation(in: first)
         let isNib = nibCall != nil || call.baseName == "registerNib"
         if let identifier {
             literalCalls.append(LiteralCallSite(kind: isNib ? .registerNib : .registerClass, value: identifier,

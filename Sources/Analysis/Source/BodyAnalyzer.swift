@@ -24,6 +24,10 @@ struct BodyAnalyzer {
     private var contextAt: [Int32] = []
     /// Calls of interest in the whole file, in order.
     private(set) var calls: [CallSite] = []
+    /// Position in `calls` by the token index of the call's name.
+    private(set) var callAt: [Int: Int] = [:]
+    /// Positions in `nibLoads` by the body start of the innermost enclosing method.
+    private(set) var loadsByMethod: [Int: [Int]] = [:]
 
     init(stream: TokenStream, path: String, language: SourceLanguage, helpers: NibLoadHelperTable,
          declarations: [SourceTypeDeclaration], sharedVariables: Set<String>) {
@@ -56,18 +60,23 @@ struct BodyAnalyzer {
             Self.interestingNames.contains(name) || helpers.byBaseName[name] != nil || isSelfCall(name: name, at: index)
                 || (language == .swift && stream.isText(index + 2, "nibName") && stream.isText(index + 3, ":"))
         }
+        for (position, call) in calls.enumerated() { callAt[call.nameIndex] = position }
         var analyzedMethods = parsed
+        let called = calledSelfMethods()
         for position in analyzedMethods.indices {
             guard let body = analyzedMethods[position].body else { continue }
-            analyzedMethods[position].method.calledSelfMethods = calledSelfMethods(in: body)
+            analyzedMethods[position].method.calledSelfMethods = called[body.lowerBound] ?? []
         }
         collectNibLoads()
         collectLiteralCalls()
-        let loadIndices = nibLoads.map { index(of: $0.location) }
+        for (position, load) in nibLoads.enumerated() {
+            guard let body = method(containing: index(of: load.location))?.body else { continue }
+            loadsByMethod[body.lowerBound, default: []].append(position)
+        }
         for position in analyzedMethods.indices {
             let method = analyzedMethods[position]
             guard let body = method.body else { continue }
-            analyzedMethods[position].method.loadsNib = loadIndices.contains { body.contains($0) }
+            analyzedMethods[position].method.loadsNib = loadsByMethod[body.lowerBound] != nil
             recordHelperIfAny(method)
             recordCopyFactsIfAny(method)
         }
@@ -155,12 +164,19 @@ struct BodyAnalyzer {
         return first >= 0x61 && first <= 0x7A  // lowercase: a method or function, not a type
     }
 
-    private func calledSelfMethods(in body: Range<Int>) -> [String] {
-        var names: [String] = []
-        for call in calls where body.contains(call.nameIndex) && isSelfCall(name: call.baseName, at: call.nameIndex) {
-            let name = language == .objc ? call.selector : call.baseName + "(" + call.labels.map { ($0.isEmpty ? "_" : $0) + ":" }.joined() + ")"
-            if !names.contains(name) { names.append(name) }
+    /// The methods called on `self` per method body start, unique, in call order.
+    private func calledSelfMethods() -> [Int: [String]] {
+        var names: [Int: [String]] = [:]
+        for call in calls where isSelfCall(name: call.baseName, at: call.nameIndex) {
+            guard let body = method(containing: call.nameIndex)?.body else { continue }
+            let name = call.selector
+            if names[body.lowerBound]?.contains(name) != true { names[body.lowerBound, default: []].append(name) }
         }
         return names
+    }
+
+    /// The nib loads made directly in the body starting at `bodyStart`.
+    func loads(inBodyAt bodyStart: Int) -> [NibLoadSite] {
+        (loadsByMethod[bodyStart] ?? []).map { nibLoads[$0] }
     }
 }

@@ -9,6 +9,9 @@ struct CallExtractor {
         "repeat", "throw", "try", "await", "as", "is", "else", "let", "var", "defer", "do",
     ]
 
+    /// How far back a receiver chain `a.b().c` is followed.
+    static let maximumChainLinks = 32
+
     /// Every call in `range`, in source order of their names; `wanted` filters by base name
     /// before the arguments are parsed.
     func calls(in range: Range<Int>, wanted: (String, Int) -> Bool) -> [CallSite] {
@@ -64,7 +67,9 @@ struct CallExtractor {
     func chainStart(before name: Int) -> Int {
         var start = name
         var cursor = name - 1
-        while cursor >= 0, stream.isText(cursor, ".") {
+        var links = 0
+        while cursor >= 0, stream.isText(cursor, "."), links < Self.maximumChainLinks {
+            links += 1
             var previous = cursor - 1
             while previous >= 0, stream.isText(previous, "?") || stream.isText(previous, "!") { previous -= 1 }
             guard previous >= 0 else { break }

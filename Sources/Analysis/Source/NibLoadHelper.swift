@@ -17,6 +17,7 @@ struct NibLoadHelper: Sendable, Equatable {
     var baseName: String
     var selector: String
     var isTypeMethod: Bool
+    var isSwift: Bool
     var declaringType: String?
     /// Declared in an extension, category or protocol (a wrapper for many classes).
     var isInExtension: Bool
@@ -45,14 +46,23 @@ struct NibLoadHelperTable: Sendable {
         self.copyHelpers = copyHelpers
     }
 
-    /// Names whose presence in a file's bytes means the file must be indexed again with
-    /// this table.
-    var names: [String] {
-        Array(byBaseName.keys) + copyHelpers.keys.map { String($0.prefix { $0 != ":" }) }
+    /// The calls whose presence in a file means the file must be indexed again with this table.
+    var callKeys: CallKeys {
+        var keys = CallKeys()
+        for helper in byBaseName.values.joined() { keys.add(helper.isSwift ? helper.baseName : helper.selector, isSwift: helper.isSwift) }
+        for key in copyHelpers.keys { keys.add(key, isSwift: !key.contains(":")) }
+        return keys
     }
 
+    /// The helper a call goes to: Objective-C by full selector, Swift by base name and a
+    /// parameter count that can take the call's arguments.
     func helper(for call: CallSite) -> NibLoadHelper? {
-        byBaseName[call.baseName]?.first { call.isMessageSend ? $0.selector == call.selector : true }
+        guard let candidates = byBaseName[call.baseName] else { return nil }
+        guard call.isMessageSend else {
+            return candidates.first { $0.isSwift && $0.selector.reduce(0) { $1 == ":" ? $0 + 1 : $0 } >= call.arguments.count }
+        }
+        let selector = call.selector
+        return candidates.first { $0.selector == selector }
     }
 }
 

@@ -16,6 +16,8 @@ struct NibNameResolver {
     }
 
     private static let maximumDepth = 4
+    /// How many tokens back a local variable's assignment is looked for.
+    static let localSearchWindow = 600
     /// Properties and helpers that by convention return the class name.
     static let classNameHelpers: Set<String> = [
         "className", "nibName", "defaultNibName", "nibIdentifier", "reuseIdentifier", "identifier",
@@ -76,7 +78,8 @@ struct NibNameResolver {
         var texts = range.map { stream[$0].text }
         for (offset, index) in range.enumerated() where stream[index].isIdentifier {
             let text = texts[offset]
-            if text == "self" || text == "Self" || parameterIndex(text) != nil { continue }
+            if text == "self" || text == "Self" || stream.isText(index - 1, ".") || stream.isText(index + 1, "(")
+                || parameterIndex(text) != nil { continue }
             if let initializer = localInitializer(of: text, before: index),
                resolve(initializer, depth: depth + 1).resolution == .enclosingClass {
                 texts[offset] = "self"
@@ -137,7 +140,8 @@ struct NibNameResolver {
     func localInitializer(of name: String, before index: Int) -> Range<Int>? {
         guard let body = method?.body else { return nil }
         var cursor = min(index, stream.count) - 1
-        while cursor > body.lowerBound {
+        let stop = max(body.lowerBound, cursor - Self.localSearchWindow)
+        while cursor > stop {
             if stream.isText(cursor, "="), stream.isText(cursor - 1, name) {
                 return SourceStatement.expression(in: stream, from: cursor + 1, limit: body.upperBound)
             }

@@ -11,11 +11,11 @@ struct PlaceholderCopyReader {
     func read(_ body: Range<Int>) -> PlaceholderCopyFacts {
         var facts = PlaceholderCopyFacts()
         let range = body.clamped(to: 0..<stream.count)
-        for index in range {
+        for index in range where stream[index].kind != .string && stream[index].kind != .number {
             let text = stream[index].text
             if text == "=", let attribute = copiedAttribute(assignment: index, limit: range.upperBound) {
                 facts.attributes.insert(attribute)
-            } else if text.hasPrefix("set"), text.count > 3, stream.isText(index + 1, ":"), stream.isText(index - 2, "["),
+            } else if stream.isText(index + 1, ":"), text.utf8.count > 3, text.hasPrefix("set"), stream.isText(index - 2, "["),
                       let attribute = copiedAttribute(setter: index, limit: range.upperBound) {
                 facts.attributes.insert(attribute)
             } else if text == "subviews", isPlaceholderMember(index), loopBody(over: index).map(containsAddSubview) == true {

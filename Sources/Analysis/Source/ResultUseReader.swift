@@ -168,7 +168,8 @@ struct ResultUseReader {
     private func variableUse(_ name: String, after start: Int) -> Use? {
         guard let body = method?.body else { return nil }
         var cursor = start
-        while cursor < body.upperBound {
+        let stop = min(body.upperBound, start + NibNameResolver.localSearchWindow)
+        while cursor < stop {
             if stream.isText(cursor, name), !stream.isText(cursor - 1, ".") {
                 if stream.isText(cursor - 1, "in") {  // for x in objects / for (id x in objects)
                     var loop = cursor + 1

@@ -28,7 +28,6 @@ enum SourceIndexMerger {
         index.types = SourceTypeBuilder.types(from: index.declarations)
         resolveNibNames(&index)
         SourceGuardResolver.resolve(&index)
-        index.types = SourceTypeBuilder.types(from: index.declarations)
         index.nibLoads.sort { $0.location < $1.location }
         index.literalCalls.sort { $0.location < $1.location }
         index.contentAttachments.sort { $0.location < $1.location }

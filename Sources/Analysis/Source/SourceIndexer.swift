@@ -24,11 +24,8 @@ public struct SourceIndexer: Sendable {
         let table = NibLoadHelperTable(results.flatMap(\.helpers),
                                        copyHelpers: results.reduce(into: [:]) { $0.merge($1.copyHelpers) { first, _ in first } })
         if !table.isEmpty {
-            let names = table.names.map { Array($0.utf8) }
-            let again = sources.indices.filter { position in
-                let bytes = sources[position].contents ?? Data()
-                return names.contains { bytes.range(of: Data($0)) != nil }
-            }
+            let keys = table.callKeys
+            let again = sources.indices.filter { keys.isCalled(in: sources[$0].contents ?? Data(), swift: sources[$0].kind == .swift) }
             let redone = run(again.map { sources[$0] }) { indexFile($0, helpers: table) }
             for (position, result) in zip(again, redone) { results[position] = result }
         }

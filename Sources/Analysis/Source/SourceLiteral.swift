@@ -16,6 +16,7 @@ enum SourceLiteral {
               !body.hasPrefix("\"\"\"") else { return nil }
         body = body.dropFirst().dropLast(closing.count)
         guard hashes == 0 else { return String(body) }
+        guard body.contains("\\") else { return String(body) }
         if body.contains("\\(") { return nil }
         return body.replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "\\\\", with: "\\")
     }

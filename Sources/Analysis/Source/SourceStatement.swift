@@ -3,8 +3,11 @@
 enum SourceStatement {
     private static let continuation: Set<String> = [".", "=", "(", "[", ",", "??", "&&", "||", "+", "-", "*", "/", ":", "?", "==", "!="]
 
+    /// Longest expression read, in tokens (keeps pathological one-line files linear).
+    static let maximumLength = 512
+
     static func expression(in stream: TokenStream, from start: Int, limit: Int) -> Range<Int> {
-        let upper = min(limit, stream.count)
+        let upper = min(limit, stream.count, start + maximumLength)
         var cursor = start
         while cursor < upper {
             let text = stream[cursor].text

@@ -47,7 +47,7 @@ extension SwiftDeclarationParser {
             cursor = token.text == "(" || token.text == "[" ? stream.after(cursor) : cursor + 1
         }
         let labels = parameters.map(\.label)
-        let objcName = prefix.attributes["objc"].flatMap { $0.isEmpty ? nil : $0.replacingOccurrences(of: " ", with: "") }
+        let objcName = prefix.attributes["objc"].flatMap { $0.isEmpty ? nil : String($0.filter { $0 != " " }) }
         let name = SwiftSelector.swiftName(baseName: baseName, labels: labels)
         let imported = prefix.modifiers.contains("override") ? SwiftSelector.importedOverrides[name] : nil
         let selector = objcName ?? imported ?? SwiftSelector.selector(baseName: baseName, labels: labels, throwing: throwing)
@@ -120,7 +120,7 @@ extension SwiftDeclarationParser {
                   !stream.isText(cursor, ";"), !stream.isText(cursor, "}"), stream[cursor].kind != .attribute {
                 cursor = stream.after(cursor)
             }
-            typeText = stream.text(of: typeStart..<cursor)
+            typeText = stream.compactText(of: typeStart..<cursor)
         }
         var settable = isVar
         if isVar, stream.isText(cursor, "{"), stream[cursor].line == stream[nameIndex].line || !typeText.isEmpty {
@@ -160,9 +160,8 @@ extension SwiftDeclarationParser {
     }
 
     static func outlet(name: String, typeText: String, prefix: Prefix, location: SourceLocation) -> SourceOutlet {
-        let trimmed = typeText.replacingOccurrences(of: " ", with: "")
-        let optionality: SourceOutlet.Optionality = trimmed.hasSuffix("!") ? .implicitlyUnwrapped
-            : trimmed.hasSuffix("?") ? .optional : .nonOptional
+        let optionality: SourceOutlet.Optionality = typeText.hasSuffix("!") ? .implicitlyUnwrapped
+            : typeText.hasSuffix("?") ? .optional : .nonOptional
         var bare = bareType(typeText)
         let isCollection = bare.hasPrefix("[") || prefix.attributes["IBOutletCollection"] != nil
         if bare.hasPrefix("["), bare.hasSuffix("]") { bare = String(bare.dropFirst().dropLast()) }
@@ -173,9 +172,9 @@ extension SwiftDeclarationParser {
                             optionality: optionality, location: location)
     }
 
-    /// `UILabel!`, `UILabel?`, `Optional<UILabel>` → `UILabel`; whitespace removed.
+    /// `UILabel!`, `UILabel?`, `Optional<UILabel>` → `UILabel` (from compact type text).
     static func bareType(_ typeText: String) -> String {
-        var text = typeText.replacingOccurrences(of: " ", with: "")
+        var text = typeText
         while text.hasSuffix("!") || text.hasSuffix("?") { text.removeLast() }
         if text.hasPrefix("Optional<"), text.hasSuffix(">") { text = String(text.dropFirst(9).dropLast()) }
         return text

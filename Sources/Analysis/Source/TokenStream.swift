@@ -74,6 +74,13 @@ struct TokenStream {
         return result
     }
 
+    /// Source text of tokens `range` joined without spaces (type names: `[UIButton]!`).
+    func compactText(of range: Range<Int>) -> String {
+        var result = ""
+        for index in range.clamped(to: 0..<tokens.count) { result += tokens[index].text }
+        return result
+    }
+
     func location(_ index: Int, path: String) -> SourceLocation {
         guard index < tokens.count else {
             let last = tokens.last

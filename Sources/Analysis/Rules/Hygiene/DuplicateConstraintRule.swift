@@ -105,8 +105,8 @@ struct DuplicateConstraintRule: Rule {
             relation = constraint.relation
             secondItem = constraint.secondItem
             secondAttribute = constraint.secondAttribute
-            multiplier = constraint.multiplier
-            constant = constraint.constant
+            multiplier = Self.rounded(constraint.multiplier)
+            constant = Self.rounded(constraint.constant)
             variation = constraint.variation
             excludedByDefault = constraint.excludedByDefault
         }
@@ -120,14 +120,19 @@ struct DuplicateConstraintRule: Rule {
             flipped.firstAttribute = secondAttribute
             flipped.secondItem = firstItem
             flipped.secondAttribute = firstAttribute
-            flipped.multiplier = (1 / multiplier * 1e9).rounded() / 1e9
-            flipped.constant = (-constant / multiplier * 1e9).rounded() / 1e9
+            flipped.multiplier = Self.rounded(1 / multiplier)
+            flipped.constant = Self.rounded(-constant / multiplier)
             switch relation {
             case .equal: flipped.relation = .equal
             case .lessThanOrEqual: flipped.relation = .greaterThanOrEqual
             case .greaterThanOrEqual: flipped.relation = .lessThanOrEqual
             }
             return flipped
+        }
+
+        /// Six decimals: `16:9` and `1 / (9:16)` compare equal.
+        private static func rounded(_ value: Double) -> Double {
+            (value * 1e6).rounded() / 1e6
         }
     }
 }

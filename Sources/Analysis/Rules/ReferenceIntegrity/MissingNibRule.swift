@@ -80,7 +80,8 @@ struct MissingNibRule: Rule {
             // `init(nibName: nil, …)` falls back to an empty view when no nib matches the class.
             guard !(site.api == .viewControllerNibName && site.nibName.expression == "nil") else { return nil }
             let candidates = site.nibName.candidates.filter { !$0.isEmpty }
-            guard !candidates.isEmpty, !candidates.contains(where: model.nibCatalog.hasNib) else { return nil }
+            guard !candidates.isEmpty, !candidates.contains(where: model.nibCatalog.hasNib),
+                  !subclassesOfEnclosingClass(site, model).contains(where: model.nibCatalog.hasNib) else { return nil }
             if case .literal = site.nibName.resolution {} else if candidates.count > 1 { return nil }
             let name = candidates[0]
             let owner = site.context.typeName.map { " in \($0)" } ?? ""
@@ -92,6 +93,14 @@ struct MissingNibRule: Rule {
                 identity: [site.location.path, site.context.typeName ?? "", site.context.methodName ?? "", name]
             )
         }
+    }
+
+    /// A name taken from the class at run time (`String(describing: self)`) may be any
+    /// subclass's name: the project classes below the enclosing one.
+    private static func subclassesOfEnclosingClass(_ site: NibLoadSite, _ model: ProjectModel) -> [String] {
+        guard case .enclosingClass = site.nibName.resolution, let base = site.context.typeName else { return [] }
+        return model.classes.values.filter { $0.type != nil && $0.runtimeName != base && model.isKind($0.runtimeName, of: base) }
+            .flatMap { [$0.runtimeName, $0.name] }
     }
 
     /// The smallest valid xib, for the examples.

@@ -112,7 +112,9 @@ struct UnknownCustomClassRule: Rule {
     static func check(_ model: ProjectModel) -> [RuleViolation] {
         model.documents.filter { $0.status == .analysed || $0.status == .legacy }.flatMap { document in
             document.objects.compactMap { object -> RuleViolation? in
-                guard let name = object.customClass, !name.isEmpty, isUnknown(name, in: model) else { return nil }
+                // First Responder, Application and Exit stand for objects the runtime supplies.
+                guard let name = object.customClass, !name.isEmpty, object.placeholder == nil || object.placeholder == .filesOwner,
+                      isUnknown(name, in: model) else { return nil }
                 let (severity, origin) = provenance(of: object, in: model)
                 return RuleViolation(
                     className: name,

@@ -1,0 +1,104 @@
+import Analysis
+import Foundation
+import XCTest
+
+/// No input may crash or hang the indexer; what it cannot read is reported.
+final class RobustnessTests: XCTestCase {
+    private func indexBoth(_ bytes: [UInt8]) -> SourceIndex {
+        SourceIndexer(concurrency: 1).index(files: [
+            ProjectFile(path: "Junk.swift", kind: .swift, contents: Data(bytes)),
+            ProjectFile(path: "Junk.m", kind: .objc, contents: Data(bytes)),
+        ])
+    }
+
+    func testEmptyFilesAndFilesWithoutContents() {
+        let index = SourceIndexer().index(files: [
+            ProjectFile(path: "Empty.swift", kind: .swift, contents: Data()),
+            ProjectFile(path: "Empty.h", kind: .objc, contents: Data()),
+            ProjectFile(path: "Skipped.m", kind: .objc, contents: nil, status: .skipped, reason: "too large"),
+            ProjectFile(path: "Main.storyboard", kind: .storyboard, contents: Data("<x/>".utf8)),
+        ])
+        XCTAssertEqual(index, SourceIndex())
+    }
+
+    func testBinaryJunkOfEverySeed() {
+        var generator = SplitMix(seed: 7)
+        for _ in 0..<50 {
+            let bytes = (0..<4_096).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            let index = indexBoth(bytes)
+            XCTAssertTrue(index.nibLoads.isEmpty || index.nibLoads.allSatisfy { $0.location.line >= 1 })
+        }
+    }
+
+    func testJunkMadeOfSourcePunctuation() {
+        var generator = SplitMix(seed: 11)
+        let alphabet = Array("{}[]()\"'@#/*\\\n:;.,=?!<>^ classfuncvar@interface@end@implementation-+".utf8)
+        for _ in 0..<50 {
+            let bytes = (0..<4_096).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+            _ = indexBoth(bytes)
+        }
+    }
+
+    func testUnterminatedStringsAndComments() {
+        let swift = SourceFixture.index(swift: "class A: UIView {\n let s = \"\"\"\n never closed\n")
+        XCTAssertEqual(swift.types["A"]?.superclass, "UIView")
+        XCTAssertEqual(swift.problems.map(\.code), ["source.unbalanced-brackets"])
+        let comment = SourceFixture.index(swift: "class B: UIView {}\n/* /* nested but never closed */\nclass C: UIView {}")
+        XCTAssertEqual(Set(comment.types.keys), ["B"])
+        let objc = SourceFixture.index(objc: "@interface A : UIView\n@property NSString *s;\n@end\nNSString *x = @\"open\n/* open")
+        XCTAssertEqual(objc.types["A"]?.properties.map(\.name), ["s"])
+        let raw = SourceFixture.index(swift: "let s = ##\"never \"# closed\nclass D {}")
+        XCTAssertNotNil(raw.types["D"], "an unterminated single-line raw string ends at its line")
+    }
+
+    func testDeeplyNestedBracketsAndTypes() {
+        let depth = 100_000
+        let braces = String(repeating: "{", count: depth) + String(repeating: "}", count: depth)
+        XCTAssertEqual(SourceFixture.index(swift: braces).problems, [])
+        XCTAssertEqual(SourceFixture.index(objc: String(repeating: "[", count: depth)).problems.map(\.code), ["source.unbalanced-brackets"])
+        let types = String(repeating: "class A: UIView {\n", count: 5_000) + String(repeating: "}\n", count: 5_000)
+        let index = SourceFixture.index(swift: types)
+        XCTAssertEqual(index.types["A"]?.superclass, "UIView")
+        XCTAssertEqual(index.declarations.count, 49, "nesting beyond the limit is skipped, not recursed")
+    }
+
+    func testTenMegabyteSingleLineFiles() {
+        let filler = String(repeating: #"let total = (first + second * 3) / divisor - offset; label.text = "value \(total)"; "#, count: 1_000)
+        let load = #"let v = Bundle.main.loadNibNamed("Card", owner: self)?.first as! UIView; addSubview(v); "#
+        var text = "class Huge: UIView { func load() { "
+        text.reserveCapacity(10_200_000)
+        while text.utf8.count < 10_000_000 { text += filler + load }
+        text += "} }"
+        let index = SourceFixture.index(swift: text)
+        XCTAssertEqual(index.nibLoads.count, text.components(separatedBy: "loadNibNamed").count - 1)
+        XCTAssertEqual(index.nibLoads.first?.location.line, 1)
+        XCTAssertEqual(index.nibLoads.first?.nibName.candidates, ["Card"])
+        let objcFiller = String(repeating: "x = [self value] + 3 * y; ", count: 1_000)
+        let objcLoad = "[[NSBundle mainBundle] loadNibNamed:@\"A\" owner:nil options:nil]; "
+        let objc = String(repeating: objcFiller + objcLoad, count: 400)
+        let objcIndex = SourceFixture.index(objc: "@implementation A\n- (void)a { " + objc + "}\n@end")
+        XCTAssertEqual(objcIndex.nibLoads.count, 400)
+        XCTAssertEqual(objcIndex.nibLoads.first?.owner, NibLoadSite.Owner.none)
+    }
+
+    func testInvalidUTF8IsReplacedNotFatal() {
+        var bytes = Array("class Caf".utf8)
+        bytes += [0xC3, 0x28, 0xFF]
+        bytes += Array(": UIView {}\nclass Next: UIView {}".utf8)
+        let index = indexBoth(bytes)
+        XCTAssertEqual(index.types["Next"]?.superclass, "UIView")
+    }
+}
+
+/// A small deterministic generator so that junk inputs are the same on every run.
+struct SplitMix {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}

@@ -147,3 +147,27 @@ final class BeyondCustomViewsRuleTests: XCTestCase {
         XCTAssertEqual(RuleHarness.findings([controller], rules: [VCNibWithoutViewRule.self]).count, 1, "no sources needed")
     }
 }
+
+extension BeyondCustomViewsRuleTests {
+    func testOwnStoryboardIsSearchedForTheCallingControllersScenes() throws {
+        let main = BeyondExample.storyboard("App/Main.storyboard", scenes: BeyondExample.scene(id: "Mnu", controllerClass: "MenuViewController", swift: false))
+        let other = BeyondExample.storyboard("App/Settings.storyboard", scenes: BeyondExample.scene(id: "Det", controllerClass: "DetailViewController", storyboardID: "Detail", swift: false))
+        let source = RuleExample.File("App/MenuViewController.m", """
+        #import <UIKit/UIKit.h>
+
+        @interface MenuViewController : UIViewController
+        @end
+
+        @implementation MenuViewController
+        - (void)showDetail {
+            UIViewController *detail = [self.storyboard instantiateViewControllerWithIdentifier:@"Detail"];
+            [self.navigationController pushViewController:detail animated:YES];
+        }
+        @end
+        """)
+        let finding = try XCTUnwrap(RuleHarness.findings([source, main, other], rules: [MissingStoryboardIDRule.self]).first)
+        XCTAssertTrue(finding.message.contains("no scene of Main.storyboard has"), finding.message)
+        XCTAssertEqual(RuleHarness.findings([source, other], rules: [MissingStoryboardIDRule.self]).count, 0,
+                       "the controller has no scene: every storyboard counts")
+    }
+}

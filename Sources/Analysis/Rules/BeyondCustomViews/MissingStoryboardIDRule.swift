@@ -12,7 +12,8 @@ struct MissingStoryboardIDRule: Rule {
         when no scene of that storyboard has the Storyboard ID `X` — a typo, or the ID typed \
         in the Restoration ID field, or set on another storyboard. When the same line names the \
         storyboard (`UIStoryboard(name: "Main", bundle: nil).instantiateViewController(…)`), \
-        only that storyboard is searched; otherwise every storyboard of the project is.
+        only that storyboard is searched; when a controller asks its own `storyboard`, only the \
+        storyboards holding its scenes are; otherwise every storyboard of the project is.
 
         **Fix:** set the Storyboard ID in the identity inspector of the scene's view \
         controller, or use a generated constant.
@@ -74,6 +75,9 @@ struct MissingStoryboardIDRule: Rule {
             if let named = model.storyboardNamed(onLineOf: site) {
                 searched = storyboards.filter { $0.name == NibCatalog.stripped(named) }
                 guard !searched.isEmpty else { return nil }
+            } else if model.isSentToOwnStoryboard(site), let typeName = site.context.typeName {
+                let own = Set(model.scenes(ofControllerClass: typeName).map { $0.0.path })
+                if !own.isEmpty { searched = storyboards.filter { own.contains($0.document.path) } }
             }
             let identifiers = Set(searched.flatMap { $0.document.objects.compactMap(\.storyboardIdentifier) })
             guard !identifiers.contains(site.value) else { return nil }

@@ -16,6 +16,18 @@ extension ProjectModel {
         }?.value
     }
 
+    /// Whether the call at `site` is sent to the storyboard the calling controller was loaded
+    /// from (`storyboard?.instantiateViewController…`, `[self.storyboard instantiate…]`).
+    func isSentToOwnStoryboard(_ site: LiteralCallSite) -> Bool {
+        guard let before = textBefore(site.location) else { return false }
+        if site.language == .objc {
+            guard let bracket = before.lastIndex(of: "[") else { return false }
+            return before[before.index(after: bracket)...].trimmingCharacters(in: .whitespaces) == "self.storyboard"
+        }
+        return ["storyboard?.", "storyboard!.", "storyboard."].contains { before.hasSuffix($0) }
+            && !before.hasSuffix("UIStoryboard.") && !before.dropLast().hasSuffix(")")
+    }
+
     /// Whether the call at `site` is sent to `self` (explicitly or implicitly).
     func isSentToSelf(_ site: LiteralCallSite) -> Bool {
         guard let before = textBefore(site.location) else { return false }

@@ -71,13 +71,15 @@ struct MissingSegueIDRule: Rule {
     static let requirements: RuleRequirements = .sources
 
     static func check(_ model: ProjectModel) -> [RuleViolation] {
-        model.sources.literalCalls.compactMap { site in
-            guard site.kind == .segueIdentifier, model.judgesStoryboardLiteral(site) else { return nil }
+        let sites = model.sources.literalCalls.filter { $0.kind == .segueIdentifier }
+        guard !sites.isEmpty else { return [] }
+        let segues: [(IBDocument, IBConnection)] = model.storyboardDocuments.flatMap { _, document in
+            document.connections.filter { $0.kind == .segue && $0.identifier != nil }.map { (document, $0) }
+        }
+        return sites.compactMap { site in
+            guard model.judgesStoryboardLiteral(site) else { return nil }
             let scenes = site.context.typeName.map { model.scenes(ofControllerClass: $0) } ?? []
             let own = model.isSentToSelf(site) && !scenes.isEmpty
-            let segues: [(IBDocument, IBConnection)] = model.storyboardDocuments.flatMap { _, document in
-                document.connections.filter { $0.kind == .segue && $0.identifier != nil }.map { (document, $0) }
-            }
             let inScope = segues.filter { document, segue in
                 guard own else { return true }
                 let scene = segue.source.flatMap { document.objects[$0].scene }

@@ -206,3 +206,23 @@ extension ConstraintCopyRuleTests {
         XCTAssertEqual(RuleHarness.findings(files).filter { ids.contains($0.rule) }.map(\.message), [])
     }
 }
+
+extension ConstraintCopyRuleTests {
+    /// UIView-NibLoading style: a `UIView` category moves the nib's subviews into `self`.
+    func testReparentingUIViewCategoryIsNotJudged() {
+        let category = RuleExample.File("App/UIView+Reparent.m", """
+        #import <UIKit/UIKit.h>
+
+        @implementation UIView (Reparent)
+        - (void)rp_loadContents {
+            UIView *container = [[[NSBundle mainBundle] loadNibNamed:NSStringFromClass([self class]) owner:self options:nil] firstObject];
+            container.bounds = self.bounds;
+            for (UIView *view in container.subviews) {
+                [self addSubview:view];
+            }
+        }
+        @end
+        """)
+        XCTAssertEqual(RuleHarness.findings([category], rules: [ContentViewNotPinnedRule.self]).map(\.message), [])
+    }
+}

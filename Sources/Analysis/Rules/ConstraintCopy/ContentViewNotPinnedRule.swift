@@ -16,6 +16,10 @@ struct ContentViewNotPinnedRule: Rule {
         nib's view has flexible width and height in Interface Builder (the default for a xib's \
         root view), because the autoresizing mask is archived with it.
 
+        Generic helpers in a category or extension of `UIView` itself (UIView-NibLoading's \
+        `loadContentsFromNib`, which moves the nib's subviews into `self` and resizes their \
+        container) are not judged: they serve every nib alike.
+
         **Fix:** set `frame = bounds` and a flexible width/height mask, or pin the content view's \
         edges with constraints (`translatesAutoresizingMaskIntoConstraints = false` first).
         """
@@ -48,7 +52,8 @@ struct ContentViewNotPinnedRule: Rule {
     static func check(_ model: ProjectModel) -> [RuleViolation] {
         model.sources.contentAttachments.compactMap { attachment in
             guard let typeName = attachment.context.typeName, attachment.layout != .constraints,
-                  attachment.layout != .frameAndAutoresizing else { return nil }
+                  attachment.layout != .frameAndAutoresizing,
+                  !PlatformClasses.isKnown(ProjectModel.unqualified(typeName)) else { return nil }
             let type = model.sourceType(named: typeName)
             guard type?.methods.contains(where: { $0.lifecycle == .layoutSubviews }) != true else { return nil }
             let roots = ownerNibRoots(of: typeName, attachment: attachment, in: model)

@@ -49,6 +49,20 @@ extension ProjectModel {
         return ownerClass == name
     }
 
+    /// Chains for every declared class (runtime and source names) and every IB class name.
+    static func buildHierarchy(sources: SourceIndex, types: [String: SourceType], interfaceBuilderNames: some Sequence<String>) -> ClassHierarchy {
+        func declaration(_ name: String) -> SourceType? {
+            if let type = types[name] { return type }
+            let type = sources.types[name] ?? sources.typealiases[name].flatMap { sources.types[$0] }
+            return type?.isClass == true ? type : nil
+        }
+        let declared = sources.types.filter { $0.value.isClass }.keys
+        let names = Set(types.keys).union(declared).union(interfaceBuilderNames).sorted()
+        return ClassHierarchy(names: names) { name in
+            directSuperclass(of: name, declaration: declaration, typealiases: sources.typealiases)
+        }
+    }
+
     /// Nib name → indices into `sources.nibLoads` of the sites that may load it.
     static func loadSitesByNib(_ sources: SourceIndex) -> [String: [Int]] {
         var table: [String: [Int]] = [:]

@@ -8,19 +8,26 @@ extension ProjectModel {
     /// The superclasses of the class named `name` (runtime or source name), nearest
     /// first, through project declarations and then the platform table. Stops on cycles.
     public func superclassChain(of name: String) -> [String] {
-        var chain: [String] = []
+        Array(lineage(of: name).dropFirst())
+    }
+
+    /// `name` itself followed by its superclass chain.
+    public func lineage(of name: String) -> [String] {
+        if let known = hierarchy.lineages[name] { return known }
+        var chain = [name]
         var seen: Set<String> = [name]
         var current = name
         while let next = directSuperclass(of: current), seen.insert(next).inserted {
+            if let known = hierarchy.lineages[next] { return chain + known }
             chain.append(next)
             current = next
         }
         return chain
     }
 
-    /// `name` itself followed by its superclass chain.
-    public func lineage(of name: String) -> [String] {
-        [name] + superclassChain(of: name)
+    /// The project classes below `name`, at any depth (runtime and source names).
+    public func descendants(of name: String) -> [String] {
+        hierarchy.descendants(of: name)
     }
 
     /// Whether `name` is `ancestor` or descends from it.
@@ -45,10 +52,16 @@ extension ProjectModel {
     }
 
     private func directSuperclass(of name: String) -> String? {
-        if let type = declaration(of: name), type.hasPrimaryDeclaration || type.superclass != nil {
-            return type.superclass.map { sources.typealiases[$0] ?? $0 }
+        Self.directSuperclass(of: name, declaration: declaration(of:), typealiases: sources.typealiases)
+    }
+
+    /// One step up: the project declaration's superclass (through typealiases), else the
+    /// platform table's.
+    static func directSuperclass(of name: String, declaration: (String) -> SourceType?, typealiases: [String: String]) -> String? {
+        if let type = declaration(name), type.hasPrimaryDeclaration || type.superclass != nil {
+            return type.superclass.map { typealiases[$0] ?? $0 }
         }
-        return PlatformClasses.superclass[Self.unqualified(name)]
+        return PlatformClasses.superclass[unqualified(name)]
     }
 
     /// `UIKit.UIView` → `UIView`.

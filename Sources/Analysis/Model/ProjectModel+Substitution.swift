@@ -18,11 +18,10 @@ extension ProjectModel {
             }
             if called.contains(where: \.loadsNib) { return true }
         }
-        let names = Set(lineage)
-        if sources.nibLoads.contains(where: { names.contains($0.context.typeName ?? "") && ($0.owner == .selfObject || $0.api == .nibOwnerLoadable) }) {
-            return true
+        for name in lineage {
+            if loadSites(inType: name).contains(where: { $0.owner == .selfObject || $0.api == .nibOwnerLoadable }) { return true }
+            if attachmentsByType[name]?.isEmpty == false { return true }
         }
-        if sources.contentAttachments.contains(where: { names.contains($0.context.typeName ?? "") }) { return true }
         return !classifier.initReplacementStrategies(ProjectClass(name: runtimeName, runtimeName: runtimeName, type: nil)).isEmpty
     }
 }

@@ -23,6 +23,13 @@ public struct ProjectModel: Sendable {
     let typesByRuntimeName: [String: SourceType]
     /// Nib name → indices into `sources.nibLoads`.
     let loadSiteIndices: [String: [Int]]
+    /// Superclass chains and subclasses of every known class.
+    let hierarchy: ClassHierarchy
+    /// Enclosing type name → indices into `sources.nibLoads` of the loads written in it.
+    let loadSitesByType: [String: [Int]]
+    /// Enclosing type name → content-view attachments and `self = …` assignments in it.
+    let attachmentsByType: [String: [ContentViewAttachment]]
+    let selfAssignmentsByType: [String: [SelfAssignment]]
 
     /// Joins parsed documents and an index; `files` supplies project configuration
     /// (`project.pbxproj`, Podfile) and compiled nibs.
@@ -36,6 +43,10 @@ public struct ProjectModel: Sendable {
         typesByRuntimeName = Self.typesByRuntimeName(sources)
         classes = Self.joinClasses(documents: documents, types: typesByRuntimeName)
         loadSiteIndices = Self.loadSitesByNib(sources)
+        loadSitesByType = Dictionary(grouping: sources.nibLoads.indices) { sources.nibLoads[$0].context.typeName ?? "" }
+        attachmentsByType = Dictionary(grouping: sources.contentAttachments) { $0.context.typeName ?? "" }
+        selfAssignmentsByType = Dictionary(grouping: sources.selfAssignments) { $0.context.typeName ?? "" }
+        hierarchy = Self.buildHierarchy(sources: sources, types: typesByRuntimeName, interfaceBuilderNames: classes.keys)
     }
 
     /// Parses and indexes `files` on up to `concurrency` threads; results are merged by
@@ -72,6 +83,11 @@ public struct ProjectModel: Sendable {
         if let type = sources.types[name] { return type }
         if let target = sources.typealiases[name] { return sources.types[target] }
         return nil
+    }
+
+    /// The load sites written inside the type `typeName` (its methods and extensions).
+    public func loadSites(inType typeName: String) -> [NibLoadSite] {
+        (loadSitesByType[typeName] ?? []).map { sources.nibLoads[$0] }
     }
 
     /// The load sites whose resolved nib name is `name`.

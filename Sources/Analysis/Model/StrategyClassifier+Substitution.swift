@@ -10,7 +10,7 @@ extension StrategyClassifier {
                                   note: inherited
                                     ? "Inherits \(method.name) from \(owner.name), which returns a nib-loaded view."
                                     : "\(method.name) returns a view loaded from a nib instead of the decoded one.")]
-            notes += model.sources.nibLoads.filter { $0.context.typeName == owner.name && isSubstitution($0) }.map {
+            notes += model.loadSites(inType: owner.name).filter(isSubstitution).map {
                 evidence($0, "Loads \($0.nibName.candidates.first ?? $0.nibName.expression) with owner \(ownerText($0.owner)).")
             }
             let (variant, guardNote) = Self.variant(of: summary.guardKind)
@@ -49,10 +49,11 @@ extension StrategyClassifier {
     /// Seed 000 (e) and 001: project subclasses of the class that substitute themselves with
     /// an instance of it; the class is placed in storyboards through them.
     private func placeholderSubclassStrategies(_ projectClass: ProjectClass) -> [Strategy] {
-        let subclasses = model.sources.types.values
-            .filter { $0.isClass && $0.superclass == projectClass.name }
+        let subclasses = Set((model.hierarchy.subclasses[projectClass.name] ?? []) + (model.hierarchy.subclasses[projectClass.runtimeName] ?? []))
+            .compactMap { model.declaration(of: $0) }
             .sorted { $0.name < $1.name }
-        return subclasses.compactMap { subclass in
+        var seen: Set<String> = []
+        return subclasses.filter { seen.insert($0.name).inserted }.compactMap { subclass in
             guard let method = subclass.methods.first(where: { $0.lifecycle == .awakeAfter }), let summary = method.awakeAfter,
                   summary.returnsNibLoadedObject, case .placeholderSubclass = summary.guardKind else { return nil }
             return Strategy(id: "awake-after-substitution", variant: "placeholder-subclass", evidence: [
@@ -82,8 +83,7 @@ extension StrategyClassifier {
 
     /// Objective-C `self = <nib-loaded>` in `initWithCoder:` / `initWithFrame:`.
     func initReplacementStrategies(_ projectClass: ProjectClass) -> [Strategy] {
-        let assignments = model.sources.selfAssignments.filter { assignment in
-            guard assignment.context.typeName == projectClass.name else { return false }
+        let assignments = (model.selfAssignmentsByType[projectClass.name] ?? []).filter { assignment in
             switch assignment.source {
             case .nibLoad, .factory: return true
             case .superInit, .other: return false

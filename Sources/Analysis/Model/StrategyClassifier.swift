@@ -66,7 +66,7 @@ struct StrategyClassifier {
             }
             let lineage = Set(model.lineage(of: projectClass.name) + [projectClass.runtimeName])
             let ownSites = sites.filter { $0.owner == .selfObject || $0.api == .nibOwnerLoadable }
-            let attachments = model.sources.contentAttachments.filter { lineage.contains($0.context.typeName ?? "") }
+            let attachments = lineage.sorted().flatMap { model.attachmentsByType[$0] ?? [] }
             if !ownSites.isEmpty || !attachments.isEmpty || projectClass.type?.conformances.contains("NibOwnerLoadable") == true {
                 return Strategy(id: "files-owner-content-view", evidence: [ownerEvidence]
                     + ownSites.map { evidence($0, "Loads \(nibName) with owner \(ownerText($0.owner)) from \($0.context.methodName ?? "a method").") }

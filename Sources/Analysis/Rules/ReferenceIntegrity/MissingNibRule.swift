@@ -99,8 +99,7 @@ struct MissingNibRule: Rule {
     /// subclass's name: the project classes below the enclosing one.
     private static func subclassesOfEnclosingClass(_ site: NibLoadSite, _ model: ProjectModel) -> [String] {
         guard case .enclosingClass = site.nibName.resolution, let base = site.context.typeName else { return [] }
-        return model.classes.values.filter { $0.type != nil && $0.runtimeName != base && model.isKind($0.runtimeName, of: base) }
-            .flatMap { [$0.runtimeName, $0.name] }
+        return model.descendants(of: base)
     }
 
     /// The smallest valid xib, for the examples.

@@ -2,6 +2,31 @@
 public enum RuleRegistry {
     public static let all: [any Rule.Type] = [
         DuplicateIDRule.self,
+        // §4.1 constraint-copy hazards
+        PlaceholderConstraintsDroppedRule.self,
+        ConstraintCopyDropsPriorityRule.self,
+        ConstraintCopyWrongItemRule.self,
+        PlaceholderFrameDroppedRule.self,
+        PlaceholderAutoresizingDroppedRule.self,
+        PlaceholderSubviewsDroppedRule.self,
+        PlaceholderAttributesDroppedRule.self,
+        ConstraintOutletOrphanedRule.self,
+        ContentViewNotPinnedRule.self,
+        // §4.2 recursion and crash hazards
+        AwakeAfterRecursionRule.self,
+        OwnerAndRootSameClassRule.self,
+        InitCoderReplacesSelfRule.self,
+        NibFlagGuardIneffectiveRule.self,
+        StaticFlagGuardRule.self,
+        SubviewsCountGuardRule.self,
+        // §4.4 beyond custom views
+        VCNibWithoutViewRule.self,
+        CellNibTopLevelRule.self,
+        UnregisteredReuseIDRule.self,
+        MissingStoryboardRule.self,
+        MissingStoryboardIDRule.self,
+        MissingSegueIDRule.self,
+        OwnerLoadableManyRootsRule.self,
         DuplicateConstraintRule.self,
         AmbiguousViewRule.self,
         MisplacedViewRule.self,

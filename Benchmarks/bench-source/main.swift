@@ -1,7 +1,10 @@
 // Benchmark 'bench-source': indexes a generated tree of Swift and Objective-C files (or a
 // given folder) on one core and prints the throughput. Run with Benchmarks/source.sh.
 //
-//   bench-source [--files N] [--seed S] [--repeat R] [--folder PATH]
+//   bench-source [--files N] [--seed S] [--repeat R] [--folder PATH] [--json PATH]
+//
+// `--json PATH` writes the index as sorted JSON, so that a change to the indexer can be
+// checked for identical results (`cmp` the files of two builds).
 import Analysis
 import Foundation
 
@@ -10,6 +13,7 @@ struct Options {
     var seed: UInt64 = 42
     var repetitions = 5
     var folder: String?
+    var json: String?
 
     init(arguments: [String]) throws {
         var iterator = arguments.makeIterator()
@@ -20,6 +24,7 @@ struct Options {
             case "--seed": seed = UInt64(try Self.number(value, argument))
             case "--repeat": repetitions = try Self.number(value, argument)
             case "--folder": folder = value
+            case "--json": json = value
             default: throw BenchError.usage("unknown option \(argument)")
             }
         }
@@ -35,7 +40,7 @@ enum BenchError: Error, CustomStringConvertible {
     case usage(String)
     var description: String {
         switch self {
-        case .usage(let message): "bench-source: \(message)\nusage: bench-source [--files N] [--seed S] [--repeat R] [--folder PATH]"
+        case .usage(let message): "bench-source: \(message)\nusage: bench-source [--files N] [--seed S] [--repeat R] [--folder PATH] [--json PATH]"
         }
     }
 }
@@ -64,6 +69,7 @@ do {
     var bestCPU = Double.infinity
     var index = SourceIndex()
     for _ in 0..<options.repetitions {
+        index = SourceIndex()  // the previous run's index is freed here, outside the measured time
         let wallStart = DispatchTime.now().uptimeNanoseconds
         let cpuStart = threadCPUSeconds()
         index = indexer.index(files: files)
@@ -75,6 +81,9 @@ do {
     print("bench-source: \(files.count) files, \(String(format: "%.2f", megabytes)) MB, one core")
     print("bench-source: best of \(options.repetitions), CPU time of the indexing thread: \(rate(bestCPU)) (goal > 50 MB/s)")
     print("bench-source: best of \(options.repetitions), wall clock (includes waiting for a shared CPU): \(rate(bestWall))")
+    if let json = options.json {
+        try Report.makeJSONEncoder().encode(index).write(to: URL(fileURLWithPath: json))
+    }
     print("bench-source: indexed \(index.types.count) types, \(index.nibLoads.count) nib loads, \(index.literalCalls.count) literal calls, \(index.contentAttachments.count) attachments")
 } catch {
     FileHandle.standardError.write(Data("\(error)\n".utf8))

@@ -9,8 +9,22 @@ public struct Analyzer: Sendable {
     /// Everything that bounds or tunes one analysis.
     public struct Configuration: Sendable, Equatable {
         public var archiveLimits: ArchiveLimits
-        public init(archiveLimits: ArchiveLimits = ArchiveLimits()) {
+        /// Threads used to parse and index files (1: the calling thread only).
+        public var concurrency: Int
+        /// The rules to run; all of them by default.
+        public var rules: [any Rule.Type]
+
+        public init(archiveLimits: ArchiveLimits = ArchiveLimits(),
+                    concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
+                    rules: [any Rule.Type] = RuleRegistry.all) {
             self.archiveLimits = archiveLimits
+            self.concurrency = max(1, concurrency)
+            self.rules = rules
+        }
+
+        public static func == (lhs: Configuration, rhs: Configuration) -> Bool {
+            lhs.archiveLimits == rhs.archiveLimits && lhs.concurrency == rhs.concurrency
+                && lhs.rules.map { $0.description.id } == rhs.rules.map { $0.description.id }
         }
     }
 
@@ -26,9 +40,22 @@ public struct Analyzer: Sendable {
     public func analyze(path: String, projectName: String? = nil) throws -> Report {
         let started = DispatchTime.now()
         let input = try ProjectInput.read(path: path, limits: configuration.archiveLimits)
+        var report = analyze(input: input, projectName: projectName)
+        report.summary.durationMs = Int((DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000)
+        return report
+    }
+
+    /// Analyses files already read (an upload held in memory, a rule example).
+    public func analyze(input: ProjectInput, projectName: String? = nil) -> Report {
+        let started = DispatchTime.now()
+        let model = ProjectModel.build(files: input.files, concurrency: configuration.concurrency)
+        let outcome = RuleRunner(rules: configuration.rules, concurrency: configuration.concurrency).run(model)
         var report = ReportBuilder.report(
             projectName: projectName ?? input.defaultName,
-            input: input
+            input: input,
+            model: model,
+            classes: model.classEntries(concurrency: configuration.concurrency),
+            outcome: outcome
         )
         report.summary.durationMs = Int((DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000)
         return report

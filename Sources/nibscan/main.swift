@@ -7,6 +7,8 @@ let status: Int32
 switch arguments.first {
 case "analyze":
     status = AnalyzeCommand.run(Array(arguments.dropFirst()))
+case "rules":
+    status = RulesCommand.run(Array(arguments.dropFirst()))
 case "serve":
     status = ServeCommand.run(Array(arguments.dropFirst()))
 case "-h", "--help", "help", nil:

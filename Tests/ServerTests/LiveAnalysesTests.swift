@@ -195,7 +195,7 @@ final class LiveAnalysesTests: XCTestCase {
             let rendered = try live.request("GET", "/v1/analyses/\(succeeded)/report?format=\(format.rawValue)")
             XCTAssertEqual(rendered.status, 200, format.rawValue)
             XCTAssertEqual(rendered.header("Content-Type"), format.mediaType)
-            XCTAssertEqual(rendered.body, try report.rendered(as: format, options: .init(reportURL: "http://127.0.0.1/v1/analyses/\(succeeded)/report")), format.rawValue)
+            XCTAssertEqual(rendered.body, try report.rendered(as: format, options: .init(reportURL: "http://127.0.0.1/v1/analyses/\(succeeded)/report", rules: RulesAPI.catalog)), format.rawValue)
         }
         let sarif = try live.request("GET", "/v1/analyses/\(succeeded)/report", headers: ["Accept": "application/sarif+json"])
         XCTAssertEqual(sarif.header("Content-Type"), "application/sarif+json")

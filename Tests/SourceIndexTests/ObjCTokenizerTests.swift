@@ -2,8 +2,8 @@
 import XCTest
 
 final class ObjCTokenizerTests: XCTestCase {
-    private func tokens(_ text: String) -> [SourceToken] {
-        SourceTokenizer(language: .objc).tokenize(Array(text.utf8))
+    private func tokens(_ text: String) -> [TokenText] {
+        TokenizerFixture.tokens(text, language: .objc)
     }
 
     private func texts(_ text: String) -> [String] { tokens(text).map(\.text) }

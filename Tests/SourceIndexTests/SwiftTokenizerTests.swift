@@ -2,8 +2,8 @@
 import XCTest
 
 final class SwiftTokenizerTests: XCTestCase {
-    private func tokens(_ text: String) -> [SourceToken] {
-        SourceTokenizer(language: .swift).tokenize(Array(text.utf8))
+    private func tokens(_ text: String) -> [TokenText] {
+        TokenizerFixture.tokens(text, language: .swift)
     }
 
     private func texts(_ text: String) -> [String] { tokens(text).map(\.text) }

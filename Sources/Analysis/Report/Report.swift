@@ -17,6 +17,9 @@ public struct Report: Codable, Sendable, Equatable {
     /// The comparison with a baseline report, present only when one was given: counts of
     /// new and unchanged findings and the findings that are gone.
     public var baseline: BaselineComparison?
+    /// What the analysis could not check and why (e.g. checks that need sources in a
+    /// project without any); absent when everything ran.
+    public var notes: [String]?
 
     public init(
         tool: Tool = .nibscan,
@@ -25,7 +28,8 @@ public struct Report: Codable, Sendable, Equatable {
         classes: [ClassEntry] = [],
         findings: [Finding] = [],
         summary: Summary,
-        baseline: BaselineComparison? = nil
+        baseline: BaselineComparison? = nil,
+        notes: [String]? = nil
     ) {
         self.schemaVersion = Self.currentSchemaVersion
         self.tool = tool
@@ -35,6 +39,7 @@ public struct Report: Codable, Sendable, Equatable {
         self.findings = findings
         self.summary = summary
         self.baseline = baseline
+        self.notes = notes
     }
 
     /// Which tool wrote the report.

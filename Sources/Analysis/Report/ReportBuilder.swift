@@ -2,16 +2,41 @@ import Foundation
 
 /// Assembles the report from what the stages produced, in a deterministic order.
 enum ReportBuilder {
-    static func report(projectName: String, input: ProjectInput) -> Report {
-        let entries = input.files.map { FileEntry(path: $0.path, kind: $0.kind, status: $0.status, reason: $0.reason) }
-        let summary = Report.Summary(
+    static func report(projectName: String, input: ProjectInput, model: ProjectModel,
+                       classes: [ClassEntry], outcome: RuleRunner.Outcome) -> Report {
+        let documents = Dictionary(model.documents.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let entries = input.files.map { file in
+            fileEntry(file, document: documents[file.path])
+        }.sorted { $0.path < $1.path }
+        var summary = Report.Summary(
+            classes: classes.count,
             nibs: entries.filter { $0.kind == .xib || $0.kind == .nib }.count,
             storyboards: entries.filter { $0.kind == .storyboard }.count
         )
+        for finding in outcome.findings {
+            switch finding.severity {
+            case .error: summary.errors += 1
+            case .warning: summary.warnings += 1
+            case .info: summary.infos += 1
+            }
+        }
         return Report(
             project: Report.Project(name: projectName, files: input.totalEntries, bytes: input.totalBytes),
             files: entries,
-            summary: summary
+            classes: classes,
+            findings: outcome.findings,
+            summary: summary,
+            notes: outcome.notes.isEmpty ? nil : outcome.notes
         )
+    }
+
+    /// The entry of one file: the archive's verdict, refined by the parser for IB files.
+    private static func fileEntry(_ file: ProjectFile, document: IBDocument?) -> FileEntry {
+        guard file.status == .analysed, let document, document.status != .analysed else {
+            return FileEntry(path: file.path, kind: file.kind, status: file.status, reason: file.reason)
+        }
+        var reason = document.reason ?? "not fully readable"
+        if let line = document.errorLine { reason += " (line \(line))" }
+        return FileEntry(path: file.path, kind: file.kind, status: document.fileStatus, reason: reason)
     }
 }

@@ -56,14 +56,14 @@ extension BodyAnalyzer {
         var autoresizing = false
         var constraints = false
         var helper: String?
-        for index in body where stream.isText(index, name) {
+        for index in body where stream.isText(index, equalTo: name) {
             let member = stream.isText(index + 1, ".") ? stream.text(index + 2) : ""
             if member == "frame", stream.isText(index + 3, "=") {
                 let value = SourceStatement.expression(in: stream, from: index + 4, limit: body.upperBound)
                 frame = frame || value.contains { stream.isText($0, "bounds") }
             } else if member == "autoresizingMask", stream.isText(index + 3, "=") {
                 let value = stream.text(of: SourceStatement.expression(in: stream, from: index + 4, limit: body.upperBound)).lowercased()
-                autoresizing = autoresizing || value.contains("flexiblewidth") && value.contains("flexibleheight")
+                autoresizing = autoresizing || ASCIIText.contains(value, "flexiblewidth") && ASCIIText.contains(value, "flexibleheight")
             } else if Self.anchors.contains(member) || member == "edges" {
                 constraints = true
             } else if let call = pinningCall(around: index) {
@@ -93,7 +93,7 @@ extension BodyAnalyzer {
         if stream.isText(index - 1, "["), index + 1 < stream.count, stream[index + 1].isIdentifier { candidates.append(stream.text(index + 1)) }
         return candidates.first { candidate in
             let lower = candidate.lowercased()
-            return Self.pinningWords.contains { lower.hasPrefix($0) || lower.contains($0 + "edges") || lower.hasSuffix("superview") }
+            return Self.pinningWords.contains { lower.hasPrefix($0) || ASCIIText.contains(lower, $0 + "edges") || lower.hasSuffix("superview") }
         }
     }
 

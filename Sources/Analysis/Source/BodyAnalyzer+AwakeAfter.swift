@@ -16,7 +16,7 @@ extension BodyAnalyzer {
         }
         var facts = PlaceholderCopyReader(stream: stream, path: path, language: language, placeholder: "self").read(body)
         var copyHelper: String?
-        let bodyCalls = CallExtractor(stream: stream, language: language).calls(in: body) { _, _ in true }
+        let bodyCalls = CallExtractor(stream: stream, language: language).calls(in: body) { _ in true }
         for call in bodyCalls where call.arguments.contains(where: { stream.text(of: $0) == "self" }) {
             let key = language == .objc ? call.selector : call.baseName
             guard let helperFacts = copyHelpers[key] ?? helpers.copyHelpers[key] else { continue }
@@ -40,10 +40,9 @@ extension BodyAnalyzer {
         var found: AwakeAfterSummary.Guard = .none
         for index in body where stream.isText(index, "if") || stream.isText(index, "guard") {
             let condition = conditionRange(after: index, limit: body.upperBound)
-            let texts = condition.map { stream[$0] }
-            if texts.contains(where: { $0.text == "subviews" }) { return .subviewsCount }
-            if let flag = texts.first(where: { $0.isIdentifier && sharedVariables.contains($0.text) }) {
-                found = .staticFlag(flag.text)
+            if condition.contains(where: { stream.isText($0, "subviews") }) { return .subviewsCount }
+            if let flag = condition.first(where: { stream[$0].isIdentifier && sharedVariables.contains(stream.text($0)) }) {
+                found = .staticFlag(stream.text(flag))
                 continue
             }
             if case .none = found, let flag = propertyFlag(in: condition, properties: properties) {
@@ -64,8 +63,8 @@ extension BodyAnalyzer {
 
     /// `self.flag`, `[self flag]`, or (Swift) a bare property of the type.
     private func propertyFlag(in condition: Range<Int>, properties: Set<String>) -> String? {
-        for index in condition where stream[index].isIdentifier && !Self.notFlags.contains(stream[index].text) {
-            let text = stream[index].text
+        for index in condition where stream[index].isIdentifier && !Self.notFlags.contains(stream.text(index)) {
+            let text = stream.text(index)
             if stream.isText(index - 1, "."), stream.isText(index - 2, "self") { return text }
             if stream.isText(index - 1, "self"), stream.isText(index - 2, "[") { return text }
             if language == .swift, !stream.isText(index - 1, "."), properties.contains(text) { return text }

@@ -4,8 +4,7 @@ extension BodyAnalyzer {
     /// name comes from a parameter. Lifecycle overrides are never helpers.
     mutating func recordHelperIfAny(_ method: ParsedMethod) {
         guard method.method.lifecycle == nil, let body = method.body else { return }
-        let direct: Set<NibLoadSite.API> = [.bundleLoadNibNamed, .uiNib]
-        guard let load = loads(inBodyAt: body.lowerBound).first(where: { direct.contains($0.api) }) else { return }
+        guard let load = loads(inBodyAt: body.lowerBound).first(where: { $0.api == .bundleLoadNibNamed || $0.api == .uiNib }) else { return }
         let declaration = method.declarationIndex.map { declarations[$0] }
         let inExtension = declaration.map { [.extension, .category, .protocol].contains($0.kind) } ?? true
         let call = callAt[index(of: load.location)].map { calls[$0] }
@@ -46,6 +45,6 @@ extension BodyAnalyzer {
 
     /// Could a parameter of this declared type be the placeholder view (`UIView *`, `id`, `Any`)?
     private static func mayBeView(_ typeText: String) -> Bool {
-        typeText.contains("View") || ["id", "Any", "AnyObject", "Any?", "AnyObject?", "Self", "instancetype"].contains(typeText)
+        ASCIIText.contains(typeText, "View") || ["id", "Any", "AnyObject", "Any?", "AnyObject?", "Self", "instancetype"].contains(typeText)
     }
 }

@@ -1,11 +1,20 @@
 extension BodyAnalyzer {
+    /// The base names ``literalKind(of:)`` reads, to skip other calls without comparing names.
+    private static let literalCallNames = TokenSet([
+        "UIStoryboard", "NSStoryboard", "storyboardWithName", "instantiateViewController",
+        "instantiateViewControllerWithIdentifier", "instantiateController", "performSegue", "performSegueWithIdentifier",
+        "dequeueReusableCell", "dequeueReusableCellWithIdentifier", "dequeueReusableCellWithReuseIdentifier",
+        "dequeueReusableHeaderFooterView", "dequeueReusableHeaderFooterViewWithIdentifier",
+        "dequeueReusableSupplementaryView", "dequeueReusableSupplementaryViewOfKind",
+    ])
+
     /// Storyboard names, storyboard identifiers, segue identifiers and dequeued reuse
     /// identifiers passed as string literals (registrations are collected with nib loads).
     mutating func collectLiteralCalls() {
-        for call in calls {
+        for call in calls where Self.literalCallNames.contains(call.nameIndex, in: stream) {
             guard let (kind, position, reusable) = Self.literalKind(of: call), position < call.arguments.count else { continue }
             let range = call.arguments[position]
-            guard range.count == 1, let value = SourceLiteral.value(of: stream[range.lowerBound].text) else { continue }
+            guard range.count == 1, let value = SourceLiteral.value(of: stream.text(range.lowerBound)) else { continue }
             literalCalls.append(LiteralCallSite(kind: kind, value: value, reusable: reusable,
                                                 location: stream.location(call.nameIndex, path: path),
                                                 language: language, context: context(of: call.nameIndex)))

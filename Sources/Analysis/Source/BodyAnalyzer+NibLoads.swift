@@ -111,7 +111,7 @@ extension BodyAnalyzer {
     private mutating func addRegistration(_ call: CallSite) {
         guard call.arguments.count >= 2, let first = call.arguments.first else { return }
         let reusable = call.labels.dropFirst().lazy.compactMap { Self.registerLabels[$0] }.first
-        let identifier = call.arguments.last.flatMap { range in range.count == 1 ? SourceLiteral.value(of: stream[range.lowerBound].text) : nil }
+        let identifier = call.arguments.last.flatMap { range in range.count == 1 ? SourceLiteral.value(of: stream.text(range.lowerBound)) : nil }
         let nibCall = nibCreation(in: first)
         let isNib = nibCall != nil || call.baseName == "registerNib"
         if let identifier {

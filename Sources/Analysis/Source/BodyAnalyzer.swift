@@ -17,7 +17,7 @@ struct BodyAnalyzer {
     var fileHelpers: [NibLoadHelper] = []
     var copyHelpers: [String: PlaceholderCopyFacts] = [:]
 
-    /// Methods sorted by body start, for attributing a token to its innermost method.
+    /// The methods as parsed (before analysis fills in their facts).
     private(set) var methods: [ParsedMethod] = []
     private var contexts: [ContextRange] = []
     private var methodAt: [Int32] = []
@@ -39,7 +39,7 @@ struct BodyAnalyzer {
         self.sharedVariables = sharedVariables
     }
 
-    static let interestingNames: Set<String> = [
+    static let interestingNames = TokenSet([
         "loadNibNamed", "UINib", "NSNib", "nibWithNibName", "initWithNibName", "register", "registerNib",
         "registerClass", "UIStoryboard", "NSStoryboard", "storyboardWithName", "instantiateViewController",
         "instantiateViewControllerWithIdentifier", "instantiateController", "performSegue",
@@ -48,16 +48,20 @@ struct BodyAnalyzer {
         "dequeueReusableHeaderFooterViewWithIdentifier", "dequeueReusableSupplementaryView",
         "dequeueReusableSupplementaryViewOfKind", "loadFromNib", "loadNibContent", "addSubview",
         "instantiate", "instantiateWithOwner",
-    ]
+    ])
 
     mutating func analyze(methods parsed: [ParsedMethod], contexts: [ContextRange]) {
-        methods = parsed.filter { $0.body != nil }.sorted { Self.outerFirst($0.body ?? 0..<0, $1.body ?? 0..<0) }
+        methods = parsed
+        let bodies = parsed.indices.compactMap { position in parsed[position].body.map { ($0, position) } }
+            .sorted { Self.outerFirst($0.0, $1.0) }
         self.contexts = contexts.sorted { Self.outerFirst($0.range, $1.range) }
-        methodAt = Self.innermost(methods.compactMap(\.body), tokenCount: stream.count)
-        contextAt = Self.innermost(self.contexts.map(\.range), tokenCount: stream.count)
+        methodAt = Self.innermost(bodies, tokenCount: stream.count)
+        contextAt = Self.innermost(self.contexts.indices.map { (self.contexts[$0].range, $0) }, tokenCount: stream.count)
         let extractor = CallExtractor(stream: stream, language: language)
-        calls = extractor.calls(in: 0..<stream.count) { name, index in
-            Self.interestingNames.contains(name) || helpers.byBaseName[name] != nil || isSelfCall(name: name, at: index)
+        let (stream, helpers, language) = (stream, helpers, language)
+        calls = extractor.calls(in: 0..<stream.count) { index in
+            Self.interestingNames.contains(index, in: stream) || Self.isSelfCall(at: index, in: stream, language: language)
+                || (!helpers.byBaseName.isEmpty && helpers.byBaseName[stream.text(index)] != nil)
                 || (language == .swift && stream.isText(index + 2, "nibName") && stream.isText(index + 3, ":"))
         }
         for (position, call) in calls.enumerated() { callAt[call.nameIndex] = position }
@@ -70,7 +74,7 @@ struct BodyAnalyzer {
         collectNibLoads()
         collectLiteralCalls()
         for (position, load) in nibLoads.enumerated() {
-            guard let body = method(containing: index(of: load.location))?.body else { continue }
+            guard let body = methodBody(containing: index(of: load.location)) else { continue }
             loadsByMethod[body.lowerBound, default: []].append(position)
         }
         for position in analyzedMethods.indices {
@@ -135,6 +139,13 @@ struct BodyAnalyzer {
         return position >= 0 ? methods[position] : nil
     }
 
+    /// The body of the innermost method containing token `index` (without copying the method).
+    func methodBody(containing index: Int) -> Range<Int>? {
+        guard index >= 0, index < methodAt.count else { return nil }
+        let position = Int(methodAt[index])
+        return position >= 0 ? methods[position].body : nil
+    }
+
     /// The innermost type/method context of token `index`.
     func context(of index: Int) -> SourceContext {
         guard index >= 0, index < contextAt.count else { return SourceContext() }
@@ -144,9 +155,9 @@ struct BodyAnalyzer {
 
     /// For each token, the position of the innermost range containing it (-1 for none).
     /// Ranges sorted by start with outer ranges first, so inner ones overwrite them.
-    private static func innermost(_ ranges: [Range<Int>], tokenCount: Int) -> [Int32] {
+    private static func innermost(_ ranges: [(Range<Int>, Int)], tokenCount: Int) -> [Int32] {
         var result = [Int32](repeating: -1, count: tokenCount)
-        for (position, range) in ranges.enumerated() {
+        for (range, position) in ranges {
             for index in range.clamped(to: 0..<tokenCount) { result[index] = Int32(position) }
         }
         return result
@@ -155,20 +166,25 @@ struct BodyAnalyzer {
     // MARK: - Calls on self
 
     /// Is the call named at `index` made on `self` (explicitly or, in Swift, implicitly)?
-    func isSelfCall(name: String, at index: Int) -> Bool {
+    func isSelfCall(at index: Int) -> Bool {
+        Self.isSelfCall(at: index, in: stream, language: language)
+    }
+
+    private static func isSelfCall(at index: Int, in stream: TokenStream, language: SourceLanguage) -> Bool {
         if language == .objc {
             return stream.isText(index - 1, "self") && stream.isText(index - 2, "[")
         }
         if stream.isText(index - 1, ".") { return stream.isText(index - 2, "self") && !stream.isText(index - 3, ".") }
-        guard let first = name.utf8.first else { return false }
+        guard index >= 0, index < stream.count, stream[index].length > 0 else { return false }
+        let first = stream.bytes[stream[index].start]
         return first >= 0x61 && first <= 0x7A  // lowercase: a method or function, not a type
     }
 
     /// The methods called on `self` per method body start, unique, in call order.
     private func calledSelfMethods() -> [Int: [String]] {
         var names: [Int: [String]] = [:]
-        for call in calls where isSelfCall(name: call.baseName, at: call.nameIndex) {
-            guard let body = method(containing: call.nameIndex)?.body else { continue }
+        for call in calls where isSelfCall(at: call.nameIndex) {
+            guard let body = methodBody(containing: call.nameIndex) else { continue }
             let name = call.selector
             if names[body.lowerBound]?.contains(name) != true { names[body.lowerBound, default: []].append(name) }
         }

@@ -4,35 +4,35 @@ struct CallExtractor {
     let stream: TokenStream
     let language: SourceLanguage
 
-    private static let swiftKeywords: Set<String> = [
+    private static let swiftKeywords = TokenSet([
         "if", "guard", "while", "for", "switch", "return", "func", "catch", "where", "case", "in",
         "repeat", "throw", "try", "await", "as", "is", "else", "let", "var", "defer", "do",
-    ]
+    ])
 
     /// How far back a receiver chain `a.b().c` is followed.
     static let maximumChainLinks = 32
 
-    /// Every call in `range`, in source order of their names; `wanted` filters by base name
+    /// Every call in `range`, in source order of their names; `wanted` filters by the index of the base name
     /// before the arguments are parsed.
-    func calls(in range: Range<Int>, wanted: (String, Int) -> Bool) -> [CallSite] {
+    func calls(in range: Range<Int>, wanted: (Int) -> Bool) -> [CallSite] {
         language == .swift ? swiftCalls(in: range, wanted: wanted) : messageSends(in: range, wanted: wanted)
     }
 
     // MARK: - Swift
 
-    private func swiftCalls(in range: Range<Int>, wanted: (String, Int) -> Bool) -> [CallSite] {
+    private func swiftCalls(in range: Range<Int>, wanted: (Int) -> Bool) -> [CallSite] {
         var result: [CallSite] = []
         let upper = min(range.upperBound, stream.count)
         var index = range.lowerBound
         while index + 1 < upper {
             let token = stream[index]
             if token.kind == .identifier, stream.isText(index + 1, "("), stream[index + 1].line == token.line,
-               !Self.swiftKeywords.contains(token.text), !stream.isText(index - 1, "func"), wanted(token.text, index) {
+               !Self.swiftKeywords.contains(token, in: stream), !stream.isText(index - 1, "func"), wanted(index) {
                 let close = stream.after(index + 1)
                 let (labels, arguments) = swiftArguments(open: index + 1)
                 let start = chainStart(before: index)
                 result.append(CallSite(
-                    baseName: token.text, labels: labels, arguments: arguments,
+                    baseName: stream.text(token), labels: labels, arguments: arguments,
                     receiver: start < index - 1 ? start..<(index - 1) : nil, nameIndex: index,
                     expression: start..<close, isMessageSend: false))
             }
@@ -51,7 +51,7 @@ struct CallExtractor {
             var start = cursor
             var label = ""
             if stream[cursor].isIdentifier, stream.isText(cursor + 1, ":") {
-                label = stream[cursor].text
+                label = stream.text(cursor)
                 start = min(cursor + 2, close)
             }
             var end = start
@@ -93,7 +93,7 @@ struct CallExtractor {
 
     // MARK: - Objective-C
 
-    private func messageSends(in range: Range<Int>, wanted: (String, Int) -> Bool) -> [CallSite] {
+    private func messageSends(in range: Range<Int>, wanted: (Int) -> Bool) -> [CallSite] {
         var result: [CallSite] = []
         let upper = min(range.upperBound, stream.count)
         var index = range.lowerBound
@@ -110,17 +110,17 @@ struct CallExtractor {
     private func isMessageStart(_ index: Int) -> Bool {
         guard index > 0 else { return true }
         let previous = stream[index - 1]
-        if previous.kind == .identifier { return previous.text == "return" || previous.text == "in" }
+        if previous.kind == .identifier { return stream.isText(previous, "return") || stream.isText(previous, "in") }
         if previous.kind == .string || previous.kind == .number { return false }
-        return previous.text != ")" && previous.text != "]"
+        return !stream.isText(previous, ")") && !stream.isText(previous, "]")
     }
 
-    private func messageSend(at open: Int, wanted: (String, Int) -> Bool) -> CallSite? {
+    private func messageSend(at open: Int, wanted: (Int) -> Bool) -> CallSite? {
         let close = stream.after(open) - 1
         guard close > open, close <= stream.count else { return nil }
         let receiverEnd = primaryEnd(from: open + 1, limit: close)
         guard receiverEnd > open + 1, receiverEnd < close, stream[receiverEnd].isIdentifier,
-              wanted(stream[receiverEnd].text, receiverEnd) else { return nil }
+              wanted(receiverEnd) else { return nil }
         var labels: [String] = []
         var arguments: [Range<Int>] = []
         var cursor = receiverEnd
@@ -136,11 +136,11 @@ struct CallExtractor {
                 labels.append(label)
                 arguments.append(cursor..<min(end, close))
                 guard end < close else { break }
-                label = stream[end].text
+                label = stream.text(end)
                 cursor = end + 2
             }
         }
-        return CallSite(baseName: stream[receiverEnd].text, labels: labels, arguments: arguments,
+        return CallSite(baseName: stream.text(receiverEnd), labels: labels, arguments: arguments,
                         receiver: (open + 1)..<receiverEnd, nameIndex: receiverEnd,
                         expression: open..<(close + 1), isMessageSend: true)
     }

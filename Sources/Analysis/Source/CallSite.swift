@@ -17,10 +17,16 @@ struct CallSite {
 
     /// `loadNibNamed:owner:options:` (message send) or `loadNibNamed(_:owner:options:)`.
     var selector: String {
+        var result = baseName
         if isMessageSend {
-            return labels.isEmpty ? baseName : baseName + ":" + labels.dropFirst().map { $0 + ":" }.joined()
+            guard !labels.isEmpty else { return result }
+            result += ":"
+            for label in labels.dropFirst() { result += label + ":" }
+            return result
         }
-        return baseName + "(" + labels.map { ($0.isEmpty ? "_" : $0) + ":" }.joined() + ")"
+        result += "("
+        for label in labels { result += (label.isEmpty ? "_" : label) + ":" }
+        return result + ")"
     }
 
     /// The argument labelled `label` (the first argument for "").

@@ -45,15 +45,15 @@ struct NibNameResolver {
     private func resolveSingle(_ index: Int, depth: Int) -> Resolved? {
         let token = stream[index]
         if token.kind == .string {
-            if let value = SourceLiteral.value(of: token.text) { return Resolved(resolution: .literal(value)) }
-            return Resolved(resolution: resolveInterpolation(token.text, depth: depth))
+            if let value = SourceLiteral.value(of: stream.text(token)) { return Resolved(resolution: .literal(value)) }
+            return Resolved(resolution: resolveInterpolation(stream.text(token), depth: depth))
         }
         guard token.isIdentifier else { return nil }
-        if let parameter = parameterIndex(token.text) { return Resolved(resolution: .dynamic, parameter: parameter) }
-        if let initializer = localInitializer(of: token.text, before: index) {
+        if let parameter = parameterIndex(stream.text(token)) { return Resolved(resolution: .dynamic, parameter: parameter) }
+        if let initializer = localInitializer(of: stream.text(token), before: index) {
             return resolve(initializer, depth: depth + 1)
         }
-        if Self.classNameHelpers.contains(token.text) { return Resolved(resolution: .enclosingClass) }
+        if Self.classNameHelpers.contains(stream.text(token)) { return Resolved(resolution: .enclosingClass) }
         return nil
     }
 
@@ -61,21 +61,20 @@ struct NibNameResolver {
     private func resolveInterpolation(_ literal: String, depth: Int) -> NibNameExpression.Resolution {
         guard literal.hasPrefix("\"\\("), literal.hasSuffix(")\""), !literal.hasPrefix("\"\"\"") else { return .dynamic }
         let inner = String(literal.dropFirst(3).dropLast(2))
-        let tokens = SourceTokenizer(language: .swift).tokenize(Array(inner.utf8))
-        let innerStream = TokenStream(tokens)
-        guard innerStream.unbalanced == 0, !tokens.isEmpty else { return .dynamic }
+        let innerStream = SourceTokenizer(language: .swift).stream(Array(inner.utf8))
+        guard innerStream.unbalanced == 0, innerStream.count > 0 else { return .dynamic }
         let resolver = NibNameResolver(stream: innerStream, method: nil, context: context)
-        if tokens.count == 1, tokens[0].text == "self" || tokens[0].text == "Self" {
-            return context.isTypeMethod || tokens[0].text == "Self" ? .enclosingClass : .dynamic
+        if innerStream.count == 1, innerStream.isText(0, "self") || innerStream.isText(0, "Self") {
+            return context.isTypeMethod || innerStream.isText(0, "Self") ? .enclosingClass : .dynamic
         }
-        return resolver.resolvePattern(0..<tokens.count, depth: depth + 1)
+        return resolver.resolvePattern(0..<innerStream.count, depth: depth + 1)
     }
 
     // MARK: - Patterns
 
     /// Class-of-self, superclass and named-class patterns anywhere in the expression.
     private func resolvePattern(_ range: Range<Int>, depth: Int) -> NibNameExpression.Resolution {
-        var texts = range.map { stream[$0].text }
+        var texts = range.map { stream.text($0) }
         for (offset, index) in range.enumerated() where stream[index].isIdentifier {
             let text = texts[offset]
             if text == "self" || text == "Self" || stream.isText(index - 1, ".") || stream.isText(index + 1, "(")
@@ -142,7 +141,7 @@ struct NibNameResolver {
         var cursor = min(index, stream.count) - 1
         let stop = max(body.lowerBound, cursor - Self.localSearchWindow)
         while cursor > stop {
-            if stream.isText(cursor, "="), stream.isText(cursor - 1, name) {
+            if stream.isText(cursor, "="), stream.isText(cursor - 1, equalTo: name) {
                 return SourceStatement.expression(in: stream, from: cursor + 1, limit: body.upperBound)
             }
             if stream.isText(cursor, "="), let typed = typedDeclarationName(before: cursor), typed == name {
@@ -160,7 +159,7 @@ struct NibNameResolver {
         while cursor > 0, stream[cursor].line == line {
             if stream.isText(cursor, ":"), stream[cursor - 1].isIdentifier,
                stream.isText(cursor - 2, "let") || stream.isText(cursor - 2, "var") {
-                return stream[cursor - 1].text
+                return stream.text(cursor - 1)
             }
             if stream.isText(cursor, "=") || stream.isText(cursor, ";") { return nil }
             cursor -= 1

@@ -1,18 +1,18 @@
 extension ObjCDeclarationParser {
-    private static let qualifiers: Set<String> = [
+    private static let qualifiers = TokenSet([
         "IBOutlet", "IBInspectable", "IBOutletCollection", "nonnull", "nullable", "_Nonnull", "_Nullable",
         "__nonnull", "__nullable", "__weak", "__strong", "__unsafe_unretained", "__kindof", "const", "__block",
         "null_unspecified", "_Null_unspecified",
-    ]
+    ])
 
     /// `@property (nonatomic, weak) IBOutlet UILabel *label;`
     mutating func parseProperty(at index: Int, owner: Int) -> Int {
         var cursor = index + 1
-        var attributes: Set<String> = []
+        var attributes: [String] = []  // a handful: a list compares faster than a set hashes
         if stream.isText(cursor, "(") {
             let end = stream.after(cursor)
             for position in (cursor + 1)..<max(cursor + 1, end - 1) where stream[position].isIdentifier {
-                attributes.insert(stream[position].text)
+                attributes.append(stream.text(position))
             }
             cursor = end
         }
@@ -52,48 +52,48 @@ extension ObjCDeclarationParser {
         var name: String
         var nameIndex: Int
         var typeName: String?
-        var markers: Set<String>
+        var markers: [String]
         var collectionType: String?
     }
 
     /// Type and name of `IBOutlet __weak UILabel *label` / `IBOutletCollection(UIButton) NSArray *buttons`.
     private func variable(in range: Range<Int>) -> Variable? {
-        var markers: Set<String> = []
+        var markers: [String] = []
         var typeName: String?
         var collectionType: String?
         var nameIndex: Int?
         var cursor = range.lowerBound
         while cursor < range.upperBound {
             let token = stream[cursor]
-            if token.text == "IBOutletCollection", stream.isText(cursor + 1, "(") {
+            if stream.isText(token, "IBOutletCollection"), stream.isText(cursor + 1, "(") {
                 collectionType = stream.text(cursor + 2)
                 cursor = stream.after(cursor + 1)
                 continue
             }
             if token.isIdentifier {
-                if Self.qualifiers.contains(token.text) || token.text.hasPrefix("NS_") || token.text.hasPrefix("API_") {
-                    markers.insert(token.text)
+                if Self.qualifiers.contains(token, in: stream) || stream.hasPrefix(token, "NS_") || stream.hasPrefix(token, "API_") {
+                    markers.append(stream.text(token))
                 } else if typeName == nil {
-                    typeName = token.text
+                    typeName = stream.text(token)
                 } else {
                     nameIndex = cursor
                 }
-            } else if token.text == "<" {  // NSArray<UIButton *>
+            } else if stream.isText(token, "<") {  // NSArray<UIButton *>
                 while cursor < range.upperBound, !stream.isText(cursor, ">") { cursor += 1 }
-            } else if token.text == "(" || token.text == "[" {
+            } else if stream.isText(token, "(") || stream.isText(token, "[") {
                 cursor = stream.after(cursor)
                 continue
-            } else if token.text == "=" || token.text == "," {
+            } else if stream.isText(token, "=") || stream.isText(token, ",") {
                 break
             }
             cursor += 1
         }
         guard let nameIndex else { return nil }
-        return Variable(name: stream[nameIndex].text, nameIndex: nameIndex, typeName: typeName,
+        return Variable(name: stream.text(nameIndex), nameIndex: nameIndex, typeName: typeName,
                         markers: markers, collectionType: collectionType)
     }
 
-    private func outlet(_ variable: Variable, attributes: Set<String>, location: SourceLocation) -> SourceOutlet {
+    private func outlet(_ variable: Variable, attributes: [String], location: SourceLocation) -> SourceOutlet {
         let ownership: SourceOutlet.Ownership = attributes.contains("weak") || variable.markers.contains("__weak") ? .weak
             : attributes.contains("assign") || attributes.contains("unsafe_unretained") ? .assign
             : attributes.contains("copy") ? .copy : .strong
@@ -115,7 +115,7 @@ extension ObjCDeclarationParser {
         var nameIndex = cursor
         while cursor < stream.count, stream[cursor].isIdentifier {
             if selector.isEmpty { nameIndex = cursor }
-            let part = stream[cursor].text
+            let part = stream.text(cursor)
             guard stream.isText(cursor + 1, ":") else {
                 if selector.isEmpty { selector = part }
                 cursor += 1
@@ -130,7 +130,7 @@ extension ObjCDeclarationParser {
                 cursor = end
             }
             if cursor < stream.count, stream[cursor].isIdentifier {
-                parameters.append(ParsedMethod.Parameter(label: part, name: stream[cursor].text, typeText: typeText))
+                parameters.append(ParsedMethod.Parameter(label: part, name: stream.text(cursor), typeText: typeText))
                 cursor += 1
             }
         }
@@ -153,7 +153,7 @@ extension ObjCDeclarationParser {
             lifecycle: SwiftDeclarationParser.lifecycle(of: selector), calledSelfMethods: [], loadsNib: false,
             awakeAfter: nil, hasBody: body != nil, location: stream.location(nameIndex, path: path))
         methods.append(ParsedMethod(declarationIndex: owner, method: method, parameters: parameters, body: body,
-                                    context: context, isAction: returnType.contains("IBAction")))
+                                    context: context, isAction: ASCIIText.contains(returnType, "IBAction")))
         if let body { contexts.append(ContextRange(range: body, context: context)) }
         return cursor
     }

@@ -20,18 +20,17 @@ struct ObjCDeclarationParser {
         var designable = false
         while index < stream.count {
             let token = stream[index]
-            switch token.text {
-            case "@interface", "@implementation", "@protocol":
+            if stream.isText(token, "@interface") || stream.isText(token, "@implementation") || stream.isText(token, "@protocol") {
                 index = parseContainer(at: index, designable: designable)
                 designable = false
-            case "IB_DESIGNABLE":
+            } else if stream.isText(token, "IB_DESIGNABLE") {
                 designable = true
                 index += 1
-            case "static":
+            } else if stream.isText(token, "static") {
                 index = parseStatic(at: index)
-            case "{":
+            } else if stream.isText(token, "{") {
                 index = stream.after(index)
-            default:
+            } else {
                 index += 1
             }
         }
@@ -42,7 +41,7 @@ struct ObjCDeclarationParser {
         var cursor = index + 1
         while cursor < stream.count, cursor < index + 12 {
             if stream[cursor].isIdentifier, stream.isText(cursor + 1, "=") || stream.isText(cursor + 1, ";") {
-                sharedVariables.insert(stream[cursor].text)
+                sharedVariables.insert(stream.text(cursor))
                 return cursor + 1
             }
             if stream.isText(cursor, "(") || stream.isText(cursor, "{") || stream.isText(cursor, ";") { return cursor }
@@ -52,16 +51,16 @@ struct ObjCDeclarationParser {
     }
 
     private mutating func parseContainer(at index: Int, designable: Bool) -> Int {
-        let keyword = stream[index].text
+        let keyword = stream.text(index)
         guard index + 1 < stream.count, stream[index + 1].isIdentifier else { return index + 1 }
-        let name = stream[index + 1].text
+        let name = stream.text(index + 1)
         var cursor = index + 2
         if keyword == "@protocol", stream.isText(cursor, ";") || stream.isText(cursor, ",") { return cursor + 1 }  // forward declaration
         var kind: SourceTypeDeclaration.Kind = keyword == "@interface" ? .interface : keyword == "@protocol" ? .protocol : .implementation
         var superclass: String?
         var category: String?
         if stream.isText(cursor, ":"), cursor + 1 < stream.count, stream[cursor + 1].isIdentifier {
-            superclass = stream[cursor + 1].text
+            superclass = stream.text(cursor + 1)
             cursor += 2
         } else if stream.isText(cursor, "(") {
             let end = stream.after(cursor)
@@ -74,7 +73,7 @@ struct ObjCDeclarationParser {
         if stream.isText(cursor, "<") {
             cursor += 1
             while cursor < stream.count, !stream.isText(cursor, ">"), !stream.isText(cursor, "@end") {
-                if stream[cursor].isIdentifier { conformances.append(stream[cursor].text) }
+                if stream[cursor].isIdentifier { conformances.append(stream.text(cursor)) }
                 cursor += 1
             }
             cursor += 1
@@ -106,19 +105,18 @@ struct ObjCDeclarationParser {
         var index = range.lowerBound
         while index < range.upperBound {
             let token = stream[index]
-            switch token.text {
-            case "@property":
+            if stream.isText(token, "@property") {
                 index = parseProperty(at: index, owner: owner)
-            case "-" where stream.isText(index + 1, "("), "+" where stream.isText(index + 1, "("):
+            } else if (stream.isText(token, "-") || stream.isText(token, "+")) && stream.isText(index + 1, "(") {
                 index = parseMethod(at: index, owner: owner)
-            case "{" where index == range.lowerBound || !stream[index - 1].isIdentifier:
+            } else if stream.isText(token, "{") && (index == range.lowerBound || !stream[index - 1].isIdentifier) {
                 parseInstanceVariables((index + 1)..<max(index + 1, stream.after(index) - 1), owner: owner)
                 index = stream.after(index)
-            case "static":
+            } else if stream.isText(token, "static") {
                 index = parseStatic(at: index)
-            case "{":
+            } else if stream.isText(token, "{") {
                 index = stream.after(index)
-            default:
+            } else {
                 index += 1
             }
         }

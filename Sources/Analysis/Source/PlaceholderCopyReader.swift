@@ -8,19 +8,24 @@ struct PlaceholderCopyReader {
     /// `self`, or the helper parameter's name.
     let placeholder: String
 
+    private static let priorityNames = TokenSet(["priority", "setPriority"])
+    private static let identifierNames = TokenSet(["identifier", "setIdentifier"])
+    private static let activationNames = TokenSet(["isActive", "active", "setActive", "activate", "activateConstraints"])
+
     func read(_ body: Range<Int>) -> PlaceholderCopyFacts {
         var facts = PlaceholderCopyFacts()
         let range = body.clamped(to: 0..<stream.count)
         for index in range where stream[index].kind != .string && stream[index].kind != .number {
-            let text = stream[index].text
-            if text == "=", let attribute = copiedAttribute(assignment: index, limit: range.upperBound) {
+            let token = stream[index]
+            if stream.isText(token, "="), let attribute = copiedAttribute(assignment: index, limit: range.upperBound) {
                 facts.attributes.insert(attribute)
-            } else if stream.isText(index + 1, ":"), text.utf8.count > 3, text.hasPrefix("set"), stream.isText(index - 2, "["),
-                      let attribute = copiedAttribute(setter: index, limit: range.upperBound) {
+            } else if stream.isText(index + 1, ":"), stream.textLength(token) > 3, stream.hasPrefix(token, "set"),
+                      stream.isText(index - 2, "["), let attribute = copiedAttribute(setter: index, limit: range.upperBound) {
                 facts.attributes.insert(attribute)
-            } else if text == "subviews", isPlaceholderMember(index), loopBody(over: index).map(containsAddSubview) == true {
+            } else if stream.isText(token, "subviews"), isPlaceholderMember(index), loopBody(over: index).map(containsAddSubview) == true {
                 facts.movesSubviews = true
-            } else if text == "constraints", isPlaceholderMember(index), facts.constraintCopy == nil, let loop = loopBody(over: index) {
+            } else if stream.isText(token, "constraints"), isPlaceholderMember(index), facts.constraintCopy == nil,
+                      let loop = loopBody(over: index) {
                 facts.constraintCopy = constraintCopy(in: loop)
             }
         }
@@ -36,25 +41,25 @@ struct PlaceholderCopyReader {
 
     /// Is the token `placeholder.member`, `[placeholder member]` or (Swift, `self`) a bare member?
     private func isPlaceholderMember(_ index: Int) -> Bool {
-        if stream.isText(index - 1, "."), stream.isText(index - 2, placeholder) { return true }
-        if stream.isText(index - 1, placeholder), stream.isText(index - 2, "[") { return true }
+        if stream.isText(index - 1, "."), stream.isText(index - 2, equalTo: placeholder) { return true }
+        if stream.isText(index - 1, equalTo: placeholder), stream.isText(index - 2, "[") { return true }
         return language == .swift && placeholder == "self" && !stream.isText(index - 1, ".")
     }
 
     /// `target.attr = placeholder.attr` (or bare `attr` for an implicit Swift `self`).
     private func copiedAttribute(assignment equals: Int, limit: Int) -> String? {
         guard equals >= 3, stream[equals - 1].isIdentifier, stream.isText(equals - 2, ".") else { return nil }
-        let target = stream[equals - 3].text
+        let target = stream.text(equals - 3)
         guard target != placeholder, !stream.isText(equals - 4, ".") else { return nil }
-        let attribute = stream[equals - 1].text
+        let attribute = stream.text(equals - 1)
         let value = SourceStatement.expression(in: stream, from: equals + 1, limit: limit)
         return readsPlaceholder(attribute, in: value) ? Self.normalized(attribute) : nil
     }
 
     /// `[target setAttr:placeholder.attr]`.
     private func copiedAttribute(setter index: Int, limit: Int) -> String? {
-        guard stream[index - 1].text != placeholder else { return nil }
-        let name = stream[index].text.dropFirst(3)
+        guard stream.text(index - 1) != placeholder else { return nil }
+        let name = stream.text(index).dropFirst(3)
         guard let first = name.first else { return nil }
         let attribute = first.lowercased() + name.dropFirst()
         let end = min(stream.partner[index - 2] >= 0 ? stream.partner[index - 2] : limit, limit)
@@ -68,7 +73,7 @@ struct PlaceholderCopyReader {
            Self.normalized(stream.text(range.lowerBound)) == wanted { return true }
         for index in range where Self.normalized(stream.text(index)) == wanted {
             if isPlaceholderMember(index), index > range.lowerBound { return true }
-            if stream.isText(index - 1, placeholder), stream.isText(index - 2, "[") { return true }
+            if stream.isText(index - 1, equalTo: placeholder), stream.isText(index - 2, "[") { return true }
         }
         return false
     }
@@ -76,8 +81,8 @@ struct PlaceholderCopyReader {
     /// The `{ … }` body of a `for … in <collection>` loop or `.forEach { … }` over the token.
     private func loopBody(over index: Int) -> Range<Int>? {
         var start = index
-        if stream.isText(index - 1, "."), stream.isText(index - 2, placeholder) { start = index - 2 }
-        if stream.isText(index - 1, placeholder) { start = index - 1 }
+        if stream.isText(index - 1, "."), stream.isText(index - 2, equalTo: placeholder) { start = index - 2 }
+        if stream.isText(index - 1, equalTo: placeholder) { start = index - 1 }
         let isLoop = stream.isText(start - 1, "in") || stream.isText(index + 1, ".") && stream.isText(index + 2, "forEach")
         guard isLoop else { return nil }
         var cursor = index + 1
@@ -97,14 +102,13 @@ struct PlaceholderCopyReader {
                 || stream.isText(index, "NSLayoutConstraint") && stream.isText(index + 1, "(") && stream.isText(index + 2, "item")
         }) else { return nil }
         let comparesWithPlaceholder = loop.contains { index in
-            (stream.isText(index, "==") || stream.isText(index, "===")) && (stream.isText(index + 1, placeholder) || stream.isText(index - 1, placeholder))
+            (stream.isText(index, "==") || stream.isText(index, "===")) && (stream.isText(index + 1, equalTo: placeholder) || stream.isText(index - 1, equalTo: placeholder))
         }
-        func mentions(_ names: Set<String>) -> Bool { loop.contains { names.contains(stream.text($0)) } }
+        func mentions(_ names: TokenSet) -> Bool { loop.contains { names.contains($0, in: stream) } }
         return AwakeAfterSummary.ConstraintCopy(
             itemMapping: comparesWithPlaceholder ? .conditional : .unconditional,
-            carriesPriority: mentions(["priority", "setPriority"]),
-            carriesIdentifier: mentions(["identifier", "setIdentifier"]),
-            carriesActive: mentions(["isActive", "active", "setActive", "activate", "activateConstraints"]),
+            carriesPriority: mentions(Self.priorityNames), carriesIdentifier: mentions(Self.identifierNames),
+            carriesActive: mentions(Self.activationNames),
             location: stream.location(creation, path: path))
     }
 }

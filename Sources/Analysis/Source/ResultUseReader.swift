@@ -21,7 +21,7 @@ struct ResultUseReader {
         } else if stream.isText(expression.lowerBound - 1, "["), end < stream.count, stream[end].isIdentifier {
             // `[[… loadNibNamed:…] firstObject]`: the load is the receiver of another send.
             let open = expression.lowerBound - 1
-            switch stream[end].text {
+            switch stream.text(end) {
             case "firstObject": result = Use(use: .first, index: 0)
             case "lastObject": result = Use(use: .last)
             case "objectAtIndex":
@@ -44,7 +44,7 @@ struct ResultUseReader {
             return Use(use: index == 0 ? .first : .indexed, index: index)
         }
         guard stream.isText(cursor, "."), cursor + 1 < stream.count else { return nil }
-        let member = stream[cursor + 1].text
+        let member = stream.text(cursor + 1)
         end = cursor + 2
         switch member {
         case "first", "firstObject":
@@ -87,17 +87,17 @@ struct ResultUseReader {
         }
         guard before >= 0 else { return result }
         let previous = stream[before]
-        if previous.text == "=" {
+        if stream.isText(previous, "=") {
             if stream.isText(before - 1, "_") { return Use(use: .ignored, cast: result.cast) }
             if result.cast == nil { result.cast = declaredType(before: before) }
-            if result.use == .whole, before >= 1, stream[before - 1].isIdentifier, let used = variableUse(stream[before - 1].text, after: end) {
+            if result.use == .whole, before >= 1, stream[before - 1].isIdentifier, let used = variableUse(stream.text(before - 1), after: end) {
                 let declared = result.cast.flatMap { ["NSArray", "NSMutableArray", "Array"].contains($0.typeName) || $0.typeName.hasPrefix("[") ? nil : $0 }
                 return Use(use: used.use, index: used.index, cast: used.cast ?? declared)
             }
             return result
         }
-        if result.use == .whole, result.cast == nil, previous.text == ";" || previous.text == "{" || previous.text == "}"
-            || (previous.line < stream[start].line && previous.kind != .punctuation && previous.text != "return") {
+        if result.use == .whole, result.cast == nil, stream.isText(previous, ";") || stream.isText(previous, "{") || stream.isText(previous, "}")
+            || (previous.line < stream[start].line && previous.kind != .punctuation && !stream.isText(previous, "return")) {
             return Use(use: .ignored)
         }
         return result
@@ -121,7 +121,7 @@ struct ResultUseReader {
         var cursor = index
         let line = index < stream.count ? stream[index].line : 0
         while cursor < stream.count, stream[cursor].line == line, stream[cursor].isIdentifier || stream.isText(cursor, ".") || stream.isText(cursor, "[") || stream.isText(cursor, "]") {
-            name += stream[cursor].text
+            name += stream.text(cursor)
             cursor += 1
         }
         return name
@@ -130,7 +130,7 @@ struct ResultUseReader {
     /// Objective-C `(CustomView *)[…]`.
     private func objcCast(_ group: Range<Int>) -> NibLoadSite.Cast? {
         guard group.count >= 3, stream[group.lowerBound + 1].isIdentifier else { return nil }
-        return NibLoadSite.Cast(kind: .forced, typeName: stream[group.lowerBound + 1].text)
+        return NibLoadSite.Cast(kind: .forced, typeName: stream.text(group.lowerBound + 1))
     }
 
     /// `let v: T = …`, `T *v = …`, `typeof(self) v = …`.
@@ -138,8 +138,8 @@ struct ResultUseReader {
         if stream.isText(equals - 2, ":"), equals >= 2 {
             return NibLoadSite.Cast(kind: .declaredType, typeName: SwiftDeclarationParser.bareType(typeName(from: equals - 1)))
         }
-        if stream.isText(equals - 2, "*"), equals >= 3, stream[equals - 3].isIdentifier, stream[equals - 3].text != "id" {
-            return NibLoadSite.Cast(kind: .declaredType, typeName: stream[equals - 3].text)
+        if stream.isText(equals - 2, "*"), equals >= 3, stream[equals - 3].isIdentifier, stream.text(equals - 3) != "id" {
+            return NibLoadSite.Cast(kind: .declaredType, typeName: stream.text(equals - 3))
         }
         if stream.isText(equals - 2, ")"), stream.isText(equals - 3, "self"), stream.isText(equals - 5, "typeof") {
             return NibLoadSite.Cast(kind: .declaredType, typeName: "Self")
@@ -158,7 +158,7 @@ struct ResultUseReader {
             }
             if stream.isText(index, "isKindOfClass") || stream.isText(index, "isMemberOfClass"),
                stream.isText(index + 2, "["), index + 3 < stream.count {
-                return NibLoadSite.Cast(kind: .conditional, typeName: stream[index + 3].text)
+                return NibLoadSite.Cast(kind: .conditional, typeName: stream.text(index + 3))
             }
         }
         return nil
@@ -170,7 +170,7 @@ struct ResultUseReader {
         var cursor = start
         let stop = min(body.upperBound, start + NibNameResolver.localSearchWindow)
         while cursor < stop {
-            if stream.isText(cursor, name), !stream.isText(cursor - 1, ".") {
+            if stream.isText(cursor, equalTo: name), !stream.isText(cursor - 1, ".") {
                 if stream.isText(cursor - 1, "in") {  // for x in objects / for (id x in objects)
                     var loop = cursor + 1
                     while loop < body.upperBound, !stream.isText(loop, "{") { loop += 1 }

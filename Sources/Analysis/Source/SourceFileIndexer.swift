@@ -15,7 +15,7 @@ struct SourceFileIndexer {
     }
 
     func run() -> SourceFileIndex {
-        let stream = TokenStream(SourceTokenizer(language: language).tokenize(bytes))
+        let stream = SourceTokenizer(language: language).stream(bytes)
         var result = SourceFileIndex(path: path, language: language)
         let parsed: Declarations
         switch language {

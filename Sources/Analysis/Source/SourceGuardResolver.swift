@@ -9,28 +9,48 @@ enum SourceGuardResolver {
     }
 
     static func resolve(_ index: inout SourceIndex) {
-        let types = index.types
-        var loads: [MethodKey: [NibLoadSite]] = [:]
-        for load in index.nibLoads { loads[MethodKey(type: load.context.typeName, method: load.context.methodName), default: []].append(load) }
-        var subclasses: [String: [SourceType]] = [:]
-        for type in types.values { if let superclass = type.superclass { subclasses[superclass, default: []].append(type) } }
+        // Summaries to complete, as (declaration, method) positions; the declarations are
+        // read in place, never copied.
+        var pending: [(declaration: Int, method: Int)] = []
         for position in index.declarations.indices {
-            let declaration = index.declarations[position]
-            for methodPosition in declaration.methods.indices {
-                guard var summary = declaration.methods[methodPosition].awakeAfter, summary.returnsNibLoadedObject else { continue }
-                let method = declaration.methods[methodPosition]
-                let methodLoads = loads[MethodKey(type: declaration.name, method: method.name)] ?? []
-                if let superclass = types[declaration.name]?.superclass,
-                   loadsSuperclassNib(methodLoads, type: declaration.name, superclass: superclass) {
-                    summary.guardKind = .placeholderSubclass(superclass)
-                } else if case .none = summary.guardKind,
-                          let subclass = selfReturningSubclass(among: subclasses[declaration.name] ?? []) {
-                    summary.guardKind = .privateSubclass(subclass)
-                }
-                index.declarations[position].methods[methodPosition].awakeAfter = summary
-                if let merged = index.types[declaration.name]?.methods.firstIndex(where: { $0.location == method.location }) {
-                    index.types[declaration.name]?.methods[merged].awakeAfter = summary
-                }
+            for methodPosition in index.declarations[position].methods.indices
+            where index.declarations[position].methods[methodPosition].awakeAfter?.returnsNibLoadedObject == true {
+                pending.append((position, methodPosition))
+            }
+        }
+        guard !pending.isEmpty else { return }
+        // Only loads made in a pending method's name are keyed (most loads are elsewhere).
+        var methodNames: [String] = []
+        for (position, methodPosition) in pending where !methodNames.contains(index.declarations[position].methods[methodPosition].name) {
+            methodNames.append(index.declarations[position].methods[methodPosition].name)
+        }
+        var loads: [MethodKey: [Int]] = [:]
+        for position in index.nibLoads.indices {
+            let context = index.nibLoads[position].context
+            guard let methodName = context.methodName, methodNames.contains(methodName) else { continue }
+            loads[MethodKey(type: context.typeName, method: methodName), default: []].append(position)
+        }
+        // Subclasses matter only to summaries without a guard of their own.
+        var subclasses: [String: [String]] = [:]
+        if pending.contains(where: { index.declarations[$0.declaration].methods[$0.method].awakeAfter?.guardKind == AwakeAfterSummary.Guard.none }) {
+            for (name, type) in index.types { if let superclass = type.superclass { subclasses[superclass, default: []].append(name) } }
+        }
+        for (position, methodPosition) in pending {
+            let name = index.declarations[position].name
+            let method = index.declarations[position].methods[methodPosition]
+            guard var summary = method.awakeAfter else { continue }
+            let methodLoads = (loads[MethodKey(type: name, method: method.name)] ?? []).map { index.nibLoads[$0] }
+            if let superclass = index.types[name]?.superclass, loadsSuperclassNib(methodLoads, type: name, superclass: superclass) {
+                summary.guardKind = .placeholderSubclass(superclass)
+            } else if case .none = summary.guardKind,
+                      let subclass = selfReturningSubclass(among: subclasses[name] ?? [], types: index.types) {
+                summary.guardKind = .privateSubclass(subclass)
+            }
+            // Unchanged summaries are not written back, so shared method lists stay shared.
+            if summary != method.awakeAfter { index.declarations[position].methods[methodPosition].awakeAfter = summary }
+            if let merged = index.types[name]?.methods.firstIndex(where: { $0.location == method.location }),
+               index.types[name]?.methods[merged].awakeAfter != summary {
+                index.types[name]?.methods[merged].awakeAfter = summary
             }
         }
     }
@@ -46,11 +66,12 @@ enum SourceGuardResolver {
     }
 
     /// The first (by name) direct subclass whose own `awakeAfter` only returns `self`.
-    private static func selfReturningSubclass(among subclasses: [SourceType]) -> String? {
-        subclasses.sorted { $0.name < $1.name }.first { subclass in
-            subclass.methods.contains { method in
+    private static func selfReturningSubclass(among subclasses: [String], types: [String: SourceType]) -> String? {
+        let found = subclasses.sorted().first { name in
+            types[name]?.methods.contains { method in
                 method.awakeAfter.map { $0.returnsSelf && !$0.returnsNibLoadedObject } ?? false
-            }
-        }?.name
+            } ?? false
+        }
+        return found.map { types[$0]?.name ?? $0 }
     }
 }

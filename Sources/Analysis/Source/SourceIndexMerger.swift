@@ -3,18 +3,25 @@
 /// superclass-or-protocol, `Self` in protocol extensions, nib-name candidates and the
 /// `awakeAfter` guards that depend on other classes.
 enum SourceIndexMerger {
-    static func merge(_ files: [SourceFileIndex]) -> SourceIndex {
-        let sorted = files.sorted { $0.path < $1.path }
+    /// Takes the per-file results by value and moves their lists out, so that the merged
+    /// declarations own their member arrays and later edits do not copy them.
+    static func merge(_ files: consuming [SourceFileIndex]) -> SourceIndex {
+        var sorted = files
+        sorted.sort { $0.path < $1.path }
         var index = SourceIndex()
-        for file in sorted {
-            index.declarations += file.declarations
-            index.typealiases.merge(file.typealiases) { first, _ in first }
-            index.nibLoads += file.nibLoads
-            index.literalCalls += file.literalCalls
-            index.contentAttachments += file.contentAttachments
-            index.selfAssignments += file.selfAssignments
-            index.problems += file.problems
+        index.declarations.reserveCapacity(sorted.reduce(0) { $0 + $1.declarations.count })
+        index.nibLoads.reserveCapacity(sorted.reduce(0) { $0 + $1.nibLoads.count })
+        index.literalCalls.reserveCapacity(sorted.reduce(0) { $0 + $1.literalCalls.count })
+        for position in sorted.indices {
+            index.declarations += take(&sorted[position].declarations)
+            index.typealiases.merge(sorted[position].typealiases) { first, _ in first }
+            index.nibLoads += take(&sorted[position].nibLoads)
+            index.literalCalls += take(&sorted[position].literalCalls)
+            index.contentAttachments += take(&sorted[position].contentAttachments)
+            index.selfAssignments += take(&sorted[position].selfAssignments)
+            index.problems += take(&sorted[position].problems)
         }
+        sorted = []
         let protocols = Set(index.declarations.filter { $0.kind == .protocol }.map(\.name))
         for position in index.declarations.indices {
             index.declarations[position].name = resolveAlias(index.declarations[position].name, in: index.typealiases)
@@ -35,8 +42,16 @@ enum SourceIndexMerger {
         return index
     }
 
+    /// The list, leaving an empty one in its place.
+    private static func take<Element>(_ list: inout [Element]) -> [Element] {
+        var taken: [Element] = []
+        swap(&taken, &list)
+        return taken
+    }
+
     /// Follows `typealias` chains (bounded, cycles stop).
     static func resolveAlias(_ name: String, in aliases: [String: String]) -> String {
+        guard !aliases.isEmpty, aliases[name] != nil else { return name }
         var current = name
         var seen: Set<String> = [name]
         while let target = aliases[current], seen.insert(target).inserted { current = target }
@@ -47,29 +62,42 @@ enum SourceIndexMerger {
     /// UIKit), named as declared (`loadNibFileOwner()` → `loadNibFileOwner(_:)`).
     private static func restrictCalledMethods(_ declarations: inout [SourceTypeDeclaration]) {
         var declared: [String: String] = [:]
-        for declaration in declarations {
-            for method in declaration.methods where declared[method.selector] == nil {
-                declared[method.selector] = method.name
-                if declaration.language == .swift, declared[baseName(method.name)] == nil {
-                    declared[baseName(method.name)] = method.name
+        var calling: [(declaration: Int, method: Int)] = []
+        for position in declarations.indices {
+            let isSwift = declarations[position].language == .swift
+            for methodPosition in declarations[position].methods.indices {
+                if !declarations[position].methods[methodPosition].calledSelfMethods.isEmpty { calling.append((position, methodPosition)) }
+                let selector = declarations[position].methods[methodPosition].selector
+                guard declared[selector] == nil else { continue }
+                let name = declarations[position].methods[methodPosition].name
+                declared[selector] = name
+                if isSwift, declared[baseName(name)] == nil {
+                    declared[baseName(name)] = name
                 }
             }
         }
-        for position in declarations.indices {
-            for methodPosition in declarations[position].methods.indices {
-                let called = declarations[position].methods[methodPosition].calledSelfMethods
-                var kept: [String] = []
-                for name in called {
-                    guard let match = declared[name] ?? declared[baseName(name)], !kept.contains(match) else { continue }
-                    kept.append(match)
-                }
+        for (position, methodPosition) in calling {
+            let called = declarations[position].methods[methodPosition].calledSelfMethods
+            var kept: [String] = []
+            for name in called {
+                guard let match = declared[name] ?? declared[baseName(name)], !kept.contains(match) else { continue }
+                kept.append(match)
+            }
+            // Writing only changes (compared as bytes) avoids copying method arrays still
+            // shared with the merged types.
+            if !kept.elementsEqual(called, by: { $0.utf8.elementsEqual($1.utf8) }) {
                 declarations[position].methods[methodPosition].calledSelfMethods = kept
             }
         }
     }
 
     private static func baseName(_ swiftName: String) -> String {
-        String(swiftName.prefix { $0 != "(" })
+        // ASCII: a byte is a character, so the byte search finds the same `(`.
+        if swiftName.utf8.allSatisfy({ $0 < 0x80 }) {
+            guard let open = swiftName.utf8.firstIndex(of: UInt8(ascii: "(")) else { return swiftName }
+            return String(swiftName[..<open])
+        }
+        return String(swiftName.prefix { $0 != "(" })
     }
 
     /// Turns `enclosingClass` inside a protocol extension into `conformingTypes`, and fills
@@ -124,6 +152,8 @@ enum SourceIndexMerger {
 
     /// The name a class goes by at runtime: its `@objc(Name)`, else its last name component.
     private static func nibName(of typeName: String, types: [String: SourceType]) -> String {
-        types[typeName]?.runtimeName ?? String(typeName.split(separator: ".").last ?? Substring(typeName))
+        if let runtimeName = types[typeName]?.runtimeName { return runtimeName }
+        guard typeName.utf8.contains(UInt8(ascii: ".")) else { return typeName }  // no `.`: nothing to split
+        return String(typeName.split(separator: ".").last ?? Substring(typeName))
     }
 }

@@ -1,7 +1,7 @@
 /// Where an expression or statement ends in either language: at `;`, at a `{` or `}` at
 /// its own level, or (Swift) at a line break that does not continue the expression.
 enum SourceStatement {
-    private static let continuation: Set<String> = [".", "=", "(", "[", ",", "??", "&&", "||", "+", "-", "*", "/", ":", "?", "==", "!="]
+    private static let continuation = TokenSet([".", "=", "(", "[", ",", "??", "&&", "||", "+", "-", "*", "/", ":", "?", "==", "!="])
 
     /// Longest expression read, in tokens (keeps pathological one-line files linear).
     static let maximumLength = 512
@@ -11,10 +11,10 @@ enum SourceStatement {
         guard start < upper else { return start..<start }
         var cursor = start
         while cursor < upper {
-            let text = stream[cursor].text
-            if text == ";" || text == "}" || text == "{" { break }
-            if cursor > start, stream[cursor].line > stream[cursor - 1].line,
-               !continuation.contains(stream[cursor - 1].text), text != "." && text != "??" && text != "as" {
+            let token = stream[cursor]
+            if stream.isText(token, ";") || stream.isText(token, "}") || stream.isText(token, "{") { break }
+            if cursor > start, token.line > stream[cursor - 1].line, !continuation.contains(cursor - 1, in: stream),
+               !stream.isText(token, "."), !stream.isText(token, "??"), !stream.isText(token, "as") {
                 break
             }
             cursor = stream.after(cursor)

@@ -1,4 +1,6 @@
-/// One lexical token of a Swift or Objective-C file, with its 1-based line and byte column.
+/// One lexical token of a Swift or Objective-C file: its kind, its bytes in the file (the
+/// text is read through ``TokenStream`` only where it is needed), and its 1-based line and
+/// byte column. A plain value without references, so token arrays cost no reference counting.
 struct SourceToken: Sendable, Equatable {
     enum Kind: UInt8, Sendable {
         case identifier
@@ -16,10 +18,14 @@ struct SourceToken: Sendable, Equatable {
     }
 
     var kind: Kind
-    var text: String
+    /// All bytes below 0x80: the text is the bytes themselves and compares bytewise.
+    var isASCII: Bool
+    /// Byte offset of the first byte in the file.
+    var start: Int
+    var length: Int
     var line: Int
     var column: Int
 
-    func `is`(_ value: String) -> Bool { text == value }
+    var end: Int { start + length }
     var isIdentifier: Bool { kind == .identifier }
 }

@@ -1,20 +1,40 @@
 /// Splits UTF-8 source bytes into ``SourceToken``s for Swift or Objective-C, skipping
 /// comments and whitespace. Linear in the input, never fails: unterminated comments and
-/// literals end at the end of the file, invalid UTF-8 is replaced.
+/// literals end at the end of the file, invalid UTF-8 is replaced when a token's text is read.
 struct SourceTokenizer {
     let language: SourceLanguage
 
+    /// The tokens of `bytes` with their bracket pairs.
+    func stream(_ bytes: [UInt8]) -> TokenStream {
+        TokenStream(tokenize(bytes), bytes: bytes)
+    }
+
     func tokenize(_ bytes: [UInt8]) -> [SourceToken] {
         bytes.withUnsafeBufferPointer { buffer in
-            var scanner = ByteScanner(bytes: buffer, language: language)
-            return scanner.run()
+            Self.byteClasses.withUnsafeBufferPointer { classes in
+                var scanner = ByteScanner(bytes: buffer, classes: classes, language: language)
+                return scanner.run()
+            }
         }
+    }
+
+    /// Per byte value: `identifierStart` for letters, `_`, `$` and bytes of non-ASCII
+    /// characters; `digit` for `0`–`9` (a table lookup per byte in the scanning loops).
+    private static let byteClasses: [UInt8] = (0...255).map { byte in
+        let isLetter = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)
+        if isLetter || byte == 0x5F || byte == 0x24 || byte >= 0x80 { return ByteScanner.identifierStart }
+        return byte >= 0x30 && byte <= 0x39 ? ByteScanner.digit : 0
     }
 }
 
 /// The cursor state of one tokenization run.
 private struct ByteScanner {
+    static let identifierStart: UInt8 = 1
+    static let digit: UInt8 = 2
+
     let bytes: UnsafeBufferPointer<UInt8>
+    /// ``SourceTokenizer/byteClasses``.
+    let classes: UnsafeBufferPointer<UInt8>
     let language: SourceLanguage
     var position = 0
     var line = 1
@@ -23,8 +43,9 @@ private struct ByteScanner {
     var atLineStart = true
     var tokens: [SourceToken] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, language: SourceLanguage) {
+    init(bytes: UnsafeBufferPointer<UInt8>, classes: UnsafeBufferPointer<UInt8>, language: SourceLanguage) {
         self.bytes = bytes
+        self.classes = classes
         self.language = language
         tokens.reserveCapacity(bytes.count / 5)
     }
@@ -86,8 +107,10 @@ private struct ByteScanner {
     // MARK: - Tokens
 
     mutating func emit(_ kind: SourceToken.Kind, start: Int, line: Int, column: Int) {
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-        tokens.append(SourceToken(kind: kind, text: text, line: line, column: column))
+        var high: UInt8 = 0
+        for offset in start..<position { high |= bytes[offset] }
+        tokens.append(SourceToken(kind: kind, isASCII: high < 0x80, start: start, length: position - start,
+                                  line: line, column: column))
     }
 
     mutating func newline(at offset: Int) {
@@ -96,13 +119,11 @@ private struct ByteScanner {
         atLineStart = true
     }
 
-    func isIdentifierStart(_ byte: UInt8) -> Bool {
-        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || byte == 0x5F || byte == 0x24 || byte >= 0x80
-    }
+    func isIdentifierStart(_ byte: UInt8) -> Bool { classes[Int(byte)] == Self.identifierStart }
 
-    func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    func isDigit(_ byte: UInt8) -> Bool { classes[Int(byte)] == Self.digit }
 
-    func isIdentifierPart(_ byte: UInt8) -> Bool { isIdentifierStart(byte) || isDigit(byte) }
+    func isIdentifierPart(_ byte: UInt8) -> Bool { classes[Int(byte)] != 0 }
 
     mutating func scanIdentifier() {
         position += 1

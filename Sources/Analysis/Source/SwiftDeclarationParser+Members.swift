@@ -2,21 +2,21 @@ import Foundation
 
 extension SwiftDeclarationParser {
     /// Tokens that start the next declaration: a function without body ends before them.
-    private static let declarationStarters: Set<String> = [
+    private static let declarationStarters = TokenSet([
         "func", "var", "let", "init", "deinit", "subscript", "class", "struct", "enum", "protocol",
         "extension", "typealias", "associatedtype", "case", "static", "public", "private", "fileprivate",
         "internal", "open", "override", "final", "required", "convenience", "import",
-    ]
+    ])
 
     // MARK: - Functions
 
     mutating func parseFunction(at index: Int, prefix: Prefix, owner: Owner?) -> Int {
-        let isInit = stream[index].text == "init"
+        let isInit = stream.isText(index, "init")
         var cursor = index + 1
         var baseName = "init"
         if !isInit {
             guard cursor < stream.count, stream[cursor].isIdentifier else { return cursor }
-            baseName = stream[cursor].text
+            baseName = stream.text(cursor)
             cursor += 1
         } else if stream.isText(cursor, "?") || stream.isText(cursor, "!") {
             cursor += 1
@@ -36,30 +36,30 @@ extension SwiftDeclarationParser {
         var body: Range<Int>?
         while cursor < stream.count {
             let token = stream[cursor]
-            if token.text == "{" {
+            if stream.isText(token, "{") {
                 body = cursor..<stream.after(cursor)
                 cursor = stream.after(cursor)
                 break
             }
-            if token.text == "}" || token.text == ";" || token.kind == .attribute || token.kind == .directive
-                || Self.declarationStarters.contains(token.text) { break }
-            if token.text == "throws" || token.text == "rethrows" { throwing = true }
-            cursor = token.text == "(" || token.text == "[" ? stream.after(cursor) : cursor + 1
+            if stream.isText(token, "}") || stream.isText(token, ";") || token.kind == .attribute || token.kind == .directive
+                || Self.declarationStarters.contains(token, in: stream) { break }
+            if stream.isText(token, "throws") || stream.isText(token, "rethrows") { throwing = true }
+            cursor = stream.isText(token, "(") || stream.isText(token, "[") ? stream.after(cursor) : cursor + 1
         }
         let labels = parameters.map(\.label)
-        let objcName = prefix.attributes["objc"].flatMap { $0.isEmpty ? nil : String($0.filter { $0 != " " }) }
+        let objcName = prefix.attribute("objc").flatMap { $0.isEmpty ? nil : String($0.filter { $0 != " " }) }
         let name = SwiftSelector.swiftName(baseName: baseName, labels: labels)
-        let imported = prefix.modifiers.contains("override") ? SwiftSelector.importedOverrides[name] : nil
+        let imported = prefix.modifiers.contains(.override) ? SwiftSelector.importedOverrides[name] : nil
         let selector = objcName ?? imported ?? SwiftSelector.selector(baseName: baseName, labels: labels, throwing: throwing)
-        let isTypeMethod = prefix.modifiers.contains("static")
+        let isTypeMethod = prefix.modifiers.contains(.typeMember)
         let context = SourceContext(typeName: owner?.name, methodName: name, isTypeMethod: isTypeMethod)
         let method = SourceMethod(
             name: name, selector: selector, isTypeMethod: isTypeMethod,
-            isOverride: prefix.modifiers.contains("override"), lifecycle: Self.lifecycle(of: name),
+            isOverride: prefix.modifiers.contains(.override), lifecycle: Self.lifecycle(of: name),
             calledSelfMethods: [], loadsNib: false, awakeAfter: nil, hasBody: body != nil,
             location: stream.location(isInit ? index : index + 1, path: path))
         methods.append(ParsedMethod(declarationIndex: owner?.index, method: method, parameters: parameters,
-                                    body: body, context: context, isAction: prefix.attributes["IBAction"] != nil))
+                                    body: body, context: context, isAction: prefix.has("IBAction")))
         if let body { contexts.append(ContextRange(range: body, context: context)) }
         return cursor
     }
@@ -84,7 +84,7 @@ extension SwiftDeclarationParser {
         while cursor < close {
             var names: [String] = []
             while cursor < close, stream[cursor].isIdentifier || stream[cursor].kind == .attribute, !stream.isText(cursor, ":") {
-                if stream[cursor].isIdentifier { names.append(stream[cursor].text) }
+                if stream[cursor].isIdentifier { names.append(stream.text(cursor)) }
                 cursor += 1
             }
             var typeStart = cursor
@@ -104,10 +104,10 @@ extension SwiftDeclarationParser {
     // MARK: - Properties
 
     mutating func parseVariable(at index: Int, prefix: Prefix, owner: Owner?) -> Int {
-        let isVar = stream[index].text == "var"
+        let isVar = stream.isText(index, "var")
         var cursor = index + 1
         guard cursor < stream.count, stream[cursor].isIdentifier else { return cursor }
-        let name = stream[cursor].text
+        let name = stream.text(cursor)
         let nameIndex = cursor
         cursor += 1
         var typeText = ""
@@ -127,20 +127,20 @@ extension SwiftDeclarationParser {
             settable = accessorsAllowSetting(cursor)
             cursor = stream.after(cursor)
         }
-        let isStatic = prefix.modifiers.contains("static")
+        let isStatic = prefix.modifiers.contains(.typeMember)
         guard let owner else {
             sharedVariables.insert(name)
             return cursor
         }
         if isStatic { sharedVariables.insert(name) }
         let location = stream.location(nameIndex, path: path)
-        let isOutlet = prefix.attributes["IBOutlet"] != nil || prefix.attributes["IBOutletCollection"] != nil
-        let visible = isOutlet || prefix.attributes["objc"] != nil || prefix.attributes["IBInspectable"] != nil
-            || prefix.attributes["NSManaged"] != nil || prefix.modifiers.contains("dynamic")
-            || (owner.exposesMembers && prefix.attributes["nonobjc"] == nil)
+        let isOutlet = prefix.has("IBOutlet") || prefix.has("IBOutletCollection")
+        let visible = isOutlet || prefix.has("objc") || prefix.has("IBInspectable")
+            || prefix.has("NSManaged") || prefix.modifiers.contains(.dynamic)
+            || (owner.exposesMembers && !prefix.has("nonobjc"))
         declarations[owner.index].properties.append(SourceProperty(
             name: name, typeName: typeText.isEmpty ? nil : Self.bareType(typeText), isSettable: settable,
-            isInspectable: prefix.attributes["IBInspectable"] != nil, isStatic: isStatic,
+            isInspectable: prefix.has("IBInspectable"), isStatic: isStatic,
             isObjCVisible: visible, location: location))
         if isOutlet {
             declarations[owner.index].outlets.append(Self.outlet(name: name, typeText: typeText, prefix: prefix, location: location))
@@ -153,7 +153,7 @@ extension SwiftDeclarationParser {
         let close = min(stream.after(open) - 1, stream.count)
         var cursor = open + 1
         while cursor < close {
-            let text = stream[cursor].text
+            let text = stream.text(cursor)
             if text == "set" || text == "willSet" || text == "didSet" { return true }
             cursor = text == "{" ? stream.after(cursor) : cursor + 1
         }
@@ -164,20 +164,31 @@ extension SwiftDeclarationParser {
         let optionality: SourceOutlet.Optionality = typeText.hasSuffix("!") ? .implicitlyUnwrapped
             : typeText.hasSuffix("?") ? .optional : .nonOptional
         var bare = bareType(typeText)
-        let isCollection = bare.hasPrefix("[") || prefix.attributes["IBOutletCollection"] != nil
+        let isCollection = bare.hasPrefix("[") || prefix.has("IBOutletCollection")
         if bare.hasPrefix("["), bare.hasSuffix("]") { bare = String(bare.dropFirst().dropLast()) }
-        let ownership: SourceOutlet.Ownership = prefix.modifiers.contains("weak") ? .weak
-            : prefix.modifiers.contains("unowned") ? .unowned : .strong
+        let ownership: SourceOutlet.Ownership = prefix.modifiers.contains(.weak) ? .weak
+            : prefix.modifiers.contains(.unowned) ? .unowned : .strong
         return SourceOutlet(name: name, typeName: bare.isEmpty ? nil : bare, isCollection: isCollection,
-                            ownership: ownership, isLazy: prefix.modifiers.contains("lazy"),
+                            ownership: ownership, isLazy: prefix.modifiers.contains(.lazy),
                             optionality: optionality, location: location)
     }
 
     /// `UILabel!`, `UILabel?`, `Optional<UILabel>` → `UILabel` (from compact type text).
     static func bareType(_ typeText: String) -> String {
+        if let bare = asciiBareType(typeText) { return bare }
         var text = typeText
         while text.hasSuffix("!") || text.hasSuffix("?") { text.removeLast() }
         if text.hasPrefix("Optional<"), text.hasSuffix(">") { text = String(text.dropFirst(9).dropLast()) }
         return text
+    }
+
+    /// ``bareType(_:)`` on bytes for ASCII text (where a byte is a character), else `nil`.
+    private static func asciiBareType(_ typeText: String) -> String? {
+        let bytes = typeText.utf8
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        var text = bytes[...]
+        while let last = text.last, last == UInt8(ascii: "!") || last == UInt8(ascii: "?") { text.removeLast() }
+        if text.starts(with: "Optional<".utf8), text.last == UInt8(ascii: ">") { text = text.dropFirst(9).dropLast() }
+        return text.count == bytes.count ? typeText : String(Substring(text))
     }
 }

@@ -13,12 +13,12 @@ struct SwiftDeclarationParser {
     /// Nested types deeper than this are skipped as opaque blocks (pathological input).
     static let maximumNesting = 48
 
-    private static let typeKeywords: Set<String> = ["class", "struct", "enum", "protocol", "extension", "actor"]
-    private static let modifierKeywords: Set<String> = [
+    private static let typeKeywords = TokenSet(["class", "struct", "enum", "protocol", "extension", "actor"])
+    private static let modifierKeywords = TokenSet([
         "public", "private", "fileprivate", "internal", "open", "final", "override", "static", "lazy",
         "weak", "unowned", "dynamic", "required", "convenience", "mutating", "nonmutating", "optional",
         "indirect", "nonisolated", "package", "isolated", "consuming", "borrowing", "distributed",
-    ]
+    ])
 
     init(stream: TokenStream, path: String) {
         self.stream = stream
@@ -29,12 +29,7 @@ struct SwiftDeclarationParser {
         parseScope(0..<stream.count, owner: nil, depth: 0)
     }
 
-    /// Attributes and modifiers seen before a declaration.
-    struct Prefix {
-        var attributes: [String: String] = [:]
-        var modifiers: Set<String> = []
-        var isEmpty: Bool { attributes.isEmpty && modifiers.isEmpty }
-    }
+    typealias Prefix = SwiftDeclarationPrefix
 
     /// The type whose body is being parsed.
     struct Owner {
@@ -57,31 +52,30 @@ struct SwiftDeclarationParser {
                 index = skipDirective(at: index)
                 continue
             case .identifier:
-                let word = token.text
-                if Self.modifierKeywords.contains(word) {
-                    prefix.modifiers.insert(word)
+                if Self.modifierKeywords.contains(token, in: stream) {
+                    prefix.modifiers.insert(Prefix.Modifiers(token: token, in: stream))
                     index += 1
                     if stream.isText(index, "(") { index = stream.after(index) }  // private(set), unowned(unsafe)
                     continue
                 }
-                if word == "class", stream.isText(index + 1, "func") || stream.isText(index + 1, "var")
+                if stream.isText(token, "class"), stream.isText(index + 1, "func") || stream.isText(index + 1, "var")
                     || stream.isText(index + 1, "let") || stream.isText(index + 1, "subscript") {
-                    prefix.modifiers.insert("static")
+                    prefix.modifiers.insert(.typeMember)
                     index += 1
                     continue
                 }
-                if Self.typeKeywords.contains(word), index + 1 < range.upperBound, stream[index + 1].isIdentifier {
+                if Self.typeKeywords.contains(token, in: stream), index + 1 < range.upperBound, stream[index + 1].isIdentifier {
                     index = parseType(at: index, prefix: prefix, owner: owner, depth: depth)
-                } else if word == "func" || word == "init" {
+                } else if stream.isText(token, "func") || stream.isText(token, "init") {
                     index = parseFunction(at: index, prefix: prefix, owner: owner)
-                } else if word == "var" || word == "let" {
+                } else if stream.isText(token, "var") || stream.isText(token, "let") {
                     index = parseVariable(at: index, prefix: prefix, owner: owner)
-                } else if word == "typealias" {
+                } else if stream.isText(token, "typealias") {
                     index = parseTypealias(at: index, owner: owner)
                 } else {
                     index += 1
                 }
-            case .punctuation where token.text == "{":
+            case .punctuation where stream.isText(token, "{"):
                 index = stream.after(index)
             default:
                 index += 1
@@ -92,7 +86,7 @@ struct SwiftDeclarationParser {
 
     /// `@name` with an optional `(…)` argument, e.g. `@objc(MyView)` → `objc: "MyView"`.
     private func parseAttribute(at index: Int, into prefix: inout Prefix) -> Int {
-        let name = String(stream[index].text.dropFirst())
+        let name = String(stream.text(index).dropFirst())
         var next = index + 1
         var argument = ""
         if stream.isText(next, "("), stream[next].line == stream[index].line {
@@ -100,14 +94,14 @@ struct SwiftDeclarationParser {
             argument = stream.text(of: (next + 1)..<max(next + 1, end - 1))
             next = end
         }
-        prefix.attributes[name] = argument
+        prefix.addAttribute(name, argument: argument)
         return next
     }
 
     /// `#if cond`, `#elseif cond`: skips the condition (same line); `#else`, `#endif`: itself.
     /// Every branch is then indexed.
     private func skipDirective(at index: Int) -> Int {
-        let word = stream[index].text
+        let word = stream.text(index)
         guard word == "#if" || word == "#elseif" else { return index + 1 }
         let line = stream[index].line
         var next = index + 1
@@ -118,12 +112,12 @@ struct SwiftDeclarationParser {
     // MARK: - Types
 
     private mutating func parseType(at index: Int, prefix: Prefix, owner: Owner?, depth: Int) -> Int {
-        let keyword = stream[index].text
+        let keyword = stream.text(index)
         var cursor = index + 1
-        var name = stream[cursor].text
+        var name = stream.text(cursor)
         cursor += 1
         while stream.isText(cursor, "."), cursor + 1 < stream.count, stream[cursor + 1].isIdentifier {
-            name += "." + stream[cursor + 1].text
+            name += "." + stream.text(cursor + 1)
             cursor += 2
         }
         var generics: [String] = []
@@ -150,13 +144,13 @@ struct SwiftDeclarationParser {
         let declaration = SourceTypeDeclaration(
             kind: kind, language: .swift, name: kind == .extension && owner == nil ? name : qualified,
             location: stream.location(index + 1, path: path), superclass: superclass,
-            conformances: conformances, runtimeName: prefix.attributes["objc"].flatMap { $0.isEmpty ? nil : $0 },
+            conformances: conformances, runtimeName: prefix.attribute("objc").flatMap { $0.isEmpty ? nil : $0 },
             genericParameters: generics, categoryName: nil, selfConstraint: selfConstraint,
-            isDesignable: prefix.attributes["IBDesignable"] != nil,
+            isDesignable: prefix.has("IBDesignable"),
             outlets: [], actions: [], properties: [], methods: [])
         declarations.append(declaration)
         let owned = Owner(index: declarations.count - 1, name: declaration.name,
-                          exposesMembers: prefix.attributes["objcMembers"] != nil || (owner?.exposesMembers ?? false))
+                          exposesMembers: prefix.has("objcMembers") || (owner?.exposesMembers ?? false))
         contexts.append(ContextRange(range: cursor..<bodyEnd, context: SourceContext(typeName: declaration.name)))
         if depth < Self.maximumNesting {
             parseScope((cursor + 1)..<max(cursor + 1, bodyEnd - 1), owner: owned, depth: depth + 1)
@@ -171,7 +165,7 @@ struct SwiftDeclarationParser {
         var cursor = index
         var expectName = true
         while cursor < stream.count {
-            let text = stream[cursor].text
+            let text = stream.text(cursor)
             if text == "<" { depth += 1; expectName = depth == 1 }
             else if text == ">" { depth -= 1; if depth == 0 { return (cursor + 1, names) } }
             else if text == "," && depth == 1 { expectName = true }
@@ -190,15 +184,15 @@ struct SwiftDeclarationParser {
         var angle = 0
         while cursor < stream.count {
             let token = stream[cursor]
-            if angle == 0 && (token.text == "{" || token.text == "where" || token.text == "}") { break }
-            if token.text == "<" { angle += 1 }
-            else if token.text == ">" { angle -= 1 }
-            else if angle == 0 && token.text == "," {
+            if angle == 0 && (stream.isText(token, "{") || stream.isText(token, "where") || stream.isText(token, "}")) { break }
+            if stream.isText(token, "<") { angle += 1 }
+            else if stream.isText(token, ">") { angle -= 1 }
+            else if angle == 0 && stream.isText(token, ",") {
                 if !current.isEmpty { names.append(current) }
                 current = ""
-            } else if angle == 0 && (token.isIdentifier || token.text == ".") {
-                current += token.text == "class" ? "AnyObject" : token.text
-            } else if token.text == "(" {
+            } else if angle == 0 && (token.isIdentifier || stream.isText(token, ".")) {
+                current += stream.isText(token, "class") ? "AnyObject" : stream.text(token)
+            } else if stream.isText(token, "(") {
                 cursor = stream.after(cursor)
                 continue
             }
@@ -215,7 +209,7 @@ struct SwiftDeclarationParser {
         while cursor < stream.count, !stream.isText(cursor, "{"), !stream.isText(cursor, "}") {
             if stream.isText(cursor, "Self"), stream.isText(cursor + 1, ":") || stream.isText(cursor + 1, "=="),
                cursor + 2 < stream.count, stream[cursor + 2].isIdentifier {
-                constraint = stream[cursor + 2].text
+                constraint = stream.text(cursor + 2)
             }
             cursor += 1
         }
@@ -227,11 +221,11 @@ struct SwiftDeclarationParser {
         var cursor = index + 3
         var target = ""
         while cursor < stream.count, stream[cursor].isIdentifier || stream.isText(cursor, ".") {
-            target += stream[cursor].text
+            target += stream.text(cursor)
             cursor += 1
         }
         if !target.isEmpty {
-            let alias = (owner.map { $0.name + "." } ?? "") + stream[index + 1].text
+            let alias = (owner.map { $0.name + "." } ?? "") + stream.text(index + 1)
             typealiases[alias] = target
         }
         return cursor

@@ -28,7 +28,7 @@ enum SwiftSelector {
             if !prepositions.contains(firstWord(label)) && !prepositions.contains(lastWord(baseName)) {
                 result += "With"
             }
-            result += label.prefix(1).uppercased() + label.dropFirst()
+            result += capitalized(label)
         }
         result += ":"
         for label in labels.dropFirst() { result += (label ?? "") + ":" }
@@ -38,15 +38,37 @@ enum SwiftSelector {
 
     /// The Swift name with labels, `tap(_:forEvent:)`.
     static func swiftName(baseName: String, labels: [String?]) -> String {
-        baseName + "(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")"
+        var name = baseName + "("
+        for label in labels { name += (label ?? "_") + ":" }
+        return name + ")"
+    }
+
+    // ASCII names (nearly all) are cased on bytes; others by Unicode rules per Character.
+
+    private static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
+    private static func isUppercase(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+
+    private static func lowercased(_ bytes: some Sequence<UInt8>) -> String {
+        String(decoding: bytes.map { isUppercase($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
+    }
+
+    private static func capitalized(_ label: String) -> String {
+        guard isASCII(label), let first = label.utf8.first else { return label.prefix(1).uppercased() + label.dropFirst() }
+        guard first >= 0x61 && first <= 0x7A else { return label }
+        return String(decoding: [first - 0x20] + label.utf8.dropFirst(), as: UTF8.self)
     }
 
     private static func firstWord(_ camelCase: String) -> String {
-        String(camelCase.prefix { !$0.isUppercase }).lowercased()
+        guard isASCII(camelCase) else { return String(camelCase.prefix { !$0.isUppercase }).lowercased() }
+        return String(decoding: camelCase.utf8.prefix { !isUppercase($0) }, as: UTF8.self)
     }
 
     private static func lastWord(_ camelCase: String) -> String {
-        guard let index = camelCase.lastIndex(where: { $0.isUppercase }) else { return camelCase.lowercased() }
-        return camelCase[index...].lowercased()
+        guard isASCII(camelCase) else {
+            guard let index = camelCase.lastIndex(where: { $0.isUppercase }) else { return camelCase.lowercased() }
+            return camelCase[index...].lowercased()
+        }
+        guard let index = camelCase.utf8.lastIndex(where: isUppercase) else { return lowercased(camelCase.utf8) }
+        return lowercased(camelCase.utf8[index...])
     }
 }

@@ -1,37 +1,41 @@
 /// The tokens of one file with their bracket pairs precomputed, so that parsers can skip a
 /// balanced `( … )`, `[ … ]` or `{ … }` in constant time. Unbalanced brackets pair with the
 /// end of the file; a stray closer pairs with nothing.
+///
+/// Tokens are byte ranges of `bytes`: comparisons run on the bytes, and a `String` is made
+/// only for text that is kept or searched (``text(_:)-swift.method``).
 struct TokenStream {
     let tokens: [SourceToken]
+    let bytes: [UInt8]
     /// For an opening bracket, the index of its closer (or `tokens.count`); for a closer,
     /// the index of its opener (or -1); -1 for everything else.
     private(set) var partner: [Int]
     /// How many closers found no opener and openers no closer.
     private(set) var unbalanced = 0
 
-    init(_ tokens: [SourceToken]) {
+    init(_ tokens: [SourceToken], bytes: [UInt8]) {
         self.tokens = tokens
+        self.bytes = bytes
         partner = Array(repeating: -1, count: tokens.count)
-        var stack: [Int] = []
-        for index in tokens.indices where tokens[index].kind == .punctuation {
-            let text = tokens[index].text
-            guard text.utf8.count == 1, let byte = text.utf8.first else { continue }
+        var stack: [(index: Int, byte: UInt8)] = []
+        for index in tokens.indices where tokens[index].kind == .punctuation && tokens[index].length == 1 {
+            let byte = bytes[tokens[index].start]
             switch byte {
             case 0x28, 0x5B, 0x7B:  // ( [ {
-                stack.append(index)
+                stack.append((index, byte))
             case 0x29, 0x5D, 0x7D:  // ) ] }
                 let opener: UInt8 = byte == 0x29 ? 0x28 : byte == 0x5D ? 0x5B : 0x7B
                 // A `}` closes any unclosed `(`/`[` inside its block; a `)`/`]` never closes a `{`.
-                while let top = stack.last, tokens[top].text.utf8.first != opener {
-                    if byte != 0x7D && tokens[top].text.utf8.first == 0x7B { break }
+                while let top = stack.last, top.byte != opener {
+                    if byte != 0x7D && top.byte == 0x7B { break }
                     stack.removeLast()
-                    partner[top] = index
+                    partner[top.index] = index
                     unbalanced += 1
                 }
-                if let top = stack.last, tokens[top].text.utf8.first == opener {
+                if let top = stack.last, top.byte == opener {
                     stack.removeLast()
-                    partner[top] = index
-                    partner[index] = top
+                    partner[top.index] = index
+                    partner[index] = top.index
                 } else {
                     unbalanced += 1
                 }
@@ -39,7 +43,7 @@ struct TokenStream {
                 break
             }
         }
-        for index in stack { partner[index] = tokens.count }
+        for entry in stack { partner[entry.index] = tokens.count }
         unbalanced += stack.count
     }
 
@@ -47,11 +51,60 @@ struct TokenStream {
 
     subscript(index: Int) -> SourceToken { tokens[index] }
 
+    /// The text of `token` (invalid UTF-8 replaced).
+    func text(_ token: SourceToken) -> String {
+        String(decoding: bytes[token.start..<token.end], as: UTF8.self)
+    }
+
     /// The text of the token at `index`, or "" past the end.
-    func text(_ index: Int) -> String { index >= 0 && index < tokens.count ? tokens[index].text : "" }
+    func text(_ index: Int) -> String { index >= 0 && index < tokens.count ? text(tokens[index]) : "" }
+
+    /// Is the text of `token` the literal `value`? Bytewise unless a non-ASCII character
+    /// makes Unicode equivalence matter (then as `String` compares).
+    @inline(__always)
+    func isText(_ token: SourceToken, _ value: StaticString) -> Bool {
+        guard token.isASCII, value.isASCII else { return text(token) == value.description }
+        return value.withUTF8Buffer { literal in
+            guard literal.count == token.length else { return false }
+            for offset in 0..<literal.count where bytes[token.start + offset] != literal[offset] { return false }
+            return true
+        }
+    }
+
+    /// Is the token at `index` exactly the literal `value`?
+    @inline(__always)
+    func isText(_ index: Int, _ value: StaticString) -> Bool {
+        index >= 0 && index < tokens.count && isText(tokens[index], value)
+    }
+
+    /// Is the text of `token` equal to `value` (as `String` compares)? Bytewise unless a
+    /// non-ASCII character makes Unicode equivalence matter.
+    func isText(_ token: SourceToken, equalTo value: String) -> Bool {
+        guard token.isASCII else { return text(token) == value }
+        var offset = token.start
+        let end = token.end
+        for byte in value.utf8 {
+            guard byte < 0x80 else { return text(token) == value }
+            guard offset < end, bytes[offset] == byte else { return false }
+            offset += 1
+        }
+        return offset == end
+    }
 
     /// Is the token at `index` exactly `value`?
-    func isText(_ index: Int, _ value: String) -> Bool { index >= 0 && index < tokens.count && tokens[index].text == value }
+    func isText(_ index: Int, equalTo value: String) -> Bool {
+        index >= 0 && index < tokens.count && isText(tokens[index], equalTo: value)
+    }
+
+    /// Does the text of `token` start with the literal `prefix` (as `String.hasPrefix` decides)?
+    func hasPrefix(_ token: SourceToken, _ prefix: StaticString) -> Bool {
+        guard token.isASCII, prefix.isASCII else { return text(token).hasPrefix(prefix.description) }
+        return prefix.withUTF8Buffer { literal in
+            guard literal.count <= token.length else { return false }
+            for offset in 0..<literal.count where bytes[token.start + offset] != literal[offset] { return false }
+            return true
+        }
+    }
 
     /// The index after the balanced group opened at `index` (or `index + 1` if not an opener).
     func after(_ index: Int) -> Int {
@@ -59,16 +112,38 @@ struct TokenStream {
         return closer > index ? min(closer + 1, tokens.count) : index + 1
     }
 
+    /// The UTF-8 length of the text of `token` (more than its bytes if invalid UTF-8 was replaced).
+    func textLength(_ token: SourceToken) -> Int {
+        token.isASCII ? token.length : text(token).utf8.count
+    }
+
     /// Source text of tokens `range`, joined with single spaces where the source had a gap.
     func text(of range: Range<Int>) -> String {
+        let range = range.clamped(to: 0..<tokens.count)
+        guard range.allSatisfy({ tokens[$0].isASCII }) else { return joinedText(of: range) }
+        var result: [UInt8] = []
+        var previous: SourceToken?
+        for index in range {
+            let token = tokens[index]
+            if let previous, previous.line != token.line || previous.column + previous.length < token.column {
+                result.append(0x20)
+            }
+            result += bytes[token.start..<token.end]
+            previous = token
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// ``text(of:)`` token by token, for ranges with non-ASCII text.
+    private func joinedText(of range: Range<Int>) -> String {
         var result = ""
         var previous: SourceToken?
-        for index in range.clamped(to: 0..<tokens.count) {
+        for index in range {
             let token = tokens[index]
-            if let previous, previous.line != token.line || previous.column + previous.text.utf8.count < token.column {
+            if let previous, previous.line != token.line || previous.column + textLength(previous) < token.column {
                 result += " "
             }
-            result += token.text
+            result += text(token)
             previous = token
         }
         return result
@@ -77,7 +152,7 @@ struct TokenStream {
     /// Source text of tokens `range` joined without spaces (type names: `[UIButton]!`).
     func compactText(of range: Range<Int>) -> String {
         var result = ""
-        for index in range.clamped(to: 0..<tokens.count) { result += tokens[index].text }
+        for index in range.clamped(to: 0..<tokens.count) { result += text(tokens[index]) }
         return result
     }
 

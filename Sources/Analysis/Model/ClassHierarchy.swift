@@ -1,0 +1,52 @@
+/// Superclass chains and subclass lists of every class the project declares or Interface
+/// Builder names, computed once per model so that rules can ask "is X a kind of Y" and
+/// "which classes descend from Z" in constant time.
+struct ClassHierarchy: Sendable {
+    /// Name → the name itself followed by its superclasses, nearest first.
+    private(set) var lineages: [String: [String]] = [:]
+    /// Name → the names whose direct superclass it is, sorted.
+    private(set) var subclasses: [String: [String]] = [:]
+
+    /// `superclass` answers one step (project declaration first, then the platform table).
+    init(names: some Sequence<String>, superclass: (String) -> String?) {
+        for name in names {
+            _ = lineage(of: name, superclass: superclass)
+        }
+        var children: [String: Set<String>] = [:]
+        for (name, lineage) in lineages where lineage.count > 1 {
+            children[lineage[1], default: []].insert(name)
+        }
+        subclasses = children.mapValues { $0.sorted() }
+    }
+
+    /// Memoised chain; a cycle (`A: B`, `B: A`) ends the chain where it closes.
+    private mutating func lineage(of name: String, superclass: (String) -> String?) -> [String] {
+        if let known = lineages[name] { return known }
+        var chain = [name]
+        var seen: Set<String> = [name]
+        var current = name
+        while let next = superclass(current), seen.insert(next).inserted {
+            if let known = lineages[next], Set(known).isDisjoint(with: seen.subtracting([next])) {
+                chain += known
+                break
+            }
+            chain.append(next)
+            current = next
+        }
+        lineages[name] = chain
+        return chain
+    }
+
+    /// Every class below `name`, at any depth.
+    func descendants(of name: String) -> [String] {
+        var result: [String] = []
+        var queue = subclasses[name] ?? []
+        var seen: Set<String> = [name]
+        while let next = queue.popLast() {
+            guard seen.insert(next).inserted else { continue }
+            result.append(next)
+            queue += subclasses[next] ?? []
+        }
+        return result.sorted()
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// What a class answers to, gathered over its whole lineage: project declarations (with
+/// extensions, categories, typealias extensions and protocol extensions of conformances)
+/// and the platform classes above them.
+public struct ClassMembers: Sendable {
+    /// Keys Key-Value Coding can set: outlets, properties, `setX:` methods, ivars.
+    public var keys: Set<String> = []
+    /// Objective-C selectors of instance methods and actions.
+    public var selectors: Set<String> = []
+    /// `false` when the lineage leaves the project for a class neither the project nor the
+    /// platform table knows (a dependency): then a missing member proves nothing.
+    public var isComplete = true
+
+    /// Whether Key-Value Coding finds `key` (`_key`, `isKey` and `_isKey` ivars included).
+    public func answersKey(_ key: String) -> Bool {
+        let capitalized = key.prefix(1).uppercased() + key.dropFirst()
+        return keys.contains(key) || keys.contains("_" + key) || keys.contains("is" + capitalized) || keys.contains("_is" + capitalized)
+    }
+}
+
+extension ProjectModel {
+    /// The members of the class IB calls `runtimeName` (computed once per model).
+    public func members(of runtimeName: String) -> ClassMembers {
+        memberCache.value(for: runtimeName) { computeMembers(of: runtimeName) }
+    }
+
+    private func computeMembers(of runtimeName: String) -> ClassMembers {
+        var members = ClassMembers()
+        var visitedProtocols: Set<String> = []
+        let lineage = lineage(of: runtimeName)
+        for name in lineage {
+            if let type = declaration(of: name) ?? sourceType(named: name) {
+                add(type, to: &members, visitedProtocols: &visitedProtocols)
+            }
+            let platformName = Self.unqualified(name)
+            members.keys.formUnion(PlatformMembers.keys[platformName] ?? [])
+            members.selectors.formUnion(PlatformMembers.actions[platformName] ?? [])
+        }
+        if let last = lineage.last {
+            let known = PlatformClasses.isKnown(Self.unqualified(last))
+            members.isComplete = known && lineage.allSatisfy { name in
+                PlatformClasses.isKnown(Self.unqualified(name)) || declaration(of: name)?.hasPrimaryDeclaration == true
+            }
+        }
+        return members
+    }
+
+    private func add(_ type: SourceType, to members: inout ClassMembers, visitedProtocols: inout Set<String>) {
+        members.keys.formUnion(type.outlets.map(\.name))
+        members.keys.formUnion(type.properties.map(\.name))
+        for method in type.methods where !method.isTypeMethod {
+            members.selectors.insert(method.selector)
+            if method.selector.hasPrefix("set"), method.selector.hasSuffix(":"), method.selector.filter({ $0 == ":" }).count == 1 {
+                let key = method.selector.dropFirst(3).dropLast()
+                members.keys.insert(key.prefix(1).lowercased() + key.dropFirst())
+            }
+        }
+        members.selectors.formUnion(type.actions.map(\.selector))
+        for conformance in type.conformances where visitedProtocols.insert(conformance).inserted {
+            if let protocolType = sourceType(named: conformance) {
+                add(protocolType, to: &members, visitedProtocols: &visitedProtocols)
+            }
+        }
+    }
+}
+
+/// Members already gathered for a model: rules ask for the same classes again and again,
+/// from several threads. Belongs to one model; never shared between analyses.
+final class MemberCache: @unchecked Sendable {
+    private var members: [String: ClassMembers] = [:]
+    private let lock = NSLock()
+
+    func value(for name: String, compute: () -> ClassMembers) -> ClassMembers {
+        lock.lock()
+        if let known = members[name] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        let computed = compute()
+        lock.lock()
+        members[name] = computed
+        lock.unlock()
+        return computed
+    }
+}

@@ -1,0 +1,62 @@
+/// Which outlet keys and action selectors Interface Builder connects, per class and all its
+/// superclasses (a connection on a subclass uses the superclass's declaration), plus the
+/// selectors sent to the First Responder (any class in the responder chain may handle them).
+public struct ConnectionUsage: Sendable {
+    public private(set) var outletKeys: [String: Set<String>] = [:]
+    public private(set) var actionSelectors: [String: Set<String>] = [:]
+    public private(set) var responderChainSelectors: Set<String> = []
+    /// Classes that Interface Builder names, with every superclass.
+    public private(set) var referencedClasses: Set<String> = []
+
+    /// `lineage` gives a class name followed by its superclasses.
+    init(documents: [IBDocument], lineage: (String) -> [String]) {
+        allDocumentsReadable = documents.allSatisfy { $0.status == .analysed || $0.status == .legacy }
+        for document in documents where document.status == .analysed || document.status == .legacy {
+            for object in document.objects {
+                if let name = object.customClass, !name.isEmpty { referencedClasses.formUnion(lineage(name)) }
+            }
+            for connection in document.connections {
+                record(connection, in: document, lineage: lineage)
+            }
+        }
+    }
+
+    private mutating func record(_ connection: IBConnection, in document: IBDocument, lineage: (String) -> [String]) {
+        switch connection.kind {
+        case .outlet, .outletCollection:
+            guard let property = connection.property, let source = connection.source,
+                  let name = document.objects[source].customClass else { return }
+            for ancestor in lineage(name) { outletKeys[ancestor, default: []].insert(property) }
+        case .action:
+            guard let selector = connection.selector, let id = connection.destination,
+                  let target = document.object(withID: id) else { return }
+            if target.placeholder == .firstResponder {
+                responderChainSelectors.insert(selector)
+            } else if let name = target.customClass {
+                for ancestor in lineage(name) { actionSelectors[ancestor, default: []].insert(selector) }
+            }
+        case .segue:
+            return
+        }
+    }
+
+    /// Whether every Interface Builder file could be read (otherwise "unused" proves nothing).
+    public private(set) var allDocumentsReadable = true
+
+    /// Why "connected nowhere" cannot be claimed for this model, if it cannot.
+    static func skipReason(_ model: ProjectModel) -> String? {
+        model.connectionUsage.allDocumentsReadable ? nil
+            : "Some Interface Builder files could not be read (compiled or malformed): skipped the checks that claim an outlet or action is connected nowhere"
+    }
+}
+
+extension ProjectModel {
+    /// The declared classes IB names (directly or through a subclass), in name order: the
+    /// ones whose unconnected outlets and actions are worth reporting.
+    func classesWithInterfaceBuilderUsage(_ usage: ConnectionUsage) -> [(runtimeName: String, type: SourceType)] {
+        typesByRuntimeName
+            .filter { $0.value.hasPrimaryDeclaration && (usage.referencedClasses.contains($0.key) || usage.referencedClasses.contains($0.value.name)) }
+            .sorted { $0.key < $1.key }
+            .map { ($0.key, $0.value) }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// The Swift modules the project builds (from `project.pbxproj` target and product names)
+/// and the dependencies it declares (Podfile, Cartfile): what a `customModule` is checked
+/// against.
+public struct ModuleCatalog: Sendable, Equatable {
+    /// Modules built by the project's targets, as Swift names them (`Rocket.Chat` → `Rocket_Chat`).
+    public private(set) var projectModules: Set<String> = []
+    /// Modules of declared dependencies (pods, Carthage frameworks).
+    public private(set) var dependencyModules: Set<String> = []
+
+    public init(projectModules: Set<String> = [], dependencyModules: Set<String> = []) {
+        self.projectModules = projectModules
+        self.dependencyModules = dependencyModules
+    }
+
+    init(files: [ProjectFile]) {
+        for file in files {
+            guard let contents = file.contents, let text = String(data: contents, encoding: .utf8) else { continue }
+            switch (file.path as NSString).lastPathComponent {
+            case "project.pbxproj": projectModules.formUnion(Self.targetModules(inPBXProj: text))
+            case "Podfile": dependencyModules.formUnion(Self.quotedNames(after: "pod", in: text))
+            case "Cartfile": dependencyModules.formUnion(Self.cartfileNames(text))
+            default: break
+            }
+        }
+        dependencyModules = Set(dependencyModules.map(Self.moduleName))
+    }
+
+    /// Whether the project's targets are known at all (a `project.pbxproj` was found).
+    public var knowsProjectModules: Bool { !projectModules.isEmpty }
+
+    /// The module Swift derives from a product name: every character that cannot appear in
+    /// an identifier becomes `_`, and a leading digit is prefixed with `_`.
+    public static func moduleName(_ productName: String) -> String {
+        var name = String(productName.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+        if name.first?.isNumber == true { name = "_" + name }
+        return name
+    }
+
+    /// Target names and literal `PRODUCT_NAME`/`PRODUCT_MODULE_NAME` values.
+    static func targetModules(inPBXProj text: String) -> Set<String> {
+        var names: Set<String> = []
+        var inNativeTarget = false
+        for rawLine in text.split(separator: "\n") {
+            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            if line.contains("isa = PBXNativeTarget;") { inNativeTarget = true }
+            if inNativeTarget, let value = Self.value(of: "name", in: line) {
+                names.insert(value)
+                inNativeTarget = false
+            }
+            for key in ["PRODUCT_NAME", "PRODUCT_MODULE_NAME"] {
+                if let value = Self.value(of: key, in: line), !value.contains("$") { names.insert(value) }
+            }
+        }
+        return Set(names.map(moduleName))
+    }
+
+    /// `key = value;` or `key = "value";` on one line.
+    private static func value(of key: String, in line: String) -> String? {
+        guard line.hasPrefix(key + " = "), line.hasSuffix(";") else { return nil }
+        var value = line.dropFirst(key.count + 3).dropLast()
+        if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = value.dropFirst().dropLast() }
+        return value.isEmpty ? nil : String(value)
+    }
+
+    /// `pod 'Name'` / `pod "Name/Subspec"` → `Name`.
+    private static func quotedNames(after keyword: String, in text: String) -> Set<String> {
+        var names: Set<String> = []
+        for rawLine in text.split(separator: "\n") {
+            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            guard line.hasPrefix(keyword + " ") else { continue }
+            let quoted = line.split(whereSeparator: { $0 == "'" || $0 == "\"" })
+            if quoted.count >= 2, let name = quoted[1].split(separator: "/").first { names.insert(String(name)) }
+        }
+        return names
+    }
+
+    /// `github "owner/Name"` → `Name`.
+    private static func cartfileNames(_ text: String) -> Set<String> {
+        var names: Set<String> = []
+        for rawLine in text.split(separator: "\n") {
+            let quoted = rawLine.split(separator: "\"")
+            guard quoted.count >= 2 else { continue }
+            var name = quoted[1].split(separator: "/").last.map(String.init) ?? ""
+            if name.hasSuffix(".git") { name = String(name.dropLast(4)) }
+            if !name.isEmpty { names.insert(name) }
+        }
+        return names
+    }
+}

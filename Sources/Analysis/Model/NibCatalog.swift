@@ -1,0 +1,62 @@
+import Foundation
+
+/// Finds the Interface Builder files a nib or storyboard name loads at runtime:
+/// `Name.xib` anywhere in the project, its `Base.lproj`/`xx.lproj` copies, the
+/// `Name~iphone`/`Name~ipad` variants, compiled `Name.nib` files and `Name.nib` folders.
+public struct NibCatalog: Sendable {
+    /// Nib name → indices into ``ProjectModel/documents`` (xibs and nibs), in path order.
+    public private(set) var nibs: [String: [Int]] = [:]
+    /// Storyboard name → indices into ``ProjectModel/documents``.
+    public private(set) var storyboards: [String: [Int]] = [:]
+    /// Every nib name of the project, including compiled nibs that are not parsed.
+    public private(set) var nibNames: Set<String> = []
+
+    init(documents: [IBDocument], files: [ProjectFile]) {
+        for (index, document) in documents.enumerated() {
+            guard let name = Self.loadName(ofPath: document.path) else { continue }
+            if ProjectFile.kind(ofPath: document.path) == .storyboard {
+                storyboards[name, default: []].append(index)
+            } else {
+                nibs[name, default: []].append(index)
+            }
+        }
+        for file in files where file.kind == .nib || file.kind == .xib {
+            if let name = Self.loadName(ofPath: file.path) { nibNames.insert(name) }
+        }
+        nibNames.formUnion(nibs.keys)
+    }
+
+    /// The name code passes to `loadNibNamed`/`UIStoryboard(name:)` for a file:
+    /// `A/Base.lproj/Card~ipad.xib` → `Card`, `Old.nib/designable.nib` → `Old`.
+    public static func loadName(ofPath path: String) -> String? {
+        var components = path.split(separator: "/").map(String.init)
+        guard var last = components.popLast() else { return nil }
+        if let folder = components.last, folder.lowercased().hasSuffix(".nib") { last = folder }
+        let ext = (last as NSString).pathExtension.lowercased()
+        guard ["xib", "nib", "storyboard"].contains(ext) else { return nil }
+        var name = (last as NSString).deletingPathExtension
+        for idiom in ["~iphone", "~ipad"] where name.lowercased().hasSuffix(idiom) {
+            name = String(name.dropLast(idiom.count))
+        }
+        return name.isEmpty ? nil : name
+    }
+
+    /// Whether any xib or nib (compiled or not) answers to `name`.
+    public func hasNib(named name: String) -> Bool {
+        nibNames.contains(Self.stripped(name))
+    }
+
+    /// The parsed documents a nib name loads.
+    public func nibDocuments(named name: String) -> [Int] {
+        nibs[Self.stripped(name)] ?? []
+    }
+
+    /// A name as code writes it may carry the extension or a folder: `Card.xib`, `Views/Card`.
+    static func stripped(_ name: String) -> String {
+        if !name.contains("/") && !name.contains(".") { return name }
+        var base = (name as NSString).lastPathComponent
+        let ext = (base as NSString).pathExtension.lowercased()
+        if ext == "xib" || ext == "nib" { base = (base as NSString).deletingPathExtension }
+        return base
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// The project as the rules see it: every Interface Builder document parsed, every source
+/// indexed, and the joins between them (classes, nibs by name, placements, load sites,
+/// modules). Built once per analysis, immutable, shared by all rules.
+public struct ProjectModel: Sendable {
+    /// Every file the archive listed, in path order.
+    public let files: [ProjectFile]
+    /// Every xib, storyboard and nib, parsed (or failed with a reason), in path order.
+    public let documents: [IBDocument]
+    /// The Swift and Objective-C index.
+    public let sources: SourceIndex
+    /// Whether the project has any Swift or Objective-C file: checks that compare
+    /// Interface Builder with code are skipped without one.
+    public let hasSources: Bool
+    /// Nib and storyboard names → documents.
+    public let nibCatalog: NibCatalog
+    /// The modules the project builds and the dependencies it declares.
+    public let modules: ModuleCatalog
+    /// Every class IB names or the sources declare, keyed by runtime name.
+    public let classes: [String: ProjectClass]
+    /// Declared classes by runtime name.
+    let typesByRuntimeName: [String: SourceType]
+    /// Nib name → indices into `sources.nibLoads`.
+    let loadSiteIndices: [String: [Int]]
+    /// Superclass chains and subclasses of every known class.
+    let hierarchy: ClassHierarchy
+    /// Enclosing type name → indices into `sources.nibLoads` of the loads written in it.
+    let loadSitesByType: [String: [Int]]
+    /// Enclosing type name → content-view attachments and `self = …` assignments in it.
+    let attachmentsByType: [String: [ContentViewAttachment]]
+    let selfAssignmentsByType: [String: [SelfAssignment]]
+    /// Which outlets and actions Interface Builder connects, per class.
+    public let connectionUsage: ConnectionUsage
+    /// Class members gathered so far (filled on demand by ``members(of:)``).
+    let memberCache = MemberCache()
+
+    /// Joins parsed documents and an index; `files` supplies project configuration
+    /// (`project.pbxproj`, Podfile) and compiled nibs.
+    public init(files: [ProjectFile], documents: [IBDocument], sources: SourceIndex, hasSources: Bool) {
+        self.files = files
+        self.documents = documents
+        self.sources = sources
+        self.hasSources = hasSources
+        nibCatalog = NibCatalog(documents: documents, files: files)
+        modules = ModuleCatalog(files: files)
+        typesByRuntimeName = Self.typesByRuntimeName(sources)
+        classes = Self.joinClasses(documents: documents, types: typesByRuntimeName)
+        loadSiteIndices = Self.loadSitesByNib(sources)
+        loadSitesByType = Dictionary(grouping: sources.nibLoads.indices) { sources.nibLoads[$0].context.typeName ?? "" }
+        attachmentsByType = Dictionary(grouping: sources.contentAttachments) { $0.context.typeName ?? "" }
+        selfAssignmentsByType = Dictionary(grouping: sources.selfAssignments) { $0.context.typeName ?? "" }
+        let hierarchy = Self.buildHierarchy(sources: sources, types: typesByRuntimeName, interfaceBuilderNames: classes.keys)
+        self.hierarchy = hierarchy
+        connectionUsage = ConnectionUsage(documents: documents) { hierarchy.lineages[$0] ?? [$0] }
+    }
+
+    /// Parses and indexes `files` on up to `concurrency` threads; results are merged by
+    /// path, so the model does not depend on scheduling.
+    public static func build(files: [ProjectFile], concurrency: Int = ProcessInfo.processInfo.activeProcessorCount) -> ProjectModel {
+        let sorted = files.sorted { $0.path < $1.path }
+        let interfaceFiles = sorted.filter { [.xib, .storyboard, .nib].contains($0.kind) && $0.contents != nil }
+        let parser = InterfaceBuilderParser()
+        let documents = ConcurrentMap.map(interfaceFiles, concurrency: concurrency) { file in
+            parser.parse(data: file.contents ?? Data(), path: file.path)
+        }
+        let sourceFiles = sorted.filter { ($0.kind == .swift || $0.kind == .objc) && $0.contents != nil }
+        let sources = SourceIndexer(concurrency: concurrency).index(files: sourceFiles)
+        return ProjectModel(files: sorted, documents: documents, sources: sources, hasSources: !sourceFiles.isEmpty)
+    }
+
+    /// The documents that were read in full (xib and storyboard XML), with their indices.
+    public var analysedDocuments: [IBDocument] {
+        documents.filter { $0.status == .analysed }
+    }
+
+    /// The class IB calls `runtimeName`, declared or not.
+    public func projectClass(_ runtimeName: String) -> ProjectClass? {
+        classes[runtimeName]
+    }
+
+    /// The declaration of the class IB calls `runtimeName`.
+    public func declaredType(runtimeName: String) -> SourceType? {
+        typesByRuntimeName[runtimeName]
+    }
+
+    /// The merged source type a name in code refers to, through typealiases.
+    public func sourceType(named name: String) -> SourceType? {
+        if let type = sources.types[name] { return type }
+        if let target = sources.typealiases[name] { return sources.types[target] }
+        return nil
+    }
+
+    /// The load sites written inside the type `typeName` (its methods and extensions).
+    public func loadSites(inType typeName: String) -> [NibLoadSite] {
+        (loadSitesByType[typeName] ?? []).map { sources.nibLoads[$0] }
+    }
+
+    /// The load sites whose resolved nib name is `name`.
+    public func loadSites(forNib name: String) -> [NibLoadSite] {
+        (loadSiteIndices[NibCatalog.stripped(name)] ?? []).map { sources.nibLoads[$0] }
+    }
+}

@@ -1,0 +1,41 @@
+/// Strategies established from what is absent: no nib of its own, no IB reference at all.
+extension StrategyClassifier {
+    /// A controller whose nib UIKit/AppKit finds by its class name (`nibName` nil).
+    func implicitControllerNib(_ projectClass: ProjectClass, existing: [Strategy]) -> [Strategy] {
+        guard !existing.contains(where: { $0.id == "view-controller-nib" }) else { return [] }
+        let sites = model.sources.nibLoads.filter {
+            $0.api == .viewControllerNibName && ($0.context.typeName == projectClass.name || $0.receiverType == projectClass.name)
+        }
+        guard !sites.isEmpty else { return [] }
+        return [Strategy(id: "view-controller-nib", evidence: sites.map {
+            evidence($0, "Initialised with nib \($0.nibName.candidates.first ?? $0.nibName.expression).")
+        })]
+    }
+
+    /// `storyboard-only` for a class placed in IB without a nib of its own, `code-only`
+    /// for a declared view never named by IB nor loaded from a nib.
+    func placementOnlyStrategies(_ projectClass: ProjectClass, existing: [Strategy]) -> [Strategy] {
+        guard existing.isEmpty, projectClass.rootViews.isEmpty, projectClass.filesOwners.isEmpty else { return [] }
+        if !projectClass.placements.isEmpty {
+            let evidence = projectClass.placements.prefix(3).map { reference in
+                Evidence(path: model.document(reference).path, line: model.object(reference).location.line,
+                         note: "Placed as a \(model.object(reference).element) and decoded with init(coder:); it has no nib of its own.")
+            }
+            return [Strategy(id: "storyboard-only", evidence: Array(evidence))]
+        }
+        guard let type = projectClass.type else { return [] }
+        return [Strategy(id: "code-only", evidence: [
+            Evidence(path: type.location.path, line: type.location.line,
+                     note: "No Interface Builder file names \(projectClass.runtimeName) and no nib load creates it."),
+        ])]
+    }
+
+    /// Why a class IB names has no strategy.
+    func unknownStrategy(_ projectClass: ProjectClass) -> Strategy? {
+        guard let reference = projectClass.interfaceBuilderReferences.first else { return nil }
+        return Strategy(id: "unknown", evidence: [
+            Evidence(path: model.document(reference).path, line: model.object(reference).location.line,
+                     note: "Interface Builder names \(projectClass.runtimeName), but no nib, load site or substitution explains how it is created."),
+        ])
+    }
+}

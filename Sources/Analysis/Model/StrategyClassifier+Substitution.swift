@@ -1,0 +1,96 @@
+/// `awake-after-substitution` with its guard variant, and `init-coder-replacement`.
+extension StrategyClassifier {
+    /// The substitution the class performs (its own or inherited `awakeAfter`), XXNibBridge
+    /// style swizzling, and the substitution a placeholder subclass performs for it.
+    func substitutionStrategies(_ projectClass: ProjectClass) -> [Strategy] {
+        var strategies: [Strategy] = []
+        if let (owner, method, summary) = substitution(of: projectClass.name), summary.mayReturnAnotherObject {
+            let inherited = owner.name != projectClass.name
+            let origin = inherited ? "Inherits \(method.name) from \(owner.name), which" : "\(method.name)"
+            var notes: [Evidence] = []
+            if summary.returnsNibLoadedObject {
+                notes.append(Evidence(path: method.location.path, line: method.location.line,
+                                      note: "\(origin) returns a view loaded from a nib instead of the decoded one."))
+                notes += model.loadSites(inType: owner.name).filter(isSubstitution).map {
+                    evidence($0, "Loads \($0.nibName.candidates.first ?? $0.nibName.expression) with owner \(ownerText($0.owner)).")
+                }
+                let (variant, guardNote) = Self.variant(of: summary.guardKind)
+                notes.append(Evidence(path: summary.location.path, line: summary.location.line, note: guardNote))
+                strategies.append(Strategy(id: "awake-after-substitution", variant: variant, evidence: notes))
+            } else {
+                notes.append(Evidence(path: method.location.path, line: method.location.line,
+                                      note: "\(origin) returns the result of another call rather than self (a loader helper); the guard and the copies it makes are not visible here."))
+                strategies.append(Strategy(id: "awake-after-substitution", evidence: notes))
+            }
+        }
+        if let (type, how) = model.nibBridging(of: projectClass.runtimeName) {
+            strategies.append(Strategy(id: "awake-after-substitution", variant: "subviews-count", evidence: [
+                Evidence(path: type.location.path, line: type.location.line,
+                         note: "\(type.name) \(how): XXNibBridge swizzles awakeAfterUsingCoder: and loads the nib named after the class when the placeholder has no subviews."),
+            ]))
+        }
+        strategies += placeholderSubclassStrategies(projectClass)
+        return strategies
+    }
+
+    /// The nearest `awakeAfter` override in the project lineage of `name`.
+    func substitution(of name: String) -> (SourceType, SourceMethod, AwakeAfterSummary)? {
+        for ancestor in model.lineage(of: name) {
+            guard let type = model.declaration(of: ancestor) else { continue }
+            if let method = type.methods.first(where: { $0.lifecycle == .awakeAfter && $0.hasBody }), let summary = method.awakeAfter {
+                return (type, method, summary)
+            }
+        }
+        return nil
+    }
+
+    /// Seed 000 (e) and 001: project subclasses of the class that substitute themselves with
+    /// an instance of it; the class is placed in storyboards through them.
+    private func placeholderSubclassStrategies(_ projectClass: ProjectClass) -> [Strategy] {
+        let subclasses = Set((model.hierarchy.subclasses[projectClass.name] ?? []) + (model.hierarchy.subclasses[projectClass.runtimeName] ?? []))
+            .compactMap { model.declaration(of: $0) }
+            .sorted { $0.name < $1.name }
+        var seen: Set<String> = []
+        return subclasses.filter { seen.insert($0.name).inserted }.compactMap { subclass in
+            guard let method = subclass.methods.first(where: { $0.lifecycle == .awakeAfter }), let summary = method.awakeAfter,
+                  summary.returnsNibLoadedObject, case .placeholderSubclass = summary.guardKind else { return nil }
+            return Strategy(id: "awake-after-substitution", variant: "placeholder-subclass", evidence: [
+                Evidence(path: method.location.path, line: method.location.line,
+                         note: "\(subclass.name) is placed in Interface Builder and replaces itself with a \(projectClass.name) loaded from its nib."),
+            ])
+        }
+    }
+
+    /// The report's variant id and a sentence about the guard.
+    static func variant(of guardKind: AwakeAfterSummary.Guard) -> (String, String) {
+        switch guardKind {
+        case .none:
+            ("unguarded", "Nothing stops the nib-loaded copy from substituting itself again.")
+        case .staticFlag(let name):
+            ("static-flag", "A shared static flag (\(name)) is set around the load.")
+        case .subviewsCount:
+            ("subviews-count", "Substitutes only when the decoded view has no subviews.")
+        case .propertyFlag(let name):
+            ("nib-flag-property", "Checks the property \(name), meant to be set by a user-defined runtime attribute of the nib.")
+        case .privateSubclass(let name):
+            ("nib-private-subclass", "The nib's root uses the private subclass \(name), whose awakeAfter returns self.")
+        case .placeholderSubclass(let name):
+            ("placeholder-subclass", "The placeholder subclass loads the nib of its superclass \(name), whose instances do not substitute.")
+        }
+    }
+
+    /// Objective-C `self = <nib-loaded>` in `initWithCoder:` / `initWithFrame:`.
+    func initReplacementStrategies(_ projectClass: ProjectClass) -> [Strategy] {
+        let assignments = (model.selfAssignmentsByType[projectClass.name] ?? []).filter { assignment in
+            switch assignment.source {
+            case .nibLoad, .factory: return true
+            case .superInit, .other: return false
+            }
+        }
+        guard !assignments.isEmpty else { return [] }
+        return [Strategy(id: "init-coder-replacement", evidence: assignments.map {
+            Evidence(path: $0.location.path, line: $0.location.line,
+                     note: "\($0.context.methodName ?? "An initializer") assigns self = \($0.expression).")
+        })]
+    }
+}

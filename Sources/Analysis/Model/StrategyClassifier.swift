@@ -1,0 +1,143 @@
+/// Establishes the loading strategies of ANALYSIS.md §3 for one class, each with its
+/// evidence: the nib elements, load sites, overrides and placements that show it.
+struct StrategyClassifier {
+    typealias Strategy = ClassEntry.Strategy
+    typealias Evidence = ClassEntry.Strategy.Evidence
+
+    let model: ProjectModel
+
+    /// Every strategy of `projectClass`, in a fixed order; `unknown` (with the reason)
+    /// when Interface Builder names the class but nothing explains how it gets loaded.
+    func strategies(for projectClass: ProjectClass) -> [Strategy] {
+        let family = model.family(of: projectClass)
+        guard family != .other else { return [] }
+        var strategies: [Strategy] = []
+        strategies += rootNibStrategies(projectClass, family: family)
+        strategies += ownerNibStrategies(projectClass, family: family)
+        strategies += substitutionStrategies(projectClass)
+        strategies += initReplacementStrategies(projectClass)
+        if family == .viewController { strategies += implicitControllerNib(projectClass, existing: strategies) }
+        strategies += placementOnlyStrategies(projectClass, existing: strategies)
+        if strategies.isEmpty, let unknown = unknownStrategy(projectClass) { strategies.append(unknown) }
+        return merged(strategies)
+    }
+
+    // MARK: Nibs whose root is the class
+
+    private func rootNibStrategies(_ projectClass: ProjectClass, family: ProjectModel.ClassFamily) -> [Strategy] {
+        projectClass.rootViews.compactMap { root in
+            let document = model.document(root)
+            guard let nibName = NibCatalog.loadName(ofPath: document.path) else { return nil }
+            let object = model.object(root)
+            let sites = model.loadSites(forNib: nibName)
+            let rootEvidence = Evidence(path: document.path, line: object.location.line,
+                                        note: "The top-level \(object.element) of \(nibName) has class \(projectClass.runtimeName).")
+            if family == .cell || ProjectModel.family(ofElement: object) == .cell {
+                let registrations = sites.filter { $0.api == .registerNib || $0.api == .uiNib }
+                return Strategy(id: "cell-nib", evidence: [rootEvidence] + registrations.map {
+                    evidence($0, "Registers or instantiates the cell nib \(nibName).")
+                })
+            }
+            let factories = sites.filter { $0.owner != .selfObject && $0.api != .viewControllerNibName }
+            if !factories.isEmpty {
+                return Strategy(id: "root-class-factory", evidence: [rootEvidence] + factories.map {
+                    evidence($0, "Loads \(nibName) with owner \(ownerText($0.owner)) and takes the \(projectClass.runtimeName) it holds.")
+                })
+            }
+            let why = unknownReason(projectClass, nibName: nibName, loadedBy: "no source loads \(nibName)")
+            return Strategy(id: "unknown", evidence: [Evidence(path: document.path, line: object.location.line,
+                                                               note: "\(projectClass.runtimeName) is the root of \(nibName), but \(why).")])
+        }
+    }
+
+    // MARK: Nibs whose File's Owner is the class
+
+    private func ownerNibStrategies(_ projectClass: ProjectClass, family: ProjectModel.ClassFamily) -> [Strategy] {
+        projectClass.filesOwners.compactMap { owner in
+            let document = model.document(owner)
+            guard let nibName = NibCatalog.loadName(ofPath: document.path) else { return nil }
+            let ownerEvidence = Evidence(path: document.path, line: model.object(owner).location.line,
+                                         note: "File's Owner of \(nibName) has class \(projectClass.runtimeName).")
+            let sites = model.loadSites(forNib: nibName)
+            if family == .viewController {
+                return Strategy(id: "view-controller-nib", evidence: [ownerEvidence] + sites.map {
+                    evidence($0, "Loads \(nibName) for the controller.")
+                })
+            }
+            let lineage = Set(model.lineage(of: projectClass.name) + [projectClass.runtimeName])
+            let ownSites = sites.filter { $0.owner == .selfObject || $0.api == .nibOwnerLoadable }
+            let attachments = lineage.sorted().flatMap { model.attachmentsByType[$0] ?? [] }
+            let initializer = model.nibLoadingInitializer(of: projectClass.runtimeName)
+            if !ownSites.isEmpty || !attachments.isEmpty || initializer != nil
+                || projectClass.type?.conformances.contains("NibOwnerLoadable") == true {
+                return Strategy(id: "files-owner-content-view", evidence: [ownerEvidence]
+                    + ownSites.map { evidence($0, "Loads \(nibName) with owner \(ownerText($0.owner)) from \($0.context.methodName ?? "a method").") }
+                    + attachments.map { Evidence(path: $0.location.path, line: $0.location.line, note: "Adds \($0.viewExpression) as a subview (\($0.layout.rawValue)).") }
+                    + (initializer.map { [Evidence(path: $0.method.location.path, line: $0.method.location.line,
+                                                   note: "Loads a nib while initialising: \($0.chain.joined(separator: " → ")).")] } ?? []))
+            }
+            let why = unknownReason(projectClass, nibName: nibName, loadedBy: "no source loads \(nibName) with owner self")
+            return Strategy(id: "unknown", evidence: [Evidence(path: ownerEvidence.path, line: ownerEvidence.line,
+                                                               note: "\(ownerEvidence.note) But \(why).")])
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Why no strategy could be established for a nib of the class.
+    private func unknownReason(_ projectClass: ProjectClass, nibName: String, loadedBy fallback: String) -> String {
+        guard model.hasSources else { return "the project has no sources to show how \(nibName) is loaded" }
+        if projectClass.type != nil, !model.members(of: projectClass.runtimeName).isComplete,
+           let outside = model.lineage(of: projectClass.runtimeName).last {
+            return "its superclass \(outside) comes from outside the project and may load it"
+        }
+        return fallback
+    }
+
+    /// A load inside `awakeAfter(using:)` / `awakeAfterUsingCoder:`.
+    func isSubstitution(_ site: NibLoadSite) -> Bool {
+        let method = site.context.methodName ?? ""
+        return method.hasPrefix("awakeAfter")
+    }
+
+    /// Evidence at a load site; the note says which method the call sits in.
+    func evidence(_ site: NibLoadSite, _ note: String) -> Evidence {
+        let place = [site.context.typeName, site.context.methodName].compactMap { $0 }.joined(separator: ".")
+        let sentence = place.isEmpty ? note : "\(place): \(note)"
+        return Evidence(path: site.location.path, line: site.location.line, note: sentence)
+    }
+
+    func ownerText(_ owner: NibLoadSite.Owner) -> String {
+        switch owner {
+        case .none: "nil"
+        case .selfObject: "self"
+        case .expression(let text): text
+        case .notApplicable: "set later"
+        }
+    }
+
+    /// One entry per strategy id and variant, evidence deduplicated and in path/line order.
+    private func merged(_ strategies: [Strategy]) -> [Strategy] {
+        var order: [String] = []
+        var byKey: [String: Strategy] = [:]
+        for strategy in strategies {
+            let key = strategy.id + "/" + (strategy.variant ?? "")
+            if var existing = byKey[key] {
+                existing.evidence += strategy.evidence
+                byKey[key] = existing
+            } else {
+                order.append(key)
+                byKey[key] = strategy
+            }
+        }
+        let hasKnown = order.contains { !$0.hasPrefix("unknown/") }
+        return order.compactMap { key -> Strategy? in
+            guard var strategy = byKey[key], !(hasKnown && strategy.id == "unknown") else { return nil }
+            var seen: Set<String> = []
+            strategy.evidence = strategy.evidence
+                .filter { seen.insert("\($0.path):\($0.line):\($0.note)").inserted }
+                .sorted { ($0.path, $0.line, $0.note) < ($1.path, $1.line, $1.note) }
+            return strategy
+        }
+    }
+}

@@ -1,0 +1,134 @@
+/// `cell-nib-top-level`: a nib registered for cell reuse does not hold exactly one top-level
+/// object that is a cell.
+struct CellNibTopLevelRule: Rule {
+    static let description = RuleDescription(
+        id: "cell-nib-top-level",
+        severity: .error,
+        category: .beyondCustomViews,
+        summary: "A nib registered for cell reuse holds more than one top-level object or one that is not a cell: \"nib must contain exactly one top level object\".",
+        help: """
+        `register(_:forCellReuseIdentifier:)` (and the collection-view and header/footer \
+        variants) instantiate the nib and require exactly one top-level object of the right \
+        kind. A second top-level object — often a gesture recognizer dropped on the cell, \
+        which Interface Builder puts at the top level, or a leftover view — or a root that is a \
+        plain view makes the first dequeue raise: "invalid nib registered for identifier (x) - \
+        nib must contain exactly one top level object which must be a UITableViewCell instance".
+
+        **Fix:** keep only the cell at the top level of the xib (gesture recognizers can stay: \
+        attach them to a view of the cell, not the document), and make the root a \
+        `UITableViewCell`/`UICollectionViewCell` (or header/footer view) subclass.
+        """
+    )
+
+    private static let swiftController = RuleExample.File("App/FeedViewController.swift", """
+    import UIKit
+
+    final class FeedCell: UITableViewCell {}
+
+    final class FeedViewController: UITableViewController {
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            tableView.register(UINib(nibName: "FeedCell", bundle: nil), forCellReuseIdentifier: "feed")
+        }
+    }
+    """)
+
+    private static let objcController = RuleExample.File("App/InboxViewController.m", """
+    #import <UIKit/UIKit.h>
+
+    @interface InboxCell : UITableViewCell
+    @end
+
+    @implementation InboxCell
+    @end
+
+    @interface InboxViewController : UITableViewController
+    @end
+
+    @implementation InboxViewController
+    - (void)viewDidLoad {
+        [super viewDidLoad];
+        [self.tableView registerNib:[UINib nibWithNibName:@"InboxCell" bundle:nil] forCellReuseIdentifier:@"inbox"];
+    }
+    @end
+    """)
+
+    private static let tapRecognizer = #"<tapGestureRecognizer id="Tap-00-001"/>"#
+
+    static let examples = RuleExamples(
+        triggering: [
+            RuleExample("Swift: a tap gesture recognizer sits beside the cell at the top level.", files: [
+                swiftController,
+                BeyondExample.xib("App/FeedCell.xib", swift: true,
+                                  objects: BeyondExample.tableCell(id: "Fdc-00-001", cellClass: "FeedCell", identifier: "feed", swift: true) + "\n" + tapRecognizer),
+            ]),
+            RuleExample("Objective-C: the nib's root is a plain view.", files: [
+                objcController,
+                BeyondExample.xib("App/InboxCell.xib", swift: false, objects: #"<view contentMode="scaleToFill" id="Inb-00-001"/>"#),
+            ]),
+        ],
+        nonTriggering: [
+            RuleExample("Swift: the cell alone.", files: [
+                swiftController,
+                BeyondExample.xib("App/FeedCell.xib", swift: true,
+                                  objects: BeyondExample.tableCell(id: "Fdc-00-001", cellClass: "FeedCell", identifier: "feed", swift: true)),
+            ]),
+            RuleExample("Objective-C: an InboxCell root.", files: [
+                objcController,
+                BeyondExample.xib("App/InboxCell.xib", swift: false, objects: BeyondExample.tableCell(id: "Inb-00-001", cellClass: "InboxCell", swift: false)),
+            ]),
+        ]
+    )
+
+    static let requirements: RuleRequirements = .sources
+
+    static func check(_ model: ProjectModel) -> [RuleViolation] {
+        model.sources.nibLoads.filter { $0.api == .registerNib }.flatMap { site in
+            let reusable = model.sources.literalCalls.first { $0.kind == .registerNib && $0.location == site.location }?.reusable
+            return model.definiteNibDocuments(of: site).compactMap { _, document -> RuleViolation? in
+                let top = document.instantiatedTopLevelObjects
+                let problem: String
+                if top.count != 1 {
+                    problem = "its top level holds \(top.count) objects (\(top.map(\.displayName).joined(separator: ", ")))"
+                } else if isReusable(top[0], as: reusable, in: model) == false {
+                    problem = "its only top-level object, \(top[0].displayName), is not a \(requiredClass(reusable))"
+                } else {
+                    return nil
+                }
+                let identifier = site.reuseIdentifier.map { "\"\($0)\"" } ?? "its identifier"
+                return RuleViolation(
+                    className: top.first?.customClass,
+                    message: "\(document.path) is registered for reuse identifier \(identifier) at \(site.location.path):\(site.location.line), but \(problem): the first dequeue raises \"invalid nib registered for identifier - nib must contain exactly one top level object which must be a \(requiredClass(reusable)) instance\".",
+                    locations: [site.location] + top.map { SourceLocation(document, $0) },
+                    fix: "Leave only the \(requiredClass(reusable)) at the top level of \(document.path); attach gesture recognizers to a view inside the cell.",
+                    identity: [document.path, site.location.path, site.reuseIdentifier ?? ""])
+            }
+        }
+    }
+
+    private static func requiredClass(_ reusable: LiteralCallSite.Reusable?) -> String {
+        switch reusable {
+        case .tableCell, nil: "UITableViewCell"
+        case .collectionCell: "UICollectionViewCell"
+        case .headerFooter: "UITableViewHeaderFooterView"
+        case .supplementary: "UICollectionReusableView"
+        }
+    }
+
+    /// Whether the object is the kind of reusable view the registration needs; `nil` when its
+    /// class is unknown to the project and the platform (a dependency's class).
+    private static func isReusable(_ object: IBObject, as reusable: LiteralCallSite.Reusable?, in model: ProjectModel) -> Bool? {
+        let required = requiredClass(reusable)
+        let elements: [String: Set<String>] = [
+            "UITableViewCell": ["tableViewCell"], "UICollectionViewCell": ["collectionViewCell"],
+            "UITableViewHeaderFooterView": ["tableViewHeaderFooterView"],
+            "UICollectionReusableView": ["collectionReusableView", "collectionViewCell"],
+        ]
+        if elements[required]?.contains(object.element) == true { return true }
+        guard let customClass = object.customClass, !customClass.isEmpty else { return false }
+        let lineage = model.lineage(of: model.projectClass(customClass)?.name ?? customClass)
+        if lineage.contains(required) { return true }
+        let resolved = lineage.contains { PlatformClasses.isKnown($0) }
+        return resolved ? false : nil
+    }
+}

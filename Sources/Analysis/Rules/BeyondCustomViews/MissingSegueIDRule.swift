@@ -1,0 +1,102 @@
+/// `missing-segue-id`: `performSegue(withIdentifier:)` with a literal no segue of the calling
+/// controller's scene has.
+struct MissingSegueIDRule: Rule {
+    static let description = RuleDescription(
+        id: "missing-segue-id",
+        severity: .error,
+        category: .beyondCustomViews,
+        summary: "performSegue(withIdentifier:) names a segue identifier the controller's scene does not have: \"has no segue with identifier\".",
+        help: """
+        `performSegue(withIdentifier:sender:)` raises `NSInvalidArgumentException` \
+        ("Receiver (<X>) has no segue with identifier 'Y'") when the scene of the receiving \
+        view controller has no segue with that identifier. When the call is sent to `self` and \
+        the calling class is the custom class of storyboard scenes, only the segues of those \
+        scenes count (a segue with the same identifier in another scene does not help); \
+        otherwise a segue anywhere in the project's storyboards is accepted.
+
+        **Fix:** select the segue in the storyboard and set its identifier in the attributes \
+        inspector, or correct the literal.
+        """
+    )
+
+    private static func storyboard(identifier: String) -> RuleExample.File {
+        BeyondExample.storyboard("App/Main.storyboard", scenes: [
+            BeyondExample.scene(id: "Lst", controllerClass: "ListViewController", swift: true, connections: """
+            <connections>
+                <segue destination="Det-Vc" kind="show" identifier="\(identifier)" id="Seg-00-001"/>
+            </connections>
+            """),
+            BeyondExample.scene(id: "Det", controllerClass: "DetailViewController", swift: true, connections: """
+            <connections>
+                <segue destination="Lst-Vc" kind="show" identifier="showSettings" id="Seg-00-002"/>
+            </connections>
+            """),
+        ].joined(separator: "\n"))
+    }
+
+    private static let swiftController = RuleExample.File("App/ListViewController.swift", """
+    import UIKit
+
+    final class ListViewController: UITableViewController {
+        override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+            performSegue(withIdentifier: "showDetail", sender: self)
+        }
+    }
+    """)
+
+    private static let objcController = RuleExample.File("App/ListViewController.m", """
+    #import <UIKit/UIKit.h>
+
+    @interface ListViewController : UITableViewController
+    @end
+
+    @implementation ListViewController
+    - (void)openSettings {
+        [self performSegueWithIdentifier:@"showSettings" sender:self];
+    }
+    @end
+    """)
+
+    static let examples = RuleExamples(
+        triggering: [
+            RuleExample("Swift: the list's segue is \"showDetails\", not \"showDetail\".", files: [swiftController, storyboard(identifier: "showDetails")]),
+            RuleExample("Objective-C: \"showSettings\" exists, but in the detail scene, not the list's.", files: [objcController, storyboard(identifier: "showDetail")]),
+        ],
+        nonTriggering: [
+            RuleExample("Swift: the list's segue is \"showDetail\".", files: [swiftController, storyboard(identifier: "showDetail")]),
+            RuleExample("Objective-C: the list's scene has \"showSettings\".", files: [objcController, storyboard(identifier: "showSettings")]),
+        ]
+    )
+
+    static let requirements: RuleRequirements = .sources
+
+    static func check(_ model: ProjectModel) -> [RuleViolation] {
+        let sites = model.sources.literalCalls.filter { $0.kind == .segueIdentifier }
+        guard !sites.isEmpty else { return [] }
+        let segues: [(IBDocument, IBConnection)] = model.storyboardDocuments.flatMap { _, document in
+            document.connections.filter { $0.kind == .segue && $0.identifier != nil }.map { (document, $0) }
+        }
+        return sites.compactMap { site in
+            guard model.judgesStoryboardLiteral(site) else { return nil }
+            let scenes = site.context.typeName.map { model.scenes(ofControllerClass: $0) } ?? []
+            let own = model.isSentToSelf(site) && !scenes.isEmpty
+            let inScope = segues.filter { document, segue in
+                guard own else { return true }
+                let scene = segue.source.flatMap { document.objects[$0].scene }
+                return scenes.contains { $0.0.path == document.path && $0.1 == scene }
+            }
+            guard !inScope.contains(where: { $0.1.identifier == site.value }) else { return nil }
+            let typeName = site.context.typeName ?? "Code"
+            let elsewhere = segues.filter { $0.1.identifier == site.value }
+            let scope = own ? "the scene of \(typeName) (\(Set(scenes.map { $0.0.path }).sorted().joined(separator: ", ")))" : "any storyboard of the project"
+            let note = elsewhere.isEmpty ? "" : " A segue \"\(site.value)\" exists in another scene (\(elsewhere.map { "\($0.0.path):\($0.1.location.line)" }.joined(separator: ", "))), which does not help."
+            return RuleViolation(
+                className: site.context.typeName,
+                message: "\(typeName) performs the segue \"\(site.value)\", which \(scope) does not have: UIKit raises \"Receiver has no segue with identifier '\(site.value)'\".\(note)",
+                locations: [site.location] + scenes.filter { _ in own }.map { document, index in SourceLocation(document, document.scenes[index].location) }
+                    + elsewhere.map { SourceLocation($0.0, $0.1.location) },
+                fix: "Give the segue of \(typeName)'s scene the identifier \"\(site.value)\" in the attributes inspector, or correct the literal.",
+                identity: [site.location.path, site.context.methodName ?? "", site.value])
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+
+/// `unregistered-reuse-id`: a literal reuse identifier is dequeued that no registration and
+/// no prototype cell provides.
+struct UnregisteredReuseIDRule: Rule {
+    static let description = RuleDescription(
+        id: "unregistered-reuse-id",
+        severity: .error,
+        category: .beyondCustomViews,
+        summary: "A cell is dequeued with a literal reuse identifier that no registration or prototype cell provides: \"unable to dequeue a cell with identifier\".",
+        help: """
+        `dequeueReusableCell(withIdentifier:for:)` and every collection-view dequeue raise \
+        `NSInternalInconsistencyException` ("unable to dequeue a cell with identifier x - must \
+        register a nib or a class for the identifier or connect a prototype cell in a \
+        storyboard") when nothing registered the identifier. Typical causes: a typo, an \
+        identifier renamed in the storyboard only, a prototype cell whose identifier field was \
+        left empty. The table-view variant without an index path returns `nil` instead (a \
+        warning: the force cast that usually follows crashes).
+
+        Only literal-against-literal misses are reported: when the project registers cells with \
+        identifiers computed at runtime (constants, `String(describing:)`, Reusable's \
+        `register(cellType:)`), nibscan cannot tell which identifiers exist and stays quiet.
+
+        **Fix:** register the cell (`register(_:forCellReuseIdentifier:)`) or set the prototype \
+        cell's identifier in the storyboard to the dequeued string — better, share one constant.
+        """
+    )
+
+    private static func swiftController(dequeue: String) -> RuleExample.File {
+        .init("App/SearchViewController.swift", """
+        import UIKit
+
+        final class SearchViewController: UITableViewController {
+            override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                return tableView.dequeueReusableCell(withIdentifier: "\(dequeue)", for: indexPath)
+            }
+        }
+        """)
+    }
+
+    private static let searchStoryboard = BeyondExample.storyboard("App/Search.storyboard", scenes: BeyondExample.scene(
+        id: "Src", controllerClass: "SearchViewController", swift: true,
+        content: BeyondExample.tableCell(id: "Res-00-001", identifier: "ResultCell", swift: true)))
+
+    private static func objcController(register: String) -> RuleExample.File {
+        .init("App/HistoryViewController.m", """
+        #import <UIKit/UIKit.h>
+
+        @interface HistoryViewController : UICollectionViewController
+        @end
+
+        @implementation HistoryViewController
+        - (void)viewDidLoad {
+            [super viewDidLoad];
+            [self.collectionView registerClass:[UICollectionViewCell class] forCellWithReuseIdentifier:\(register)];
+        }
+
+        - (UICollectionViewCell *)collectionView:(UICollectionView *)collectionView cellForItemAtIndexPath:(NSIndexPath *)indexPath {
+            return [collectionView dequeueReusableCellWithReuseIdentifier:@"HistoryCell" forIndexPath:indexPath];
+        }
+        @end
+        """)
+    }
+
+    static let examples = RuleExamples(
+        triggering: [
+            RuleExample("Swift: \"ResultsCell\" is dequeued; the prototype cell is \"ResultCell\".", files: [
+                swiftController(dequeue: "ResultsCell"), searchStoryboard,
+            ]),
+            RuleExample("Objective-C: \"HistoryCell\" is dequeued; \"HistoryItem\" is registered.", files: [
+                objcController(register: "@\"HistoryItem\""),
+            ]),
+        ],
+        nonTriggering: [
+            RuleExample("Swift: the prototype cell provides \"ResultCell\".", files: [
+                swiftController(dequeue: "ResultCell"), searchStoryboard,
+            ]),
+            RuleExample("Objective-C: the identifier is registered through a constant (dynamic: not judged).", files: [
+                objcController(register: "HistoryCellIdentifier"),
+            ]),
+        ]
+    )
+
+    static let requirements: RuleRequirements = .sources
+
+    static func check(_ model: ProjectModel) -> [RuleViolation] {
+        let dequeues = model.sources.literalCalls.filter { $0.kind == .dequeue }
+        guard !dequeues.isEmpty, !registersDynamically(model) else { return [] }
+        var provided = Set(model.sources.literalCalls.filter { $0.kind == .registerClass || $0.kind == .registerNib }.map(\.value))
+        provided.formUnion(model.sources.nibLoads.compactMap(\.reuseIdentifier))
+        for document in model.analysedDocuments {
+            provided.formUnion(document.objects.compactMap(\.reuseIdentifier))
+        }
+        return dequeues.compactMap { dequeue in
+            guard !provided.contains(dequeue.value) else { return nil }
+            let call = model.callText(at: dequeue.location) ?? ""
+            let needsIndexPath = dequeue.reusable != .tableCell || call.contains("for:") || call.contains("forIndexPath:") || call.contains("for indexPath")
+            if !needsIndexPath, model.sourceText(of: dequeue.location.path)?.contains("reuseIdentifier:") == true { return nil }
+            let outcome = needsIndexPath
+                ? "the first dequeue raises \"unable to dequeue a cell with identifier \(dequeue.value) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard\""
+                : "the dequeue always returns nil"
+            let near = nearMisses(of: dequeue.value, in: provided)
+            return RuleViolation(
+                className: dequeue.context.typeName,
+                message: "\(dequeue.context.typeName ?? "Code") dequeues the reuse identifier \"\(dequeue.value)\", which no registration or prototype cell provides: \(outcome).\(near)",
+                locations: [dequeue.location],
+                fix: "Register a cell for \"\(dequeue.value)\" or set a prototype cell's identifier to it, sharing one constant between both places.",
+                severity: needsIndexPath ? nil : .warning,
+                identity: [dequeue.location.path, dequeue.context.methodName ?? "", dequeue.value])
+        }
+    }
+
+    /// A note naming provided identifiers that differ only in case or by one character.
+    private static func nearMisses(of value: String, in provided: Set<String>) -> String {
+        let close = provided.filter { candidate in
+            candidate.lowercased() == value.lowercased() || abs(candidate.count - value.count) <= 1 && editDistanceIsOne(candidate, value)
+        }.sorted()
+        return close.isEmpty ? "" : " Did you mean " + close.map { "\"\($0)\"" }.joined(separator: " or ") + "?"
+    }
+
+    private static func editDistanceIsOne(_ lhs: String, _ rhs: String) -> Bool {
+        let left = Array(lhs), right = Array(rhs)
+        var (i, j, edits) = (0, 0, 0)
+        while i < left.count || j < right.count {
+            if i < left.count, j < right.count, left[i] == right[j] {
+                i += 1; j += 1; continue
+            }
+            edits += 1
+            if edits > 1 { return false }
+            if left.count > right.count { i += 1 } else if left.count < right.count { j += 1 } else { i += 1; j += 1 }
+        }
+        return edits == 1
+    }
+
+    /// Whether any source registers a reusable view with an identifier that is not a string
+    /// literal (a constant, `String(describing:)`, Reusable's `register(cellType:)`).
+    static func registersDynamically(_ model: ProjectModel) -> Bool {
+        let labels = ["forCellReuseIdentifier:", "forCellWithReuseIdentifier:", "forHeaderFooterViewReuseIdentifier:"]
+        for file in model.files where file.kind == .swift || file.kind == .objc {
+            guard let data = file.contents, let text = String(data: data, encoding: .utf8) else { continue }
+            for line in text.split(separator: "\n") where line.contains("register") {
+                if line.range(of: #"register\w*\s*\(\s*\w*(cellType|[vV]iewType)\s*:"#, options: .regularExpression) != nil { return true }
+                for label in labels + (line.contains("withReuseIdentifier:") ? ["withReuseIdentifier:"] : []) {
+                    guard let range = line.range(of: label) else { continue }
+                    let argument = line[range.upperBound...].drop { $0 == " " }
+                    if !argument.hasPrefix("\"") && !argument.hasPrefix("@\"") { return true }
+                }
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,84 @@
+/// `placeholder-attributes-dropped`: the placement sets view properties (hidden, alpha, tag,
+/// colours…) that the substitution does not copy to the nib-loaded view.
+struct PlaceholderAttributesDroppedRule: Rule {
+    static let description = RuleDescription(
+        id: "placeholder-attributes-dropped",
+        severity: .warning,
+        category: .constraintCopy,
+        summary: "Properties set on the placement in Interface Builder (hidden, alpha, tag, colours…) are lost when awakeAfter swaps it for a nib-loaded view.",
+        seed: "000",
+        help: """
+        The attributes inspector's view properties — `hidden`, `alpha`, `tag`, `clipsToBounds`, \
+        `userInteractionEnabled`, `contentMode`, background and tint colour — are decoded by the \
+        placeholder's `init(coder:)`. The view loaded in `awakeAfter(using:)` has the nib root's \
+        values instead: a placement hidden in the storyboard shows up, a tag used by \
+        `viewWithTag(_:)` is gone. A property counts as lost only when the placement sets it to \
+        something other than the UIKit default and other than the nib root's value.
+
+        User-defined runtime attributes (and so `@IBInspectable` values), accessibility settings \
+        and outlets are different: the nib loader applies them after decoding, to the object \
+        `awakeAfter` returned, so they reach the new view (seed 001 relies on this).
+
+        **Fix:** copy each property the storyboard sets (`view.isHidden = isHidden`, \
+        `view.tag = tag`…) in the override, or set it on the nib's root view instead.
+        """
+    )
+
+    private static let styledPlacement = #"hidden="YES" tag="7" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO""#
+
+    static let examples = RuleExamples(
+        triggering: [
+            SubstitutionExample.swift("Swift: the placement is hidden and tagged 7; the swap copies layout only.",
+                                      body: SubstitutionExample.swiftLayoutCopy + "\n" + SubstitutionExample.swiftConstraintCopy,
+                                      storyboard: SubstitutionExample.storyboard(swift: true, attributes: styledPlacement)),
+            SubstitutionExample.objc("Objective-C: the hidden flag is copied, the tag is not.",
+                                     body: SubstitutionExample.objcConstraintCopy + "\nview.hidden = self.hidden;",
+                                     storyboard: SubstitutionExample.storyboard(swift: false, attributes: styledPlacement)),
+        ],
+        nonTriggering: [
+            SubstitutionExample.swift("Swift: hidden and tag are copied.",
+                                      body: SubstitutionExample.swiftConstraintCopy + "\nview.isHidden = isHidden\nview.tag = tag",
+                                      storyboard: SubstitutionExample.storyboard(swift: true, attributes: styledPlacement)),
+            SubstitutionExample.objc("Objective-C: the placement sets nothing the nib root does not already have.",
+                                     body: SubstitutionExample.objcConstraintCopy),
+        ]
+    )
+
+    static let requirements: RuleRequirements = .sources
+
+    static func check(_ model: ProjectModel) -> [RuleViolation] {
+        model.substitutionPlacements().compactMap { placement in
+            let root = placement.loadedRoot(in: model)?.1.attributes ?? IBViewAttributes()
+            let lost = changedProperties(placement.object.attributes, comparedWith: root).filter { !placement.copies($0.name) }
+            guard !lost.isEmpty else { return nil }
+            let names = lost.map { "\($0.name) (\($0.value))" }
+            return RuleViolation(
+                className: placement.placedClass,
+                message: "\(placement.replacementDescription) without copying what the placement sets: \(names.joined(separator: ", ")) \(names.count == 1 ? "is" : "are") lost.",
+                locations: placement.locations(),
+                fix: "Copy " + lost.map { "\($0.name)" }.joined(separator: ", ") + " from self to the new view in \(placement.substitution.methodDescription).",
+                identity: placement.identity(lost.map(\.name)))
+        }
+    }
+
+    /// The properties the placement sets to something other than the UIKit default and other
+    /// than the nib root's value (unset means the default), by UIKit name, with the
+    /// placement's value as text.
+    static func changedProperties(_ placed: IBViewAttributes, comparedWith root: IBViewAttributes) -> [(name: String, value: String)] {
+        var changes: [(name: String, value: String)] = []
+        func compare<Value: Equatable>(_ name: String, _ keyPath: KeyPath<IBViewAttributes, Value?>, default value: Value) {
+            let mine = placed[keyPath: keyPath] ?? value
+            if mine != value, mine != (root[keyPath: keyPath] ?? value) { changes.append((name, "\(mine)")) }
+        }
+        compare("hidden", \.hidden, default: false)
+        compare("alpha", \.alpha, default: 1)
+        compare("tag", \.tag, default: 0)
+        compare("clipsToBounds", \.clipsSubviews, default: false)
+        compare("userInteractionEnabled", \.userInteractionEnabled, default: true)
+        compare("contentMode", \.contentMode, default: "scaleToFill")
+        for key in placed.colorKeys where !root.colorKeys.contains(key) {
+            changes.append((key, "set in the storyboard"))
+        }
+        return changes
+    }
+}

@@ -1,0 +1,70 @@
+/// `placeholder-autoresizing-dropped`: the substitution does not copy
+/// `translatesAutoresizingMaskIntoConstraints` or `autoresizingMask` from the placement.
+struct PlaceholderAutoresizingDroppedRule: Rule {
+    static let description = RuleDescription(
+        id: "placeholder-autoresizing-dropped",
+        severity: .warning,
+        category: .constraintCopy,
+        summary: "A view swapped in awakeAfter keeps the nib's autoresizing settings instead of its placement's; with Auto Layout they conflict.",
+        seed: "000",
+        help: """
+        A nib's root view translates its autoresizing mask into constraints. When the placement \
+        it replaces uses Auto Layout (`translatesAutoresizingMaskIntoConstraints="NO"`), the \
+        superview's constraints attach to a view that also carries autoresizing constraints for \
+        its nib frame: "Unable to simultaneously satisfy constraints" and a view stuck at the \
+        nib's size (error). For a placement laid out by frame, a different `autoresizingMask` \
+        makes the new view grow or stick differently from what Interface Builder showed \
+        (warning).
+
+        **Fix:** copy `translatesAutoresizingMaskIntoConstraints` and `autoresizingMask` from \
+        `self` to the new view in the override (seed 000 step 3).
+        """
+    )
+
+    private static let framePlacement = #"contentMode="scaleToFill""#
+    private static let frameContent = #"<autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>"#
+
+    static let examples = RuleExamples(
+        triggering: [
+            SubstitutionExample.swift("Swift: an Auto Layout placement replaced by a nib root that translates its mask.",
+                                      body: "view.frame = frame\n" + SubstitutionExample.swiftConstraintCopy),
+            SubstitutionExample.objc("Objective-C: a frame-laid-out placement whose mask differs from the nib's.", body: "view.frame = self.frame;",
+                                     storyboard: SubstitutionExample.storyboard(swift: false, attributes: framePlacement, content: frameContent, pinned: false)),
+        ],
+        nonTriggering: [
+            SubstitutionExample.swift("Swift: the swap copies the layout properties.",
+                                      body: SubstitutionExample.swiftLayoutCopy + "\n" + SubstitutionExample.swiftConstraintCopy),
+            SubstitutionExample.objc("Objective-C: the nib's root view already uses Auto Layout.", body: SubstitutionExample.objcConstraintCopy,
+                                     nib: SubstitutionExample.nib(swift: false, rootAttributes: #"translatesAutoresizingMaskIntoConstraints="NO""#)),
+        ]
+    )
+
+    static let requirements: RuleRequirements = .sources
+
+    static func check(_ model: ProjectModel) -> [RuleViolation] {
+        model.substitutionPlacements().compactMap { placement in
+            guard let (_, root) = placement.loadedRoot(in: model) else { return nil }
+            if placement.usesAutoLayout {
+                guard !placement.copies("translatesAutoresizingMaskIntoConstraints"),
+                      root.translatesAutoresizingMaskIntoConstraints != false else { return nil }
+                return RuleViolation(
+                    className: placement.placedClass,
+                    message: "\(placement.replacementDescription) without copying translatesAutoresizingMaskIntoConstraints: the placement uses Auto Layout but the nib's root view translates its autoresizing mask, so the superview's constraints conflict with the autoresizing constraints of the nib's frame.",
+                    locations: placement.locations() + [SourceLocation(model.document(placement.substitution.loadedRoots[0]), root)],
+                    fix: "Add view.translatesAutoresizingMaskIntoConstraints = self.translatesAutoresizingMaskIntoConstraints to \(placement.substitution.methodDescription).",
+                    severity: .error,
+                    identity: placement.identity(["auto-layout"]))
+            }
+            guard !placement.isArrangedByStackView else { return nil }
+            let placed = placement.object.autoresizingMask ?? []
+            let nib = root.autoresizingMask ?? []
+            guard !placement.copies("autoresizingMask"), placed != nib else { return nil }
+            return RuleViolation(
+                className: placement.placedClass,
+                message: "\(placement.replacementDescription) without copying autoresizingMask: the placement resizes with \(placed.readableDescription), the new view with the nib's \(nib.readableDescription).",
+                locations: placement.locations(),
+                fix: "Add view.autoresizingMask = self.autoresizingMask to \(placement.substitution.methodDescription).",
+                identity: placement.identity(["autoresizing-mask"]))
+        }
+    }
+}

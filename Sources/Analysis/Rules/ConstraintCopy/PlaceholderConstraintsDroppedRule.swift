@@ -1,0 +1,58 @@
+/// `placeholder-constraints-dropped`: the placement's own width, height or aspect-ratio
+/// constraints vanish with the placeholder because the substitution does not re-create them.
+struct PlaceholderConstraintsDroppedRule: Rule {
+    static let description = RuleDescription(
+        id: "placeholder-constraints-dropped",
+        severity: .error,
+        category: .constraintCopy,
+        summary: "A view swapped in awakeAfter loses the width, height and aspect-ratio constraints Interface Builder installed on its placement.",
+        seed: "001",
+        help: """
+        Interface Builder installs a constraint on the nearest common ancestor of its items. \
+        Constraints to siblings or the superview live on the superview, are decoded after the \
+        swap and attach to the new view. Constraints that involve only the placement (width, \
+        height, aspect ratio) are installed on the placement itself: they stay behind on the \
+        discarded placeholder, and the view loaded from the nib keeps the nib's size or collapses.
+
+        **Fix:** in `awakeAfter(using:)` copy `self.constraints` to the new view, replacing the \
+        placeholder by the new view only where it is an item (seed 000's \
+        `copyPropertiesFromPrototype:`), or move the size constraints to the nib's root view.
+        """
+    )
+
+    static let examples = RuleExamples(
+        triggering: [
+            SubstitutionExample.swift("Swift: the placement has width and height constraints; the swap copies frame and subviews only.",
+                                      body: SubstitutionExample.swiftLayoutCopy + "\n" + SubstitutionExample.swiftSubviewMove),
+            SubstitutionExample.objc("Objective-C: seed 001's first listing in Objective-C: nothing is copied.", body: ""),
+        ],
+        nonTriggering: [
+            SubstitutionExample.swift("Swift: the swap re-creates the placeholder's constraints.",
+                                      body: SubstitutionExample.swiftLayoutCopy + "\n" + SubstitutionExample.swiftConstraintCopy),
+            SubstitutionExample.objc("Objective-C: the placement is sized by its superview only.", body: "",
+                                     storyboard: SubstitutionExample.storyboard(swift: false, content: "")),
+        ]
+    )
+
+    static let requirements: RuleRequirements = .sources
+
+    static func check(_ model: ProjectModel) -> [RuleViolation] {
+        model.substitutionPlacements().compactMap { placement in
+            guard placement.substitution.summary.constraintCopy == nil else { return nil }
+            let lost = placement.selfConstraints
+            guard !lost.isEmpty else { return nil }
+            let names = lost.map { $0.readableDescription(in: placement.document, owner: placement.object) }
+            let survivors = placement.document.constraints.filter { constraint in
+                !constraint.isPlaceholder && constraint.owner != placement.object.index
+                    && (constraint.firstItem == placement.object.id || constraint.secondItem == placement.object.id)
+            }
+            let survivorNote = survivors.isEmpty ? "" : " Its \(survivors.count) constraint(s) to the superview or siblings live on the common ancestor and survive the swap."
+            return RuleViolation(
+                className: placement.placedClass,
+                message: "\(placement.replacementDescription), which does not re-create the placeholder's constraints: \(names.joined(separator: ", ")) installed on the placement are lost.\(survivorNote)",
+                locations: placement.locations(adding: lost.map(\.location)),
+                fix: "Copy self.constraints to the new view in \(placement.substitution.methodDescription), mapping only the placeholder itself to the new view, or move these constraints into \(placement.substitution.nibDescription).",
+                identity: placement.identity())
+        }
+    }
+}

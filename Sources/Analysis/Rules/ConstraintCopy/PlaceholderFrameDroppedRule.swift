@@ -1,0 +1,54 @@
+/// `placeholder-frame-dropped`: a placement laid out by its frame is swapped for a nib view
+/// that keeps the nib's frame.
+struct PlaceholderFrameDroppedRule: Rule {
+    static let description = RuleDescription(
+        id: "placeholder-frame-dropped",
+        severity: .warning,
+        category: .constraintCopy,
+        summary: "A view swapped in awakeAfter appears at the nib's position and size instead of the frame its placement has.",
+        seed: "000",
+        help: """
+        A placement without Auto Layout (`translatesAutoresizingMaskIntoConstraints` left on) is \
+        positioned only by the frame Interface Builder archived. The view loaded from the nib \
+        in `awakeAfter(using:)` has the nib's frame (usually at 0,0 with the nib's size) and \
+        nothing moves it: it shows up in the corner at the wrong size. Placements laid out by \
+        constraints or arranged by a stack view are not affected: the superview's constraints \
+        or the stack view place the new view.
+
+        **Fix:** `view.frame = self.frame` in the override (seed 000 step 3), together with \
+        `autoresizingMask` and `translatesAutoresizingMaskIntoConstraints`.
+        """
+    )
+
+    private static let framePlacement = #"contentMode="scaleToFill""#
+    private static let frameContent = #"<autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>"#
+
+    static let examples = RuleExamples(
+        triggering: [
+            SubstitutionExample.swift("Swift: a frame-laid-out placement; the swap copies nothing.", body: "",
+                                      storyboard: SubstitutionExample.storyboard(swift: true, attributes: framePlacement, content: frameContent, pinned: false)),
+            SubstitutionExample.objc("Objective-C: only the subviews are moved.", body: SubstitutionExample.objcSubviewMove,
+                                     storyboard: SubstitutionExample.storyboard(swift: false, attributes: framePlacement, content: frameContent, pinned: false)),
+        ],
+        nonTriggering: [
+            SubstitutionExample.swift("Swift: the swap copies frame and autoresizing.", body: SubstitutionExample.swiftLayoutCopy,
+                                      storyboard: SubstitutionExample.storyboard(swift: true, attributes: framePlacement, content: frameContent, pinned: false)),
+            SubstitutionExample.objc("Objective-C: the placement uses Auto Layout, so its frame does not matter.", body: ""),
+        ]
+    )
+
+    static let requirements: RuleRequirements = .sources
+
+    static func check(_ model: ProjectModel) -> [RuleViolation] {
+        model.substitutionPlacements().compactMap { placement in
+            guard !placement.usesAutoLayout, !placement.isArrangedByStackView, !placement.copies("frame"), let frame = placement.object.frame else { return nil }
+            let rootFrame = placement.loadedRoot(in: model)?.1.frame.map { " at the nib's frame \($0.readableDescription)" } ?? " at the nib's frame"
+            return RuleViolation(
+                className: placement.placedClass,
+                message: "\(placement.replacementDescription) without copying its frame: the placement is laid out by its frame \(frame.readableDescription), but the new view appears\(rootFrame).",
+                locations: placement.locations(),
+                fix: "Add view.frame = self.frame (with autoresizingMask and translatesAutoresizingMaskIntoConstraints) to \(placement.substitution.methodDescription).",
+                identity: placement.identity())
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/// `placeholder-subviews-dropped`: the placement has subviews in Interface Builder and the
+/// substitution does not move them to the new view.
+struct PlaceholderSubviewsDroppedRule: Rule {
+    static let description = RuleDescription(
+        id: "placeholder-subviews-dropped",
+        severity: .error,
+        category: .constraintCopy,
+        summary: "Subviews added to the placement in Interface Builder disappear when awakeAfter swaps it for a nib-loaded view.",
+        seed: "000",
+        help: """
+        Views dropped inside the placement in the storyboard are decoded as the placeholder's \
+        subviews. `awakeAfter(using:)` returns another view and the placeholder, with its \
+        subviews, is thrown away: they never appear, and outlets to them point at views that \
+        are not on screen.
+
+        **Fix:** move them in the override — `for subview in subviews { view.addSubview(subview) }` \
+        (seed 000 step 3) — before re-creating the placeholder's constraints, or remove them \
+        from the placement.
+        """
+    )
+
+    static let examples = RuleExamples(
+        triggering: [
+            SubstitutionExample.swift("Swift: a badge label inside the placement; the swap copies layout only.",
+                                      body: SubstitutionExample.swiftLayoutCopy,
+                                      storyboard: SubstitutionExample.storyboard(swift: true, content: SubstitutionExample.labelSubview)),
+            SubstitutionExample.objc("Objective-C: nothing moves the badge.", body: SubstitutionExample.objcLayoutCopy,
+                                     storyboard: SubstitutionExample.storyboard(swift: false, content: SubstitutionExample.labelSubview)),
+        ],
+        nonTriggering: [
+            SubstitutionExample.swift("Swift: the swap moves the subviews.",
+                                      body: SubstitutionExample.swiftLayoutCopy + "\n" + SubstitutionExample.swiftSubviewMove,
+                                      storyboard: SubstitutionExample.storyboard(swift: true, content: SubstitutionExample.labelSubview)),
+            SubstitutionExample.objc("Objective-C: the placement has no subviews.", body: SubstitutionExample.objcLayoutCopy),
+        ]
+    )
+
+    static let requirements: RuleRequirements = .sources
+
+    static func check(_ model: ProjectModel) -> [RuleViolation] {
+        model.substitutionPlacements().compactMap { placement in
+            let subviews = placement.document.subviews(of: placement.object)
+            guard !subviews.isEmpty, !placement.substitution.summary.movesSubviews else { return nil }
+            let names = subviews.map { "\($0.userLabel ?? $0.customClass ?? $0.element) (id \($0.id))" }
+            return RuleViolation(
+                className: placement.placedClass,
+                message: "\(placement.replacementDescription), which does not move the placeholder's subviews: \(names.joined(separator: ", ")) \(names.count == 1 ? "disappears" : "disappear").",
+                locations: placement.locations(adding: subviews.map(\.location)),
+                fix: "Move the subviews in \(placement.substitution.methodDescription) (for subview in subviews { view.addSubview(subview) }) or take them out of the placement.",
+                identity: placement.identity())
+        }
+    }
+}

@@ -1,0 +1,42 @@
+/// What the frame and autoresizing rules ask of a placement and of the nib root that
+/// replaces it.
+extension SubstitutionPlacement {
+    /// The placement is laid out by Auto Layout: Interface Builder wrote
+    /// `translatesAutoresizingMaskIntoConstraints="NO"`.
+    var usesAutoLayout: Bool { object.translatesAutoresizingMaskIntoConstraints == false }
+
+    /// The placement is an arranged subview of a stack view, which sizes and places it
+    /// whatever its frame and mask.
+    var isArrangedByStackView: Bool {
+        object.parent.map { document.objects[$0].element == "stackView" } ?? false
+    }
+
+    /// The nib's root view that replaces the placement, when the project holds the nib.
+    func loadedRoot(in model: ProjectModel) -> (IBDocument, IBObject)? {
+        substitution.loadedRoots.first.map { (model.document($0), model.object($0)) }
+    }
+
+    /// Whether the substitution copies `attribute` (UIKit name) from the placeholder.
+    func copies(_ attribute: String) -> Bool {
+        substitution.summary.copiedAttributes.contains(attribute)
+    }
+}
+
+extension IBRect {
+    /// `(16, 80, 240 × 128)`.
+    var readableDescription: String {
+        "(\(IBConstraint.number(x)), \(IBConstraint.number(y)), \(IBConstraint.number(width)) × \(IBConstraint.number(height)))"
+    }
+}
+
+extension IBAutoresizingMask {
+    /// The flags as UIKit names them, e.g. `flexibleWidth, flexibleHeight`; `none` when empty.
+    var readableDescription: String {
+        let names: [(IBAutoresizingMask, String)] = [
+            (.flexibleMinX, "flexibleLeftMargin"), (.widthSizable, "flexibleWidth"), (.flexibleMaxX, "flexibleRightMargin"),
+            (.flexibleMinY, "flexibleTopMargin"), (.heightSizable, "flexibleHeight"), (.flexibleMaxY, "flexibleBottomMargin"),
+        ]
+        let present = names.filter { contains($0.0) }.map(\.1)
+        return present.isEmpty ? "none" : present.joined(separator: ", ")
+    }
+}

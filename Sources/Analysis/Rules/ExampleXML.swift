@@ -1,0 +1,69 @@
+/// The Interface Builder boilerplate of rule examples, so that each example shows only the
+/// elements that matter; the docs print the expanded files.
+public enum ExampleXML {
+    /// `customModule="App" customModuleProvider="target"`: a Swift class of the example's app.
+    public static let appModule = #"customModule="App" customModuleProvider="target""#
+
+    /// An iOS xib whose `<objects>` holds `objects` (written without indentation).
+    public static func xib(_ objects: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
+            <objects>
+        \(indented(objects, by: 8))
+            </objects>
+        </document>
+        """
+    }
+
+    /// An iOS storyboard with one view-controller scene whose root view (`Vw1-00-001`) holds
+    /// `subviews` and `constraints`; `controller` adds attributes to the view controller.
+    public static func storyboard(subviews: String, constraints: String = "", controller: String = "") -> String {
+        let constraintBlock = constraints.isEmpty ? "" : """
+
+                                    <constraints>
+            \(indented(constraints, by: 28))
+                                    </constraints>
+            """
+        return """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" useAutolayout="YES" initialViewController="Vc1-00-001">
+            <scenes>
+                <scene sceneID="Scn-00-001">
+                    <objects>
+                        <viewController id="Vc1-00-001"\(controller.isEmpty ? "" : " " + controller) sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="Vw1-00-001">
+                                <subviews>
+        \(indented(subviews, by: 28))
+                                </subviews>\(constraintBlock)
+                            </view>
+                        </viewController>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """
+    }
+
+    /// A xib whose root view `Root-00-001` holds the label `Lbl-00-001` and `constraints`
+    /// (one `<constraint …/>` element a line).
+    public static func labelXib(constraints: [String]) -> String {
+        xib("""
+        <view contentMode="scaleToFill" id="Root-00-001">
+            <subviews>
+                <label text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="Lbl-00-001"/>
+            </subviews>
+            <constraints>
+        \(indented(constraints.joined(separator: "\n"), by: 8))
+            </constraints>
+        </view>
+        """)
+    }
+
+    private static func indented(_ text: String, by spaces: Int) -> String {
+        let padding = String(repeating: " ", count: spaces)
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.isEmpty ? "" : padding + $0 }
+            .joined(separator: "\n")
+    }
+}

@@ -1,0 +1,64 @@
+/// `ambiguous-view`: a view Interface Builder marked `ambiguous="YES"`: its constraints do
+/// not fix its position or size, so the layout at runtime is whatever the engine picks.
+struct AmbiguousViewRule: Rule {
+    static let description = RuleDescription(
+        id: "ambiguous-view",
+        severity: .warning,
+        category: .hygiene,
+        summary: "Interface Builder marked the view's layout ambiguous: its constraints do not determine its frame, so it may appear anywhere at runtime.",
+        help: """
+        Xcode writes `ambiguous="YES"` on a view whose constraints leave its position or size \
+        undetermined. At runtime Auto Layout picks one of the possible layouts, which changes \
+        with content, device and OS version. Views that opted out with *Verify Ambiguity* \
+        (`verifyAmbiguity`) are not reported.
+
+        **Fix:** open the file, select the view and add the missing constraints (the issue \
+        navigator lists what is missing), or give the view an intrinsic size.
+        """
+    )
+
+    static let examples = RuleExamples(
+        triggering: [
+            RuleExample("A label whose constraints do not fix its vertical position.", files: [
+                .init("App/Base.lproj/Main.storyboard", ExampleXML.storyboard(subviews: """
+                <label ambiguous="YES" text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="Lbl-00-001"/>
+                """, constraints: """
+                <constraint firstItem="Lbl-00-001" firstAttribute="leading" secondItem="Vw1-00-001" secondAttribute="leading" constant="16" id="Ldg-00-001"/>
+                """)),
+            ]),
+        ],
+        nonTriggering: [
+            RuleExample("The same label, fully constrained.", files: [
+                .init("App/Base.lproj/Main.storyboard", ExampleXML.storyboard(subviews: """
+                <label text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="Lbl-00-001"/>
+                """, constraints: """
+                <constraint firstItem="Lbl-00-001" firstAttribute="leading" secondItem="Vw1-00-001" secondAttribute="leading" constant="16" id="Ldg-00-001"/>
+                <constraint firstItem="Lbl-00-001" firstAttribute="top" secondItem="Vw1-00-001" secondAttribute="top" constant="16" id="Top-00-001"/>
+                """)),
+            ]),
+            RuleExample("An ambiguous view whose author turned ambiguity checks off (`verifyAmbiguity`).", files: [
+                .init("App/Card.xib", ExampleXML.xib("""
+                <view contentMode="scaleToFill" id="Root-00-001">
+                    <subviews>
+                        <scrollView verifyAmbiguity="ignoreSizes" ambiguous="YES" translatesAutoresizingMaskIntoConstraints="NO" id="Scr-00-001"/>
+                    </subviews>
+                </view>
+                """)),
+            ]),
+        ]
+    )
+
+    static func check(_ model: ProjectModel) -> [RuleViolation] {
+        model.analysedDocuments.flatMap { document in
+            document.objects.filter { $0.ambiguous && $0.verifyAmbiguity == nil }.map { object in
+                RuleViolation(
+                    className: object.customClass,
+                    message: "The layout of \(object.displayName) in \(document.path) is ambiguous: its constraints do not determine its frame.",
+                    locations: [SourceLocation(document, object)],
+                    fix: "Add the constraints Xcode lists as missing for this view, or give it an intrinsic content size.",
+                    identity: [document.path, object.id]
+                )
+            }
+        }
+    }
+}

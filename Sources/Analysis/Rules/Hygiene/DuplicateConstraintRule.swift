@@ -1,0 +1,114 @@
+/// `duplicate-constraint`: two constraints of one file that say the same thing, written
+/// alike or reversed (`a.top = b.top - 8` and `b.top = a.top + 8`).
+struct DuplicateConstraintRule: Rule {
+    static let description = RuleDescription(
+        id: "duplicate-constraint",
+        severity: .warning,
+        category: .hygiene,
+        summary: "Two constraints relate the same items the same way; the copy is redundant and breaks as soon as one of them is edited.",
+        help: """
+        A constraint that repeats another one (same items, attributes, relation, multiplier \
+        and constant, or the same relation written from the other item's side) adds nothing \
+        while both agree, and produces an *Unable to simultaneously satisfy constraints* \
+        conflict the day someone edits only one of them. Constraints of different size-class \
+        variations and build-time placeholders are not compared.
+
+        **Fix:** delete one of the two constraints.
+        """
+    )
+
+    static let examples = RuleExamples(
+        triggering: [
+            RuleExample("The label is centred twice, once from each side.", files: [
+                .init("App/Card.xib", ExampleXML.labelXib(constraints: [
+                    #"<constraint firstItem="Lbl-00-001" firstAttribute="top" secondItem="Root-00-001" secondAttribute="top" constant="8" id="Top-00-001"/>"#,
+                    #"<constraint firstItem="Root-00-001" firstAttribute="top" secondItem="Lbl-00-001" secondAttribute="top" constant="-8" id="Top-00-002"/>"#,
+                ])),
+            ]),
+        ],
+        nonTriggering: [
+            RuleExample("Same items, different constants: two distinct constraints.", files: [
+                .init("App/Card.xib", ExampleXML.labelXib(constraints: [
+                    #"<constraint firstItem="Lbl-00-001" firstAttribute="top" secondItem="Root-00-001" secondAttribute="top" constant="8" id="Top-00-001"/>"#,
+                    #"<constraint firstItem="Lbl-00-001" firstAttribute="top" relation="greaterThanOrEqual" secondItem="Root-00-001" secondAttribute="top" constant="4" id="Top-00-002"/>"#,
+                ])),
+            ]),
+        ]
+    )
+
+    static func check(_ model: ProjectModel) -> [RuleViolation] {
+        model.analysedDocuments.flatMap { document -> [RuleViolation] in
+            var firstByKey: [ConstraintKey: IBConstraint] = [:]
+            var violations: [RuleViolation] = []
+            for constraint in document.constraints where !constraint.isPlaceholder {
+                let key = ConstraintKey(constraint)
+                if let original = firstByKey[key] ?? firstByKey[key.reversed] {
+                    violations.append(violation(constraint, repeating: original, in: document))
+                } else {
+                    firstByKey[key] = constraint
+                }
+            }
+            return violations
+        }
+    }
+
+    private static func violation(_ constraint: IBConstraint, repeating original: IBConstraint, in document: IBDocument) -> RuleViolation {
+        let owner = document.objects[constraint.owner]
+        return RuleViolation(
+            className: owner.customClass,
+            message: "The constraint \"\(constraint.id)\" on \(owner.displayName) in \(document.path) repeats \"\(original.id)\" (line \(original.location.line)).",
+            locations: [SourceLocation(document, constraint.location), SourceLocation(document, original.location)],
+            fix: "Delete one of the two constraints.",
+            identity: [document.path, constraint.id, original.id]
+        )
+    }
+
+    /// What a constraint means, independent of its id and position.
+    private struct ConstraintKey: Hashable {
+        var firstItem: String
+        var firstAttribute: String
+        var relation: IBConstraint.Relation
+        var secondItem: String?
+        var secondAttribute: String?
+        var multiplier: Double
+        var constant: Double
+        var variation: String?
+        var excludedByDefault: Bool
+
+        init(_ constraint: IBConstraint) {
+            firstItem = constraint.firstItem
+            firstAttribute = constraint.firstAttribute
+            relation = constraint.relation
+            secondItem = constraint.secondItem
+            secondAttribute = constraint.secondAttribute
+            multiplier = Self.rounded(constraint.multiplier)
+            constant = Self.rounded(constraint.constant)
+            variation = constraint.variation
+            excludedByDefault = constraint.excludedByDefault
+        }
+
+        /// `second = first / m - c / m`, with the relation flipped; itself when there is no
+        /// second item or the multiplier is 0.
+        var reversed: ConstraintKey {
+            guard let secondItem, let secondAttribute, multiplier != 0 else { return self }
+            var flipped = self
+            flipped.firstItem = secondItem
+            flipped.firstAttribute = secondAttribute
+            flipped.secondItem = firstItem
+            flipped.secondAttribute = firstAttribute
+            flipped.multiplier = Self.rounded(1 / multiplier)
+            flipped.constant = Self.rounded(-constant / multiplier)
+            switch relation {
+            case .equal: flipped.relation = .equal
+            case .lessThanOrEqual: flipped.relation = .greaterThanOrEqual
+            case .greaterThanOrEqual: flipped.relation = .lessThanOrEqual
+            }
+            return flipped
+        }
+
+        /// Six decimals: `16:9` and `1 / (9:16)` compare equal.
+        private static func rounded(_ value: Double) -> Double {
+            (value * 1e6).rounded() / 1e6
+        }
+    }
+}

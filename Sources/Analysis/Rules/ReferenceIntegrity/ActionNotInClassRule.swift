@@ -1,0 +1,109 @@
+/// `action-not-in-class`: an action connection whose selector the target's class does not
+/// implement: "unrecognized selector sent to instance" on the first tap.
+struct ActionNotInClassRule: Rule {
+    static let description = RuleDescription(
+        id: "action-not-in-class",
+        severity: .error,
+        category: .referenceIntegrity,
+        summary: "An action connection sends a selector the target's class does not implement; the first tap crashes with \"unrecognized selector sent to instance\".",
+        help: """
+        Interface Builder stores an action as an Objective-C selector. Swift derives it from \
+        the method: `func tap(_ sender: Any)` is `tap:`, `func tap(sender: Any)` is \
+        `tapWithSender:`, `func tap()` is `tap`. Renaming the method or its labels in code \
+        leaves the connection pointing at a selector nothing implements. The method may live \
+        in the class, a superclass, an extension or a category; UIKit and AppKit standard \
+        actions (`copy:`, `performClose:`, `terminate:`…) and actions sent to the First \
+        Responder are not checked against one class.
+
+        **Fix:** reconnect the control to the renamed method, or restore the old name with \
+        `@objc(oldName:)`.
+        """
+    )
+
+    static let requirements: RuleRequirements = .sources
+
+    static let examples = RuleExamples(
+        triggering: [
+            RuleExample("Swift: `func tap(sender:)` is `tapWithSender:`, but the xib sends `tap:`.", files: [
+                .init("App/CardView.swift", """
+                import UIKit
+
+                final class CardView: UIView {
+                    @IBAction func tap(sender: Any) {}
+                }
+                """),
+                .init("App/CardView.xib", cardXib(selector: "tap:")),
+            ]),
+            RuleExample("Objective-C: the action was renamed.", files: [
+                .init("App/CardView.h", """
+                #import <UIKit/UIKit.h>
+                @interface CardView : UIView
+                - (IBAction)buttonPressed:(id)sender;
+                @end
+                """),
+                .init("App/CardView.xib", cardXib(selector: "buttonTapped:", module: false)),
+            ]),
+        ],
+        nonTriggering: [
+            RuleExample("Swift: `func tap(_ sender: Any)` in an extension is `tap:`.", files: [
+                .init("App/CardView.swift", """
+                import UIKit
+
+                final class CardView: UIView {}
+
+                extension CardView {
+                    @IBAction func tap(_ sender: Any) {}
+                }
+                """),
+                .init("App/CardView.xib", cardXib(selector: "tap:")),
+            ]),
+            RuleExample("Objective-C: the action is implemented in a category.", files: [
+                .init("App/CardView.h", """
+                #import <UIKit/UIKit.h>
+                @interface CardView : UIView
+                @end
+                @interface CardView (Actions)
+                - (IBAction)buttonTapped:(id)sender;
+                @end
+                """),
+                .init("App/CardView.xib", cardXib(selector: "buttonTapped:", module: false)),
+            ]),
+        ]
+    )
+
+    static func check(_ model: ProjectModel) -> [RuleViolation] {
+        model.analysedDocuments.flatMap { document in
+            document.connections.compactMap { connection -> RuleViolation? in
+                guard connection.kind == .action, let selector = connection.selector,
+                      let targetID = connection.destination, let target = document.object(withID: targetID),
+                      target.placeholder != .firstResponder, let className = target.customClass,
+                      let members = model.checkableMembers(of: className), !members.selectors.contains(selector) else { return nil }
+                let sender = connection.source.map { document.objects[$0].displayName } ?? "an element"
+                let declaration = model.declaredType(runtimeName: className)?.location
+                return RuleViolation(
+                    className: className,
+                    message: "\(document.path) sends the action \(selector) from \(sender) to \(target.displayName), but \(className) implements no \(selector): the first event crashes with \"unrecognized selector sent to instance\".",
+                    locations: [SourceLocation(document, connection.location)] + (declaration.map { [$0] } ?? []),
+                    fix: "Reconnect the action to the method's current name, or keep the old selector with @objc(\(selector)).",
+                    identity: [document.path, connection.sourceID, targetID, selector]
+                )
+            }
+        }
+    }
+
+    /// A `CardView` root-view xib whose button sends `selector` to the view.
+    static func cardXib(selector: String, module: Bool = true) -> String {
+        let moduleAttributes = module ? " customModule=\"App\" customModuleProvider=\"target\"" : ""
+        return ExampleXML.xib("""
+        <view contentMode="scaleToFill" customClass="CardView"\(moduleAttributes) id="Root-00-001">
+            <subviews>
+                <button id="Btn-00-001">
+                    <connections>
+                        <action selector="\(selector)" destination="Root-00-001" eventType="touchUpInside" id="Act-00-001"/>
+                    </connections>
+                </button>
+            </subviews>
+        </view>
+        """)
+    }
+}

@@ -1,0 +1,117 @@
+/// `empty-placeholder`: a class whose content exists only as the root view of its own nib
+/// is placed in a storyboard or xib, where it is decoded bare: it appears empty.
+struct EmptyPlaceholderRule: Rule {
+    static let description = RuleDescription(
+        id: "empty-placeholder",
+        severity: .warning,
+        category: .referenceIntegrity,
+        summary: "A view designed as the root of its own nib is placed in a storyboard or xib, but nothing loads that nib when the placement is decoded; it appears empty.",
+        seed: "002",
+        help: """
+        A `root-class-factory` nib holds the view's content, and only code that loads the nib \
+        (`CardView.make()`, `loadNibNamed`) gets it. A storyboard placement of the same class \
+        is decoded with `init(coder:)` from the storyboard alone: no subviews, nil outlets. \
+        Seed 002 puts it plainly: a view whose root has the custom class cannot be used \
+        directly in a storyboard. Placements that have subviews of their own are designed in \
+        place and are not reported, nor are classes that override `awakeAfter(using:)` in a \
+        way the analysis cannot follow, or whose superclass comes from a dependency.
+
+        **Fix:** switch the nib to the File's Owner technique (load it with `owner: self` in \
+        `init(coder:)` and add the content view), or substitute the placeholder in \
+        `awakeAfter(using:)` with a guard (seed 000) or a placeholder subclass (seed 000 e, 001).
+        """
+    )
+
+    static let requirements: RuleRequirements = .sources
+
+    static let examples = RuleExamples(
+        triggering: [
+            RuleExample("Swift: `CardView.xib`'s root is a `CardView`; the storyboard places one directly.", files: [
+                .init("App/CardView.swift", """
+                import UIKit
+
+                final class CardView: UIView {
+                    static func make() -> CardView {
+                        Bundle.main.loadNibNamed("CardView", owner: nil, options: nil)?.first as! CardView
+                    }
+                }
+                """),
+                .init("App/CardView.xib", rootXib),
+                .init("App/Base.lproj/Main.storyboard", storyboard),
+            ]),
+            RuleExample("Objective-C: the same with a `+view` factory (seed 003, first method).", files: [
+                .init("App/CardView.h", """
+                #import <UIKit/UIKit.h>
+                @interface CardView : UIView
+                + (instancetype)view;
+                @end
+                """),
+                .init("App/CardView.m", """
+                #import "CardView.h"
+                @implementation CardView
+                + (instancetype)view {
+                    return [[NSBundle mainBundle] loadNibNamed:NSStringFromClass([self class]) owner:nil options:nil].firstObject;
+                }
+                @end
+                """),
+                .init("App/CardView.xib", rootXib.replacingOccurrences(of: " customModule=\"App\" customModuleProvider=\"target\"", with: "")),
+                .init("App/Base.lproj/Main.storyboard", storyboard.replacingOccurrences(of: " customModule=\"App\" customModuleProvider=\"target\"", with: "")),
+            ]),
+        ],
+        nonTriggering: [
+            RuleExample("Swift: `init(coder:)` loads the content, so the placement is filled.", files: [
+                .init("App/CardView.swift", """
+                import UIKit
+
+                final class CardView: UIView {
+                    static func make() -> CardView {
+                        Bundle.main.loadNibNamed("CardView", owner: nil, options: nil)?.first as! CardView
+                    }
+
+                    override func awakeAfter(using coder: NSCoder) -> Any? {
+                        guard subviews.isEmpty else { return self }
+                        return CardView.make()
+                    }
+                }
+                """),
+                .init("App/CardView.xib", rootXib),
+                .init("App/Base.lproj/Main.storyboard", storyboard),
+            ]),
+        ]
+    )
+
+    static func check(_ model: ProjectModel) -> [RuleViolation] {
+        model.classes.keys.sorted().flatMap { name -> [RuleViolation] in
+            guard let projectClass = model.classes[name], let root = projectClass.rootViews.first,
+                  projectClass.type?.hasPrimaryDeclaration == true, model.members(of: name).isComplete,
+                  model.family(of: projectClass) == .view,
+                  !model.loadsContentWhenDecoded(name) else { return [] }
+            let nib = model.document(root)
+            return projectClass.placements.compactMap { placement -> RuleViolation? in
+                let object = model.object(placement)
+                guard object.subviews.isEmpty, object.isViewLike else { return nil }
+                let document = model.document(placement)
+                return RuleViolation(
+                    className: name,
+                    message: "\(name) is placed in \(document.path) as \(object.displayName) with no subviews, but its content exists only as the root view of \(nib.path), which nothing loads when the placement is decoded: it will appear empty.",
+                    locations: [SourceLocation(document, object), model.location(root)] + (projectClass.type.map { [$0.location] } ?? []),
+                    fix: "Load \(nib.path) from init(coder:) with the File's Owner technique, or substitute the placement in awakeAfter(using:) behind a guard or a placeholder subclass.",
+                    identity: [document.path, object.id, nib.path]
+                )
+            }
+        }
+    }
+
+    static let rootXib = ExampleXML.xib("""
+    <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+    <view contentMode="scaleToFill" customClass="CardView" customModule="App" customModuleProvider="target" id="Root-00-001">
+        <subviews>
+            <label text="Title" id="Lbl-00-001"/>
+        </subviews>
+    </view>
+    """)
+
+    static let storyboard = ExampleXML.storyboard(subviews: """
+    <view contentMode="scaleToFill" customClass="CardView" customModule="App" customModuleProvider="target" id="Crd-00-001"/>
+    """)
+}

@@ -1,0 +1,87 @@
+/// `missing-custom-module`: a Swift class set in Interface Builder without a module, so the
+/// runtime looks for an Objective-C class of that name and finds none.
+struct MissingCustomModuleRule: Rule {
+    static let description = RuleDescription(
+        id: "missing-custom-module",
+        severity: .error,
+        category: .referenceIntegrity,
+        summary: "A Swift class is set in Interface Builder with neither a module nor \"Inherit Module From Target\"; its runtime name is Module.Class, so it is not found.",
+        help: """
+        A Swift class without `@objc(Name)` is registered with the Objective-C runtime under \
+        its module-qualified name (`MyApp.CardView`). Interface Builder stores the module in \
+        `customModule`, or `customModuleProvider="target"` for *Inherit Module From Target*. \
+        With neither, the nib asks for a class called `CardView`, the runtime logs *Unknown \
+        class CardView in Interface Builder file* and a plain `UIView` appears instead.
+
+        **Fix:** in the Identity inspector, tick *Inherit Module From Target* (or pick the \
+        module); or give the class an explicit runtime name with `@objc(CardView)`.
+        """
+    )
+
+    static let requirements: RuleRequirements = .sources
+
+    static let examples = RuleExamples(
+        triggering: [
+            RuleExample("`CardView` is Swift, the xib names it without a module.", files: [
+                .init("App/CardView.swift", """
+                import UIKit
+
+                final class CardView: UIView {}
+                """),
+                .init("App/Card.xib", ExampleXML.xib("""
+                <view contentMode="scaleToFill" customClass="CardView" id="Root-00-001"/>
+                """)),
+            ]),
+        ],
+        nonTriggering: [
+            RuleExample("The module is inherited from the target.", files: [
+                .init("App/CardView.swift", """
+                import UIKit
+
+                final class CardView: UIView {}
+                """),
+                .init("App/Card.xib", ExampleXML.xib("""
+                <view contentMode="scaleToFill" customClass="CardView" customModule="App" customModuleProvider="target" id="Root-00-001"/>
+                """)),
+            ]),
+            RuleExample("An explicit Objective-C name needs no module.", files: [
+                .init("App/CardView.swift", """
+                import UIKit
+
+                @objc(CardView)
+                final class CardView: UIView {}
+                """),
+                .init("App/Card.xib", ExampleXML.xib("""
+                <view contentMode="scaleToFill" customClass="CardView" id="Root-00-001"/>
+                """)),
+            ]),
+            RuleExample("Objective-C classes have no module.", files: [
+                .init("App/CardView.h", """
+                #import <UIKit/UIKit.h>
+                @interface CardView : UIView
+                @end
+                """),
+                .init("App/Card.xib", ExampleXML.xib("""
+                <view contentMode="scaleToFill" customClass="CardView" id="Root-00-001"/>
+                """)),
+            ]),
+        ]
+    )
+
+    static func check(_ model: ProjectModel) -> [RuleViolation] {
+        model.analysedDocuments.flatMap { document in
+            document.objects.compactMap { object -> RuleViolation? in
+                guard let name = object.customClass, object.customModule == nil, object.customModuleProvider == nil,
+                      let type = model.declaredType(runtimeName: name), type.hasPrimaryDeclaration,
+                      type.language == .swift, type.runtimeName == nil else { return nil }
+                return RuleViolation(
+                    className: name,
+                    message: "\(document.path) sets the Swift class \(name) on \(object.displayName) without a module; at runtime the class is \"<Module>.\(name)\", so UIKit reports \"Unknown class \(name) in Interface Builder file\".",
+                    locations: [SourceLocation(document, object), type.location],
+                    fix: "Tick \"Inherit Module From Target\" for this element in the Identity inspector, or declare the class with @objc(\(name)).",
+                    identity: [document.path, object.id, name]
+                )
+            }
+        }
+    }
+}

@@ -1,0 +1,109 @@
+/// `missing-nib`: code loads a nib by a name no `.xib` or `.nib` in the project has:
+/// "Could not load NIB in bundle".
+struct MissingNibRule: Rule {
+    static let description = RuleDescription(
+        id: "missing-nib",
+        severity: .error,
+        category: .referenceIntegrity,
+        summary: "A nib is loaded by a name that no .xib or .nib in the project has; the app crashes with \"Could not load NIB in bundle\".",
+        help: """
+        `loadNibNamed`, `UINib(nibName:bundle:)`, `register(UINib…)` and \
+        `init(nibName:bundle:)` look the name up in the bundle at runtime (including \
+        localized `.lproj` copies and `~iphone`/`~ipad` variants). A file that was renamed or \
+        never added raises `NSInternalInconsistencyException`: *Could not load NIB in bundle … \
+        with name 'X'*. Names built from the class (`String(describing: Self.self)`, \
+        `NSStringFromClass([self class])`) are resolved to the classes that can reach the call; \
+        they are reported only when none of them has a nib.
+
+        **Fix:** correct the name, or rename the file to match it (the name is the file name \
+        without `.xib`).
+        """
+    )
+
+    static let requirements: RuleRequirements = .sources
+
+    static let examples = RuleExamples(
+        triggering: [
+            RuleExample("Swift: the nib was renamed to `ProfileCard.xib`.", files: [
+                .init("App/ProfileCardView.swift", """
+                import UIKit
+
+                final class ProfileCardView: UIView {
+                    static func make() -> ProfileCardView {
+                        Bundle.main.loadNibNamed("ProfileCardView", owner: nil, options: nil)?.first as! ProfileCardView
+                    }
+                }
+                """),
+                .init("App/ProfileCard.xib", minimalXib),
+            ]),
+            RuleExample("Objective-C: the nib name has a typo.", files: [
+                .init("App/CardView.m", """
+                #import "CardView.h"
+                @implementation CardView
+                + (instancetype)view {
+                    return [[NSBundle mainBundle] loadNibNamed:@"CardVeiw" owner:nil options:nil].firstObject;
+                }
+                @end
+                """),
+                .init("App/CardView.xib", minimalXib),
+            ]),
+        ],
+        nonTriggering: [
+            RuleExample("The nib exists as a localized copy and as an iPad variant.", files: [
+                .init("App/ProfileCardView.swift", """
+                import UIKit
+
+                final class ProfileCardView: UIView {
+                    static func make() -> ProfileCardView {
+                        Bundle.main.loadNibNamed("ProfileCardView", owner: nil, options: nil)?.first as! ProfileCardView
+                    }
+                }
+                """),
+                .init("App/Base.lproj/ProfileCardView~ipad.xib", minimalXib),
+            ]),
+            RuleExample("Objective-C: the name comes from the class, and its nib exists.", files: [
+                .init("App/CardView.m", """
+                #import "CardView.h"
+                @implementation CardView
+                + (instancetype)view {
+                    return [[NSBundle mainBundle] loadNibNamed:NSStringFromClass([self class]) owner:nil options:nil].firstObject;
+                }
+                @end
+                """),
+                .init("App/CardView.xib", minimalXib),
+            ]),
+        ]
+    )
+
+    static func check(_ model: ProjectModel) -> [RuleViolation] {
+        model.sources.nibLoads.compactMap { site -> RuleViolation? in
+            // `init(nibName: nil, …)` falls back to an empty view when no nib matches the class.
+            guard !(site.api == .viewControllerNibName && site.nibName.expression == "nil") else { return nil }
+            let candidates = site.nibName.candidates.filter { !$0.isEmpty }
+            guard !candidates.isEmpty, !candidates.contains(where: model.nibCatalog.hasNib),
+                  !subclassesOfEnclosingClass(site, model).contains(where: model.nibCatalog.hasNib) else { return nil }
+            if case .literal = site.nibName.resolution {} else if candidates.count > 1 { return nil }
+            let name = candidates[0]
+            let owner = site.context.typeName.map { " in \($0)" } ?? ""
+            return RuleViolation(
+                className: site.receiverType ?? site.context.typeName,
+                message: "\(site.location.path):\(site.location.line)\(owner) loads the nib \"\(name)\", but the project has no \(name).xib or \(name).nib: \"Could not load NIB in bundle\".",
+                locations: [site.location] + (site.helperLoad.map { [$0] } ?? []),
+                fix: "Correct the nib name or rename the file to \(name).xib.",
+                identity: [site.location.path, site.context.typeName ?? "", site.context.methodName ?? "", name]
+            )
+        }
+    }
+
+    /// A name taken from the class at run time (`String(describing: self)`) may be any
+    /// subclass's name: the project classes below the enclosing one.
+    private static func subclassesOfEnclosingClass(_ site: NibLoadSite, _ model: ProjectModel) -> [String] {
+        guard case .enclosingClass = site.nibName.resolution, let base = site.context.typeName else { return [] }
+        return model.descendants(of: base)
+    }
+
+    /// The smallest valid xib, for the examples.
+    static let minimalXib = ExampleXML.xib("""
+    <view contentMode="scaleToFill" id="Root-00-001"/>
+    """)
+}

@@ -1,0 +1,150 @@
+/// `owner-mismatch`: a nib whose File's Owner has a class and outlets is loaded with owner
+/// `nil` (the outlets stay nil) or with an owner of another class (KVC crash). Seed 002:
+/// "the owner must be self, not nil".
+struct OwnerMismatchRule: Rule {
+    static let description = RuleDescription(
+        id: "owner-mismatch",
+        severity: .error,
+        category: .referenceIntegrity,
+        summary: "A nib whose File's Owner has a class and outlets is loaded with owner nil or with an object of another class; its outlets stay nil or the load crashes.",
+        seed: "002",
+        help: """
+        The File's Owner placeholder becomes whatever object is passed as `owner:` at load \
+        time, and its outlets are set on that object. Loaded with `owner: nil` (or through \
+        `register(UINib…)`, which instantiates with no owner), the outlets are never set and \
+        the usual `contentView` force-unwrap crashes. Loaded with an owner of an unrelated \
+        class, setting the first outlet raises *this class is not key value coding-compliant*.
+
+        **Fix:** load a File's Owner nib from the owner class itself with `owner: self` \
+        (seed 002), or, if the nib is meant for `owner: nil`, set the class on its root view \
+        instead of on File's Owner and connect the outlets from there.
+        """
+    )
+
+    static let requirements: RuleRequirements = .sources
+
+    static let examples = RuleExamples(
+        triggering: [
+            RuleExample("Swift: a File's Owner nib loaded with owner nil.", files: [
+                .init("App/CardView.swift", """
+                import UIKit
+
+                final class CardView: UIView {
+                    @IBOutlet var contentView: UIView!
+
+                    static func make() -> UIView {
+                        Bundle.main.loadNibNamed("CardView", owner: nil, options: nil)?.first as! UIView
+                    }
+                }
+                """),
+                .init("App/CardView.xib", ownerXib),
+            ]),
+            RuleExample("Objective-C: loaded with another class as owner.", files: [
+                .init("App/CardView.h", """
+                #import <UIKit/UIKit.h>
+                @interface CardView : UIView
+                @property (strong, nonatomic) IBOutlet UIView *contentView;
+                @end
+                """),
+                .init("App/HomeViewController.m", """
+                #import "HomeViewController.h"
+                @implementation HomeViewController
+                - (void)viewDidLoad {
+                    [super viewDidLoad];
+                    [[NSBundle mainBundle] loadNibNamed:@"CardView" owner:self options:nil];
+                }
+                @end
+                """),
+                .init("App/HomeViewController.h", """
+                #import <UIKit/UIKit.h>
+                @interface HomeViewController : UIViewController
+                @end
+                """),
+                .init("App/CardView.xib", ownerXib.replacingOccurrences(of: " customModule=\"App\" customModuleProvider=\"target\"", with: "")),
+            ]),
+        ],
+        nonTriggering: [
+            RuleExample("Swift: the owner class loads its nib with owner self (seed 002).", files: [
+                .init("App/CardView.swift", """
+                import UIKit
+
+                final class CardView: UIView {
+                    @IBOutlet var contentView: UIView!
+
+                    override init(frame: CGRect) {
+                        super.init(frame: frame)
+                        Bundle.main.loadNibNamed("CardView", owner: self, options: nil)
+                        contentView.frame = bounds
+                        contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+                        addSubview(contentView)
+                    }
+
+                    required init?(coder: NSCoder) {
+                        super.init(coder: coder)
+                    }
+                }
+                """),
+                .init("App/CardView.xib", ownerXib),
+            ]),
+        ]
+    )
+
+    static func check(_ model: ProjectModel) -> [RuleViolation] {
+        model.sources.nibLoads.flatMap { site in
+            model.definiteNibDocuments(of: site).compactMap { name, document -> RuleViolation? in
+                guard let owner = document.filesOwner, let ownerClass = owner.customClass, !ownerClass.isEmpty,
+                      ownerClass != "NSObject" else { return nil }
+                let outlets = document.connections(from: owner).filter { $0.kind == .outlet || $0.kind == .outletCollection }
+                guard !outlets.isEmpty, let problem = problem(site, ownerClass: ownerClass, model: model) else { return nil }
+                let names = outlets.compactMap(\.property).sorted().joined(separator: ", ")
+                return RuleViolation(
+                    className: ownerClass,
+                    message: "\(site.location.path):\(site.location.line) loads \(name) \(problem), but its File's Owner is \(ownerClass) with the outlets \(names) (\(document.path)).",
+                    locations: [site.location, SourceLocation(document, owner)],
+                    fix: "Load \(name) from \(ownerClass) with owner: self, or move the class and outlets from File's Owner to the root view.",
+                    identity: [site.location.path, site.context.typeName ?? "", site.context.methodName ?? "", document.path]
+                )
+            }
+        }
+    }
+
+    /// What is wrong with the owner at `site`, or `nil` when it fits.
+    private static func problem(_ site: NibLoadSite, ownerClass: String, model: ProjectModel) -> String? {
+        switch site.api {
+        case .registerNib:
+            return "as a cell nib (instantiated with no owner, so the outlets stay nil)"
+        case .viewControllerNibName:
+            guard let controller = site.receiverType ?? model.selfClass(at: site), isKnown(controller, model),
+                  isKnown(ownerClass, model), !model.isKind(controller, of: ownerClass) else { return nil }
+            return "for \(controller)"
+        case .nibOwnerLoadable:
+            return nil
+        default:
+            break
+        }
+        switch site.owner {
+        case .none:
+            return "with owner nil (the outlets stay nil)"
+        case .selfObject:
+            guard let selfClass = model.selfClass(at: site), isKnown(selfClass, model), isKnown(ownerClass, model),
+                  !model.isKind(selfClass, of: ownerClass) else { return nil }
+            return "with owner self, a \(selfClass) (setting the outlets raises \"not key value coding-compliant\")"
+        case .expression, .notApplicable:
+            return nil
+        }
+    }
+
+    /// Declared in the project or a platform class: its lineage can be trusted.
+    private static func isKnown(_ name: String, _ model: ProjectModel) -> Bool {
+        model.members(of: name).isComplete
+    }
+
+    static let ownerXib = ExampleXML.xib("""
+    <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner" customClass="CardView" customModule="App" customModuleProvider="target">
+        <connections>
+            <outlet property="contentView" destination="Root-00-001" id="Out-00-001"/>
+        </connections>
+    </placeholder>
+    <view contentMode="scaleToFill" id="Root-00-001"/>
+    """)
+}

@@ -1,0 +1,105 @@
+/// `runtime-attribute-not-in-class`: a user-defined runtime attribute whose key path the
+/// object's class does not have: a KVC crash when the nib loads.
+struct RuntimeAttributeNotInClassRule: Rule {
+    static let description = RuleDescription(
+        id: "runtime-attribute-not-in-class",
+        severity: .error,
+        category: .referenceIntegrity,
+        summary: "A user-defined runtime attribute sets a key the object's class does not have; loading the nib raises \"this class is not key value coding-compliant for the key X\".",
+        help: """
+        User-defined runtime attributes (and `@IBInspectable` values, which Interface Builder \
+        stores the same way) are applied with `setValue:forKeyPath:` after the object is \
+        decoded. A key that no property provides raises `NSUnknownKeyException`. The first \
+        component of the key path must be a property of the class, a superclass, an extension \
+        (also of `UIView`) or a platform key (`layer.*`, accessibility keys…).
+
+        **Fix:** rename the attribute to the property's current name in the Identity \
+        inspector, or delete it.
+        """
+    )
+
+    static let requirements: RuleRequirements = .sources
+
+    static let examples = RuleExamples(
+        triggering: [
+            RuleExample("Swift: the inspectable was renamed from `cornerRadius` to `radius`.", files: [
+                .init("App/CardView.swift", """
+                import UIKit
+
+                final class CardView: UIView {
+                    @IBInspectable var radius: CGFloat = 0
+                }
+                """),
+                .init("App/CardView.xib", cardXib(keyPath: "cornerRadius")),
+            ]),
+            RuleExample("Objective-C: no property for the key.", files: [
+                .init("App/CardView.h", """
+                #import <UIKit/UIKit.h>
+                @interface CardView : UIView
+                @property (nonatomic) BOOL highlighted;
+                @end
+                """),
+                .init("App/CardView.xib", cardXib(keyPath: "fromNib", module: false)),
+            ]),
+        ],
+        nonTriggering: [
+            RuleExample("Swift: an inspectable added to every view by an extension, and a layer key path.", files: [
+                .init("App/CardView.swift", """
+                import UIKit
+
+                final class CardView: UIView {}
+
+                extension UIView {
+                    @IBInspectable var cornerRadius: CGFloat {
+                        get { layer.cornerRadius }
+                        set { layer.cornerRadius = newValue }
+                    }
+                }
+                """),
+                .init("App/CardView.xib", cardXib(keyPath: "cornerRadius", extra: "layer.borderWidth")),
+            ]),
+            RuleExample("Objective-C: the property exists.", files: [
+                .init("App/CardView.h", """
+                #import <UIKit/UIKit.h>
+                @interface CardView : UIView
+                @property (nonatomic) BOOL fromNib;
+                @end
+                """),
+                .init("App/CardView.xib", cardXib(keyPath: "fromNib", module: false)),
+            ]),
+        ]
+    )
+
+    static func check(_ model: ProjectModel) -> [RuleViolation] {
+        model.analysedDocuments.flatMap { document in
+            document.runtimeAttributes.compactMap { attribute -> RuleViolation? in
+                let object = document.objects[attribute.object]
+                guard !PlatformMembers.isUniversalKeyPath(attribute.keyPath), let className = object.customClass,
+                      let members = model.checkableMembers(of: className) else { return nil }
+                let key = attribute.keyPath.split(separator: ".").first.map(String.init) ?? attribute.keyPath
+                guard !members.answersKey(key) else { return nil }
+                let declaration = model.declaredType(runtimeName: className)?.location
+                return RuleViolation(
+                    className: className,
+                    message: "\(document.path) sets the runtime attribute \"\(attribute.keyPath)\" on \(object.displayName), but \(className) and its superclasses have no property \(key): loading the nib raises \"this class is not key value coding-compliant for the key \(key)\".",
+                    locations: [SourceLocation(document, attribute.location)] + (declaration.map { [$0] } ?? []),
+                    fix: "Rename the attribute to the property's current name in the Identity inspector, or delete it.",
+                    identity: [document.path, object.id, attribute.keyPath]
+                )
+            }
+        }
+    }
+
+    /// A `CardView` root-view xib with user-defined runtime attributes.
+    static func cardXib(keyPath: String, extra: String? = nil, module: Bool = true) -> String {
+        let moduleAttributes = module ? " customModule=\"App\" customModuleProvider=\"target\"" : ""
+        let extraLine = extra.map { "\n                <userDefinedRuntimeAttribute type=\"number\" keyPath=\"\($0)\"><integer key=\"value\" value=\"1\"/></userDefinedRuntimeAttribute>" } ?? ""
+        return ExampleXML.xib("""
+        <view contentMode="scaleToFill" customClass="CardView"\(moduleAttributes) id="Root-00-001">
+            <userDefinedRuntimeAttributes>
+                <userDefinedRuntimeAttribute type="boolean" keyPath="\(keyPath)" value="YES"/>\(extraLine)
+            </userDefinedRuntimeAttributes>
+        </view>
+        """)
+    }
+}

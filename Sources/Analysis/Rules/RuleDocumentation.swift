@@ -1,0 +1,54 @@
+/// Writes a rule's documentation page (`docs/rules/<id>.md`) from its description and
+/// examples, so the docs can never drift from what the rule does.
+public enum RuleDocumentation {
+    /// The page of `rule`, in Markdown.
+    public static func markdown(for rule: any Rule.Type) -> String {
+        let description = rule.description
+        var lines = [
+            "# `\(description.id)`",
+            "",
+            "| severity | category | seed | needs sources |",
+            "|---|---|---|---|",
+            "| \(description.severity.rawValue) | \(description.category.rawValue) | \(description.seed ?? "–") | \(rule.requirements.contains(.sources) ? "yes" : "no") |",
+            "",
+            description.summary,
+            "",
+            description.help,
+            "",
+        ]
+        lines += section("Triggers", rule.examples.triggering)
+        lines += section("Does not trigger", rule.examples.nonTriggering)
+        lines.append("_Generated from `\(rule)` by `nibscan rules --markdown docs/rules`; do not edit by hand._")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The index page listing every rule.
+    public static func index(of rules: [any Rule.Type]) -> String {
+        var lines = ["# nibscan rules", "", "| id | severity | category | seed | summary |", "|---|---|---|---|---|"]
+        for rule in rules {
+            let description = rule.description
+            lines.append("| [`\(description.id)`](\(description.id).md) | \(description.severity.rawValue) | \(description.category.rawValue) | \(description.seed ?? "–") | \(description.summary) |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func section(_ title: String, _ examples: [RuleExample]) -> [String] {
+        var lines = ["## \(title)", ""]
+        for example in examples {
+            lines += ["### \(example.title)", ""]
+            for file in example.files {
+                lines += ["`\(file.path)`", "", "```\(fence(for: file.path))", file.text, "```", ""]
+            }
+        }
+        return lines
+    }
+
+    private static func fence(for path: String) -> String {
+        switch ProjectFile.kind(ofPath: path) {
+        case .xib, .storyboard, .nib: "xml"
+        case .swift: "swift"
+        case .objc: "objc"
+        case .other: ""
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// A rule's examples: tiny projects that must trigger it and near-identical ones that must
+/// not. The generic example test runs them all; the docs generator prints them.
+public struct RuleExamples: Sendable {
+    public var triggering: [RuleExample]
+    public var nonTriggering: [RuleExample]
+
+    public init(triggering: [RuleExample], nonTriggering: [RuleExample]) {
+        self.triggering = triggering
+        self.nonTriggering = nonTriggering
+    }
+}
+
+/// One example project: a few files, each a path and its text.
+public struct RuleExample: Sendable {
+    /// One file of the example project.
+    public struct File: Sendable {
+        public var path: String
+        public var text: String
+        public init(_ path: String, _ text: String) {
+            self.path = path
+            self.text = text
+        }
+    }
+
+    /// One line saying what the example shows.
+    public var title: String
+    public var files: [File]
+
+    public init(_ title: String, files: [File]) {
+        self.title = title
+        self.files = files
+    }
+
+    /// The example as the analysis reads a project.
+    public var projectInput: ProjectInput {
+        let projectFiles = files.map { file in
+            ProjectFile(path: file.path, kind: ProjectFile.kind(ofPath: file.path), contents: Data(file.text.utf8))
+        }
+        return ProjectInput(defaultName: "example", files: projectFiles, totalEntries: files.count,
+                            totalBytes: Int64(files.reduce(0) { $0 + $1.text.utf8.count }))
+    }
+}

@@ -1,0 +1,39 @@
+/// A fixed set of words in which a token is looked up by its bytes, without making a
+/// `String` or hashing: keywords, modifiers and API names checked for many tokens.
+struct TokenSet: Sendable {
+    private let words: Set<String>
+    /// The ASCII words as bytes, grouped by length (index = length).
+    private let byLength: [[[UInt8]]]
+    /// A non-ASCII word could equal an ASCII token under Unicode equivalence.
+    private let hasNonASCIIWords: Bool
+
+    init(_ words: Set<String>) {
+        self.words = words
+        var groups: [[[UInt8]]] = Array(repeating: [], count: (words.map(\.utf8.count).max() ?? 0) + 1)
+        for word in words.sorted() { groups[word.utf8.count].append(Array(word.utf8)) }
+        byLength = groups
+        hasNonASCIIWords = words.contains { $0.utf8.contains { $0 >= 0x80 } }
+    }
+
+    /// Is the text of `token` one of the words (as `Set<String>.contains` decides)?
+    func contains(_ token: SourceToken, in stream: TokenStream) -> Bool {
+        guard token.isASCII, !hasNonASCIIWords else { return words.contains(stream.text(token)) }
+        guard token.length < byLength.count else { return false }
+        let bytes = stream.bytes
+        let start = token.start
+        for word in byLength[token.length] where word[0] == bytes[start] {
+            var offset = 1
+            while offset < word.count, word[offset] == bytes[start + offset] { offset += 1 }
+            if offset == word.count { return true }
+        }
+        return false
+    }
+
+    /// Is the token at `index` one of the words?
+    func contains(_ index: Int, in stream: TokenStream) -> Bool {
+        index >= 0 && index < stream.count && contains(stream[index], in: stream)
+    }
+
+    /// Is `text` one of the words?
+    func contains(_ text: String) -> Bool { words.contains(text) }
+}

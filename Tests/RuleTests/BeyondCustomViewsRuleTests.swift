@@ -1,0 +1,173 @@
+@testable import Analysis
+import XCTest
+
+/// Focused checks of the §4.4 rules, especially what real projects do legitimately.
+final class BeyondCustomViewsRuleTests: XCTestCase {
+    private typealias File = RuleExample.File
+
+    private func dequeueProject(_ calls: String) -> [File] {
+        [File("App/ListViewController.swift", """
+        import UIKit
+
+        final class ListViewController: UITableViewController {
+            override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        \(SubstitutionExample.indented(calls, by: 8))
+            }
+        }
+        """)]
+    }
+
+    func testReuseIdentifierWithoutIndexPathFallingBackToInitIsQuiet() {
+        let calls = """
+        let cell = tableView.dequeueReusableCell(withIdentifier: "plain")
+            ?? UITableViewCell(style: .default, reuseIdentifier: "plain")
+        return cell
+        """
+        XCTAssertEqual(RuleHarness.findings(dequeueProject(calls), rules: [UnregisteredReuseIDRule.self]).count, 0)
+    }
+
+    func testReuseIdentifierWithoutIndexPathIsAWarning() throws {
+        let calls = "return tableView.dequeueReusableCell(withIdentifier: \"plain\") as! PlainCell"
+        let finding = try XCTUnwrap(RuleHarness.findings(dequeueProject(calls), rules: [UnregisteredReuseIDRule.self]).first)
+        XCTAssertEqual(finding.severity, .warning)
+        XCTAssertTrue(finding.message.contains("always returns nil"), finding.message)
+    }
+
+    func testReusableRegisterCellTypeMakesTheProjectDynamic() {
+        let calls = """
+        tableView.register(cellType: PlainCell.self)
+        return tableView.dequeueReusableCell(withIdentifier: "PlainCell", for: indexPath)
+        """
+        XCTAssertEqual(RuleHarness.findings(dequeueProject(calls), rules: [UnregisteredReuseIDRule.self]).count, 0)
+    }
+
+    func testLiteralRegistrationProvidesTheIdentifier() {
+        let calls = """
+        tableView.register(UITableViewCell.self, forCellReuseIdentifier: "plain")
+        return tableView.dequeueReusableCell(withIdentifier: "plain", for: indexPath)
+        """
+        XCTAssertEqual(RuleHarness.findings(dequeueProject(calls), rules: [UnregisteredReuseIDRule.self]).count, 0)
+    }
+
+    func testStoryboardFromAnotherBundleIsNotJudged() {
+        let source = File("App/Router.swift", """
+        import UIKit
+
+        enum Router {
+            static func picker() -> UIViewController? {
+                UIStoryboard(name: "ImagePicker", bundle: Bundle(for: PickerToken.self)).instantiateInitialViewController()
+            }
+        }
+        """)
+        let storyboard = BeyondExample.storyboard("App/Main.storyboard", scenes: BeyondExample.scene(id: "Hom", controllerClass: "HomeViewController", swift: true))
+        XCTAssertEqual(RuleHarness.findings([source, storyboard], rules: [MissingStoryboardRule.self]).count, 0)
+    }
+
+    func testProjectWithoutStoryboardsIsNotJudged() {
+        let source = File("App/Router.swift", "import UIKit\n\nlet main = UIStoryboard(name: \"Main\", bundle: nil)\n")
+        XCTAssertEqual(RuleHarness.findings([source], rules: [MissingStoryboardRule.self]).count, 0)
+    }
+
+    func testStoryboardIDIsSearchedOnlyInTheNamedStoryboard() throws {
+        let main = BeyondExample.storyboard("App/Main.storyboard", scenes: BeyondExample.scene(id: "Hom", controllerClass: "HomeViewController", storyboardID: "Home", swift: true))
+        let other = BeyondExample.storyboard("App/Settings.storyboard", scenes: BeyondExample.scene(id: "Set", controllerClass: "SettingsViewController", storyboardID: "Settings", swift: true))
+        let source = File("App/Router.swift", """
+        import UIKit
+
+        enum Router {
+            static func settings() -> UIViewController {
+                UIStoryboard(name: "Main", bundle: nil).instantiateViewController(withIdentifier: "Settings")
+            }
+        }
+        """)
+        let finding = try XCTUnwrap(RuleHarness.findings([source, main, other], rules: [MissingStoryboardIDRule.self]).first)
+        XCTAssertTrue(finding.message.contains("no scene of Main.storyboard has"), finding.message)
+    }
+
+    func testSegueSentToAnotherControllerIsSearchedEverywhere() {
+        let source = File("App/ListViewController.swift", """
+        import UIKit
+
+        final class ListViewController: UITableViewController {
+            func openSettings(from detail: UIViewController) {
+                detail.performSegue(withIdentifier: "showSettings", sender: self)
+            }
+        }
+        """)
+        let storyboard = BeyondExample.storyboard("App/Main.storyboard", scenes: [
+            BeyondExample.scene(id: "Lst", controllerClass: "ListViewController", swift: true),
+            BeyondExample.scene(id: "Det", controllerClass: "DetailViewController", swift: true, connections: """
+            <connections>
+                <segue destination="Lst-Vc" kind="show" identifier="showSettings" id="Seg-00-002"/>
+            </connections>
+            """),
+        ].joined(separator: "\n"))
+        XCTAssertEqual(RuleHarness.findings([source, storyboard], rules: [MissingSegueIDRule.self]).count, 0)
+    }
+
+    func testCollectionCellRegisteredAsTableCellIsNotACell() throws {
+        let source = File("App/GridViewController.swift", """
+        import UIKit
+
+        final class GridViewController: UICollectionViewController {
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                collectionView.register(UINib(nibName: "TileCell", bundle: nil), forCellWithReuseIdentifier: "tile")
+            }
+        }
+        """)
+        let table = BeyondExample.xib("App/TileCell.xib", swift: true, objects: BeyondExample.tableCell(id: "Til-00-001", swift: true))
+        let finding = try XCTUnwrap(RuleHarness.findings([source, table], rules: [CellNibTopLevelRule.self]).first)
+        XCTAssertTrue(finding.message.contains("is not a UICollectionViewCell"), finding.message)
+        let cell = BeyondExample.xib("App/TileCell.xib", swift: true, objects: #"<collectionViewCell contentMode="center" reuseIdentifier="tile" id="Til-00-001"/>"#)
+        XCTAssertEqual(RuleHarness.findings([source, cell], rules: [CellNibTopLevelRule.self]).count, 0)
+    }
+
+    func testCellOfAnUnknownDependencyClassIsNotJudged() {
+        let source = File("App/FeedViewController.swift", """
+        import UIKit
+
+        final class FeedViewController: UITableViewController {
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                tableView.register(UINib(nibName: "AdCell", bundle: nil), forCellReuseIdentifier: "ad")
+            }
+        }
+        """)
+        let nib = BeyondExample.xib("App/AdCell.xib", swift: true, objects: #"<view contentMode="scaleToFill" id="Adc-00-001" customClass="GADNativeAdCell" customModule="GoogleMobileAds"/>"#)
+        XCTAssertEqual(RuleHarness.findings([source, nib], rules: [CellNibTopLevelRule.self]).count, 0)
+    }
+
+    func testViewControllerNibWithoutSourcesNeedsAViewControllerName() {
+        let windowController = BeyondExample.xib("App/PrefsController.xib", ownerClass: "PrefsController", swift: false,
+                                                 objects: #"<view contentMode="scaleToFill" id="Prf-00-001"/>"#)
+        XCTAssertEqual(RuleHarness.findings([windowController], rules: [VCNibWithoutViewRule.self]).count, 0)
+        let controller = BeyondExample.xib("App/PrefsViewController.xib", ownerClass: "PrefsViewController", swift: false,
+                                           objects: #"<view contentMode="scaleToFill" id="Prf-00-001"/>"#)
+        XCTAssertEqual(RuleHarness.findings([controller], rules: [VCNibWithoutViewRule.self]).count, 1, "no sources needed")
+    }
+}
+
+extension BeyondCustomViewsRuleTests {
+    func testOwnStoryboardIsSearchedForTheCallingControllersScenes() throws {
+        let main = BeyondExample.storyboard("App/Main.storyboard", scenes: BeyondExample.scene(id: "Mnu", controllerClass: "MenuViewController", swift: false))
+        let other = BeyondExample.storyboard("App/Settings.storyboard", scenes: BeyondExample.scene(id: "Det", controllerClass: "DetailViewController", storyboardID: "Detail", swift: false))
+        let source = RuleExample.File("App/MenuViewController.m", """
+        #import <UIKit/UIKit.h>
+
+        @interface MenuViewController : UIViewController
+        @end
+
+        @implementation MenuViewController
+        - (void)showDetail {
+            UIViewController *detail = [self.storyboard instantiateViewControllerWithIdentifier:@"Detail"];
+            [self.navigationController pushViewController:detail animated:YES];
+        }
+        @end
+        """)
+        let finding = try XCTUnwrap(RuleHarness.findings([source, main, other], rules: [MissingStoryboardIDRule.self]).first)
+        XCTAssertTrue(finding.message.contains("no scene of Main.storyboard has"), finding.message)
+        XCTAssertEqual(RuleHarness.findings([source, other], rules: [MissingStoryboardIDRule.self]).count, 0,
+                       "the controller has no scene: every storyboard counts")
+    }
+}

@@ -46,22 +46,29 @@ final class CorpusAnalysisTests: XCTestCase {
 
     func testFolderAndZipGiveTheSameFindings() throws {
         let folder = Fixtures.examplesDirectory.appendingPathComponent("SampleApp")
-        var zip = ZipBuilder()
-        for path in Fixtures.relativeFiles(under: folder) {
-            zip.add("SampleApp/" + path, try Data(contentsOf: folder.appendingPathComponent(path)))
-        }
         let directory = try Fixtures.makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let zipURL = directory.appendingPathComponent("SampleApp.zip")
-        try zip.write(to: zipURL)
-        let fromZip: Report
-        do {
-            fromZip = try Analyzer().analyze(path: zipURL.path)
-        } catch let error as ProjectInputError where error.description.contains("not supported yet") {
-            throw XCTSkip("zip reading is not merged into this branch yet: \(error)")
-        }
         let fromFolder = try Analyzer().analyze(path: folder.path)
-        XCTAssertEqual(fromZip.findings.map(\.fingerprint), fromFolder.findings.map(\.fingerprint))
-        XCTAssertEqual(fromZip.classes, fromFolder.classes)
+
+        // Zipped from inside the folder: the same paths as the folder analysis.
+        let flat = try analyseZip(of: folder, prefix: "", in: directory)
+        XCTAssertEqual(flat.findings.map(\.fingerprint), fromFolder.findings.map(\.fingerprint))
+        XCTAssertEqual(flat.classes, fromFolder.classes)
+
+        // Zipped from outside (`zip -r SampleApp.zip SampleApp`): the wrapping folder stays in
+        // every path, and the same hazards are found.
+        let wrapped = try analyseZip(of: folder, prefix: "SampleApp/", in: directory)
+        XCTAssertEqual(wrapped.findings.map(\.rule), fromFolder.findings.map(\.rule))
+        XCTAssertTrue(wrapped.findings.flatMap(\.locations).allSatisfy { $0.path.hasPrefix("SampleApp/") })
+    }
+
+    private func analyseZip(of folder: URL, prefix: String, in directory: URL) throws -> Report {
+        var zip = ZipBuilder()
+        for path in Fixtures.relativeFiles(under: folder) {
+            zip.add(prefix + path, try Data(contentsOf: folder.appendingPathComponent(path)))
+        }
+        let zipURL = directory.appendingPathComponent("SampleApp-\(prefix.isEmpty ? "flat" : "wrapped").zip")
+        try zip.write(to: zipURL)
+        return try Analyzer().analyze(path: zipURL.path)
     }
 }

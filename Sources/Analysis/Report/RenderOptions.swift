@@ -17,8 +17,8 @@ public struct RenderOptions: Sendable, Equatable {
     public var toolInformationURL: String?
     /// Turns report paths (relative to the archive root) into repository paths.
     public var pathMapping: PathMapping
-    /// The rule catalogue; rules that findings use but the catalogue lacks get a minimal
-    /// description derived from the findings.
+    /// The rule catalogue (by default every registered rule); rules that findings use but
+    /// the catalogue lacks get a minimal description derived from the findings.
     public var rules: [RuleDescription]
     /// The gate a verdict is judged by, so that the Markdown verdict agrees with the exit
     /// status or the API's answer.
@@ -26,7 +26,7 @@ public struct RenderOptions: Sendable, Equatable {
 
     public init(repositoryURL: String? = nil, commit: String? = nil, branch: String? = nil,
                 reportURL: String? = nil, toolInformationURL: String? = nil,
-                pathMapping: PathMapping = PathMapping(), rules: [RuleDescription] = [],
+                pathMapping: PathMapping = PathMapping(), rules: [RuleDescription] = RuleCatalog.descriptions,
                 failPolicy: FailPolicy = FailPolicy()) {
         self.repositoryURL = repositoryURL
         self.commit = commit

@@ -7,7 +7,10 @@ enum CommandUsage {
     nibscan \(NibscanVersion.current): how each custom view is loaded from Interface Builder, and where that breaks.
 
     Usage:
-      nibscan analyze PATH [--format F] [--output FILE] [--baseline REPORT.json] [--fail-on error|warning|never]
+      nibscan analyze PATH [--format F] [--output FILE] [--baseline REPORT.json]
+                           [--fail-on error|warning|info|never] [--fail-scope all|new]
+                           [--max-entries N] [--max-inflated-bytes B] [--max-entry-bytes B]
+                           [--max-ratio R] [--max-path-depth N] [--max-path-length N]
       nibscan serve [--host H] [--port P] [--data-dir D] [--tokens-file F] ...
       nibscan --version
 

@@ -14,6 +14,9 @@ public struct Report: Codable, Sendable, Equatable {
     public var classes: [ClassEntry]
     public var findings: [Finding]
     public var summary: Summary
+    /// The comparison with a baseline report, present only when one was given: counts of
+    /// new and unchanged findings and the findings that are gone.
+    public var baseline: BaselineComparison?
 
     public init(
         tool: Tool = .nibscan,
@@ -21,7 +24,8 @@ public struct Report: Codable, Sendable, Equatable {
         files: [FileEntry],
         classes: [ClassEntry] = [],
         findings: [Finding] = [],
-        summary: Summary
+        summary: Summary,
+        baseline: BaselineComparison? = nil
     ) {
         self.schemaVersion = Self.currentSchemaVersion
         self.tool = tool
@@ -30,6 +34,7 @@ public struct Report: Codable, Sendable, Equatable {
         self.classes = classes
         self.findings = findings
         self.summary = summary
+        self.baseline = baseline
     }
 
     /// Which tool wrote the report.

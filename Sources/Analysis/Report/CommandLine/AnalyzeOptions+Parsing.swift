@@ -1,0 +1,107 @@
+extension AnalyzeOptions {
+    /// Parses the arguments after `analyze`. `--flag value` and `--flag=value` both work;
+    /// `--` ends the options; a flag given twice is an error rather than a silent override.
+    public static func parse(_ arguments: [String]) throws(AnalyzeOptionsError) -> Request {
+        var parser = ArgumentCursor(arguments)
+        var options = AnalyzeOptions(path: "")
+        var path: String?
+        var seen: Set<String> = []
+        while let argument = parser.next() {
+            if argument == "--" {
+                while let rest = parser.next() { try setPath(rest, into: &path) }
+                break
+            }
+            guard argument.hasPrefix("-"), argument != "-" else {
+                try setPath(argument, into: &path)
+                continue
+            }
+            let (flag, inline) = split(argument)
+            if flag == "-h" || flag == "--help" { return .help }
+            guard Self.flags.contains(flag) else { throw .unknownOption(argument) }
+            guard seen.insert(flag).inserted else { throw .repeatedOption(flag) }
+            guard let value = inline ?? parser.next() else { throw .missingValue(flag: flag) }
+            try apply(flag, value, to: &options)
+        }
+        guard let path else { throw .missingPath }
+        options.path = path
+        if options.failPolicy.scope == .new && options.baselinePath == nil { throw .failScopeNeedsBaseline }
+        return .analyze(options)
+    }
+
+    private static let flags: Set<String> = [
+        "--format", "--output", "-o", "--baseline", "--fail-on", "--fail-scope",
+        "--max-entries", "--max-inflated-bytes", "--max-entry-bytes", "--max-ratio",
+        "--max-path-depth", "--max-path-length",
+    ]
+
+    private static func apply(_ flag: String, _ value: String, to options: inout AnalyzeOptions) throws(AnalyzeOptionsError) {
+        switch flag {
+        case "--format":
+            guard let format = ReportFormat(rawValue: value) else {
+                throw .badValue(flag: flag, value: value, expected: "one of \(ReportFormat.names)")
+            }
+            options.format = format
+        case "--output", "-o":
+            guard !value.isEmpty else { throw .badValue(flag: flag, value: value, expected: "a file name or '-'") }
+            options.outputPath = value == "-" ? nil : value
+        case "--baseline":
+            guard !value.isEmpty else { throw .badValue(flag: flag, value: value, expected: "a JSON report file") }
+            options.baselinePath = value
+        case "--fail-on":
+            options.failPolicy.threshold = try failThreshold(value, flag: flag)
+        case "--fail-scope":
+            guard let scope = FailPolicy.Scope(rawValue: value) else {
+                throw .badValue(flag: flag, value: value, expected: "all or new")
+            }
+            options.failPolicy.scope = scope
+        case "--max-entries":
+            options.archiveLimits.maxEntries = try LimitValue.count(value, flag: flag)
+        case "--max-inflated-bytes":
+            options.archiveLimits.maxTotalInflatedBytes = try LimitValue.bytes(value, flag: flag)
+        case "--max-entry-bytes":
+            options.archiveLimits.maxEntryBytes = try LimitValue.bytes(value, flag: flag)
+        case "--max-ratio":
+            options.archiveLimits.maxCompressionRatio = try LimitValue.ratio(value, flag: flag)
+        case "--max-path-depth":
+            options.archiveLimits.maxPathDepth = try LimitValue.count(value, flag: flag)
+        default:
+            options.archiveLimits.maxPathLength = try LimitValue.count(value, flag: flag)
+        }
+    }
+
+    private static func failThreshold(_ value: String, flag: String) throws(AnalyzeOptionsError) -> Severity? {
+        if value == "never" { return nil }
+        guard let severity = Severity(rawValue: value) else {
+            throw .badValue(flag: flag, value: value, expected: "error, warning, info or never")
+        }
+        return severity
+    }
+
+    private static func setPath(_ argument: String, into path: inout String?) throws(AnalyzeOptionsError) {
+        guard path == nil else { throw .extraArgument(argument) }
+        guard !argument.isEmpty else { throw .missingPath }
+        path = argument
+    }
+
+    /// `--flag=value` → (`--flag`, `value`); anything else → (argument, nil).
+    private static func split(_ argument: String) -> (String, String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+}
+
+/// Walks the argument list once.
+private struct ArgumentCursor {
+    private let arguments: [String]
+    private var index = 0
+
+    init(_ arguments: [String]) {
+        self.arguments = arguments
+    }
+
+    mutating func next() -> String? {
+        guard index < arguments.count else { return nil }
+        defer { index += 1 }
+        return arguments[index]
+    }
+}

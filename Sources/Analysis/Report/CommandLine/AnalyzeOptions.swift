@@ -1,0 +1,92 @@
+/// Everything `nibscan analyze` was asked to do, parsed from its arguments by a pure
+/// function so that every flag and every bad value is testable without a process.
+public struct AnalyzeOptions: Sendable, Equatable {
+    /// The `.zip` archive or folder to analyse.
+    public var path: String
+    public var format: ReportFormat
+    /// Where the report goes; `nil` (or `-`) means stdout.
+    public var outputPath: String?
+    /// A JSON report to compare with: findings become `new` or `unchanged`.
+    public var baselinePath: String?
+    public var failPolicy: FailPolicy
+    public var archiveLimits: ArchiveLimits
+
+    public init(path: String, format: ReportFormat = .json, outputPath: String? = nil,
+                baselinePath: String? = nil, failPolicy: FailPolicy = FailPolicy(),
+                archiveLimits: ArchiveLimits = ArchiveLimits()) {
+        self.path = path
+        self.format = format
+        self.outputPath = outputPath
+        self.baselinePath = baselinePath
+        self.failPolicy = failPolicy
+        self.archiveLimits = archiveLimits
+    }
+
+    /// What the arguments ask for: the usage text, or an analysis.
+    public enum Request: Sendable, Equatable {
+        case help
+        case analyze(AnalyzeOptions)
+    }
+
+    public static let usage = """
+    Usage: nibscan analyze PATH [options]
+
+    PATH is a .zip archive or a folder. The report goes to stdout unless --output is given.
+
+    Options:
+      --format F              json (default), sarif, markdown, github, junit, codeclimate, checkstyle
+      --output FILE           write the report to FILE ('-' for stdout)
+      --baseline REPORT.json  mark findings new or unchanged against an earlier JSON report
+      --fail-on LEVEL         error (default), warning, info or never: the lowest severity
+                              that makes the exit status 1
+      --fail-scope SCOPE      all (default) or new: with 'new' only findings missing from
+                              the baseline count (needs --baseline)
+      --max-entries N         archive entries at most (default 200000)
+      --max-inflated-bytes B  bytes inflated over the archive (default 1G)
+      --max-entry-bytes B     uncompressed bytes of one entry read (default 64M)
+      --max-ratio R           uncompressed/compressed size of one entry (default 1000)
+      --max-path-depth N      path components of an entry name (default 64)
+      --max-path-length N     bytes of an entry name (default 1024)
+      -h, --help              show this text
+
+    Sizes take a K, M or G suffix (powers of 1024). Options also take the form --flag=value.
+    Exit status: 0 when nothing at or above --fail-on is found, 1 when something is,
+    2 on bad usage or unreadable input (with a one-line reason on stderr).
+    """
+}
+
+/// Why the arguments of `nibscan analyze` cannot be used; each names the flag and value.
+public enum AnalyzeOptionsError: CodedError, Equatable {
+    case missingValue(flag: String)
+    case badValue(flag: String, value: String, expected: String)
+    case unknownOption(String)
+    case repeatedOption(String)
+    case missingPath
+    case extraArgument(String)
+    case failScopeNeedsBaseline
+
+    public var code: String {
+        switch self {
+        case .missingValue: "usage.missing-value"
+        case .badValue: "usage.bad-value"
+        case .unknownOption: "usage.unknown-option"
+        case .repeatedOption: "usage.repeated-option"
+        case .missingPath: "usage.missing-path"
+        case .extraArgument: "usage.extra-argument"
+        case .failScopeNeedsBaseline: "usage.fail-scope-needs-baseline"
+        }
+    }
+
+    public var description: String {
+        let hint = " (see 'nibscan analyze --help')"
+        return switch self {
+        case let .missingValue(flag): "\(flag) needs a value\(hint)"
+        case let .badValue(flag, value, expected): "\(flag) takes \(expected), not '\(value)'"
+        case let .unknownOption(option): "unknown option '\(option)'\(hint)"
+        case let .repeatedOption(flag): "\(flag) is given more than once"
+        case .missingPath: "analyze needs a PATH (a .zip archive or a folder)\(hint)"
+        case let .extraArgument(argument): "only one PATH may be given; '\(argument)' is extra"
+        case .failScopeNeedsBaseline: "--fail-scope new needs --baseline REPORT.json"
+        }
+    }
+}

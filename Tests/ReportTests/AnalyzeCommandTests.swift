@@ -1,0 +1,109 @@
+import Analysis
+import Foundation
+import TestSupport
+import XCTest
+
+/// The built `nibscan analyze` end to end: formats on stdout and in files, baselines, and
+/// the exit status with its one-line reason.
+final class AnalyzeCommandTests: XCTestCase {
+    private struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    private struct MissingExecutable: Error, CustomStringConvertible {
+        var path: String
+        var description: String { "nibscan is not built at \(path): run swift build --build-tests first" }
+    }
+
+    private var executable: URL {
+        Bundle.main.bundleURL.appendingPathComponent("nibscan")
+    }
+
+    private func nibscan(_ arguments: [String]) throws -> Run {
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw MissingExecutable(path: executable.path)
+        }
+        let folder = try Fixtures.makeTemporaryDirectory(prefix: "nibscan-cli")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out")
+        let err = folder.appendingPathComponent("err")
+        try Data().write(to: out)
+        try Data().write(to: err)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["analyze"] + arguments
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus,
+                   stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
+                   stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+    }
+
+    private func project() throws -> URL {
+        let folder = try Fixtures.makeTemporaryDirectory(prefix: "nibscan-cli-project")
+        try Data("import UIKit\nfinal class CardView: UIView {}\n".utf8)
+            .write(to: folder.appendingPathComponent("CardView.swift"))
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        return folder
+    }
+
+    func testEveryFormatOnStdout() throws {
+        let path = try project().path
+        for format in ReportFormat.allCases {
+            let run = try nibscan([path, "--format", format.rawValue])
+            XCTAssertEqual(run.status, 0, "\(format.rawValue): \(run.stderr)")
+            XCTAssertFalse(run.stdout.isEmpty, format.rawValue)
+            XCTAssertEqual(run.stderr, "", format.rawValue)
+        }
+    }
+
+    func testBaselineMarksFixedFindingsAndOutputGoesToTheFile() throws {
+        let path = try project().path
+        let folder = try Fixtures.makeTemporaryDirectory(prefix: "nibscan-cli-baseline")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let baselineURL = folder.appendingPathComponent("main.json")
+        try SyntheticReports.mixed.jsonData().write(to: baselineURL)
+        let reportURL = folder.appendingPathComponent("report.json")
+
+        let run = try nibscan([path, "--baseline", baselineURL.path, "--fail-scope", "new", "--output", reportURL.path])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stdout, "")
+        let report = try Report.decode(jsonData: Data(contentsOf: reportURL))
+        XCTAssertEqual(report.baseline?.fixed.count, 4)
+        XCTAssertEqual(report.baseline?.reference, baselineURL.path)
+    }
+
+    func testBadUsageAndUnreadableInputExitTwoWithOneLine() throws {
+        let path = try project().path
+        let cases: [([String], String)] = [
+            ([path, "--format", "xml"], "nibscan: --format takes one of json, sarif, markdown, github, junit, codeclimate, checkstyle, not 'xml'\n"),
+            ([path, "--max-ratio", "0"], "nibscan: --max-ratio takes a number of at least 1, not '0'\n"),
+            ([path, "--fail-scope", "new"], "nibscan: --fail-scope new needs --baseline REPORT.json\n"),
+            ([path, "--baseline", "/nonexistent/main.json"], "nibscan: cannot read baseline '/nonexistent/main.json': no such file\n"),
+            ([path, "--baseline", path], "nibscan: cannot read baseline '\(path)': not a readable file\n"),
+            ([], "nibscan: analyze needs a PATH (a .zip archive or a folder) (see 'nibscan analyze --help')\n"),
+        ]
+        for (arguments, message) in cases {
+            let run = try nibscan(arguments)
+            XCTAssertEqual(run.status, 2, "\(arguments)")
+            XCTAssertEqual(run.stderr, message)
+            XCTAssertEqual(run.stdout, "")
+        }
+        let notJSON = try nibscan([path, "--baseline", path + "/CardView.swift"])
+        XCTAssertEqual(notJSON.status, 2)
+        XCTAssertTrue(notJSON.stderr.hasPrefix("nibscan: baseline '\(path)/CardView.swift' is not a nibscan JSON report: "))
+    }
+
+    func testHelpExitsZero() throws {
+        let run = try nibscan(["--help"])
+        XCTAssertEqual(run.status, 0)
+        XCTAssertEqual(run.stdout, AnalyzeOptions.usage + "\n")
+    }
+}

@@ -1,0 +1,140 @@
+import Analysis
+import XCTest
+
+final class AnalyzeOptionsTests: XCTestCase {
+    private func options(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> AnalyzeOptions {
+        guard case let .analyze(options) = try AnalyzeOptions.parse(arguments) else {
+            XCTFail("expected an analysis for \(arguments)", file: file, line: line)
+            return AnalyzeOptions(path: "")
+        }
+        return options
+    }
+
+    private func assertError(_ arguments: [String], _ expected: AnalyzeOptionsError, message: String? = nil,
+                             file: StaticString = #filePath, line: UInt = #line) {
+        do {
+            let parsed = try AnalyzeOptions.parse(arguments)
+            XCTFail("\(arguments) parsed as \(parsed)", file: file, line: line)
+        } catch {
+            XCTAssertEqual(error, expected, file: file, line: line)
+            if let message { XCTAssertEqual(error.description, message, file: file, line: line) }
+            XCTAssertFalse(error.description.contains("\n"), "one-line reason", file: file, line: line)
+            XCTAssertTrue(error.code.hasPrefix("usage."), file: file, line: line)
+        }
+    }
+
+    func testDefaults() throws {
+        XCTAssertEqual(try options(["Project.zip"]), AnalyzeOptions(path: "Project.zip"))
+        let defaults = try options(["p"])
+        XCTAssertEqual(defaults.format, .json)
+        XCTAssertEqual(defaults.failPolicy, FailPolicy(threshold: .error, scope: .all))
+        XCTAssertEqual(defaults.archiveLimits, ArchiveLimits())
+        XCTAssertNil(defaults.outputPath)
+        XCTAssertNil(defaults.baselinePath)
+    }
+
+    func testEveryFlag() throws {
+        let parsed = try options([
+            "--format", "sarif", "--output", "out.sarif", "--baseline", "main.json", "--fail-on", "warning",
+            "--fail-scope", "new", "--max-entries", "10", "--max-inflated-bytes", "2M", "--max-entry-bytes", "512k",
+            "--max-ratio", "12.5", "--max-path-depth", "8", "--max-path-length", "300", "Project.zip",
+        ])
+        XCTAssertEqual(parsed, AnalyzeOptions(
+            path: "Project.zip", format: .sarif, outputPath: "out.sarif", baselinePath: "main.json",
+            failPolicy: FailPolicy(threshold: .warning, scope: .new),
+            archiveLimits: ArchiveLimits(maxEntries: 10, maxTotalInflatedBytes: 2 << 20, maxEntryBytes: 512 << 10,
+                                         maxCompressionRatio: 12.5, maxPathDepth: 8, maxPathLength: 300)))
+    }
+
+    func testEveryFormatAndFailLevel() throws {
+        for format in ReportFormat.allCases {
+            XCTAssertEqual(try options(["--format", format.rawValue, "p"]).format, format)
+        }
+        XCTAssertEqual(try options(["--fail-on", "error", "p"]).failPolicy.threshold, .error)
+        XCTAssertEqual(try options(["--fail-on", "info", "p"]).failPolicy.threshold, .info)
+        XCTAssertNil(try options(["--fail-on", "never", "p"]).failPolicy.threshold)
+        XCTAssertEqual(try options(["--fail-scope", "all", "p"]).failPolicy.scope, .all)
+    }
+
+    func testEqualsFormShortOutputStdoutAndDoubleDash() throws {
+        let parsed = try options(["--format=markdown", "-o", "comment.md", "--max-ratio=100", "--", "-weird name.zip"])
+        XCTAssertEqual(parsed.format, .markdown)
+        XCTAssertEqual(parsed.outputPath, "comment.md")
+        XCTAssertEqual(parsed.archiveLimits.maxCompressionRatio, 100)
+        XCTAssertEqual(parsed.path, "-weird name.zip")
+        XCTAssertNil(try options(["--output", "-", "p"]).outputPath, "'-' is stdout")
+        XCTAssertEqual(try options(["p", "--baseline=b.json"]).baselinePath, "b.json", "flags may follow PATH")
+    }
+
+    func testByteSizes() throws {
+        let cases: [(String, Int64)] = [("1", 1), ("1024", 1_024), ("1K", 1_024), ("3kib", 3_072),
+                                         ("64M", 64 << 20), ("2MiB", 2 << 20), ("1G", 1 << 30), ("8gib", 8 << 30)]
+        for (text, bytes) in cases {
+            XCTAssertEqual(try options(["--max-entry-bytes", text, "p"]).archiveLimits.maxEntryBytes, bytes, text)
+        }
+    }
+
+    func testHelp() throws {
+        XCTAssertEqual(try AnalyzeOptions.parse(["--help"]), .help)
+        XCTAssertEqual(try AnalyzeOptions.parse(["p", "-h"]), .help)
+        XCTAssertTrue(AnalyzeOptions.usage.contains("--max-inflated-bytes"))
+    }
+
+    func testMissingAndExtraArguments() {
+        assertError([], .missingPath)
+        assertError(["--format", "json"], .missingPath)
+        assertError([""], .missingPath)
+        assertError(["a.zip", "b.zip"], .extraArgument("b.zip"), message: "only one PATH may be given; 'b.zip' is extra")
+        assertError(["--", "a", "b"], .extraArgument("b"))
+        for flag in ["--format", "--output", "-o", "--baseline", "--fail-on", "--fail-scope", "--max-entries",
+                     "--max-inflated-bytes", "--max-entry-bytes", "--max-ratio", "--max-path-depth", "--max-path-length"] {
+            assertError(["p", flag], .missingValue(flag: flag))
+        }
+        assertError(["p", "--format"], .missingValue(flag: "--format"),
+                    message: "--format needs a value (see 'nibscan analyze --help')")
+    }
+
+    func testUnknownAndRepeatedOptions() {
+        assertError(["--frmat", "json", "p"], .unknownOption("--frmat"),
+                    message: "unknown option '--frmat' (see 'nibscan analyze --help')")
+        assertError(["-x", "p"], .unknownOption("-x"))
+        assertError(["--verbose=1", "p"], .unknownOption("--verbose=1"))
+        assertError(["--format", "json", "--format=sarif", "p"], .repeatedOption("--format"),
+                    message: "--format is given more than once")
+    }
+
+    func testBadValues() {
+        let formats = "one of json, sarif, markdown, github, junit, codeclimate, checkstyle"
+        assertError(["--format", "xml", "p"], .badValue(flag: "--format", value: "xml", expected: formats),
+                    message: "--format takes \(formats), not 'xml'")
+        assertError(["--format", "JSON", "p"], .badValue(flag: "--format", value: "JSON", expected: formats))
+        assertError(["--fail-on", "fatal", "p"],
+                    .badValue(flag: "--fail-on", value: "fatal", expected: "error, warning, info or never"))
+        assertError(["--fail-scope", "changed", "--baseline", "b", "p"],
+                    .badValue(flag: "--fail-scope", value: "changed", expected: "all or new"))
+        assertError(["--output", "", "p"], .badValue(flag: "--output", value: "", expected: "a file name or '-'"))
+        assertError(["--baseline=", "p"], .badValue(flag: "--baseline", value: "", expected: "a JSON report file"))
+
+        let count = "a whole number of at least 1"
+        for flag in ["--max-entries", "--max-path-depth", "--max-path-length"] {
+            for value in ["0", "-1", "1.5", "ten", "", " 5", "99999999999999999999999"] {
+                assertError(["p", flag, value], .badValue(flag: flag, value: value, expected: count))
+            }
+        }
+        let size = "a size in bytes of at least 1, optionally with K, M or G"
+        for flag in ["--max-inflated-bytes", "--max-entry-bytes"] {
+            for value in ["0", "-5", "1.5M", "M", "12T", "1 G", "", "8589934592G", "9223372036854775808"] {
+                assertError(["p", flag, value], .badValue(flag: flag, value: value, expected: size))
+            }
+        }
+        for value in ["0.5", "0", "-3", "nan", "inf", "abc", ""] {
+            assertError(["p", "--max-ratio", value], .badValue(flag: "--max-ratio", value: value, expected: "a number of at least 1"))
+        }
+    }
+
+    func testFailScopeNewNeedsABaseline() throws {
+        assertError(["--fail-scope", "new", "p"], .failScopeNeedsBaseline,
+                    message: "--fail-scope new needs --baseline REPORT.json")
+        XCTAssertEqual(try options(["--fail-scope", "new", "--baseline", "b.json", "p"]).failPolicy.scope, .new)
+    }
+}

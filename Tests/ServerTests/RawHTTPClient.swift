@@ -69,7 +69,8 @@ final class RawHTTPClient {
     }
 
     /// Reads one response (skipping nothing: a `100 Continue` is returned as such).
-    func readResponse(timeout: TimeInterval = 10) throws -> Response {
+    /// - Parameter toHead: the response answers a HEAD request, so no body follows.
+    func readResponse(timeout: TimeInterval = 10, toHead: Bool = false) throws -> Response {
         let deadline = Date(timeIntervalSinceNow: timeout)
         var headEnd: Int?
         while headEnd == nil {
@@ -87,7 +88,7 @@ final class RawHTTPClient {
             return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
         }
         var response = Response(status: status, headers: headers, body: Data())
-        if status == 100 { return response }
+        if status == 100 || toHead { return response }
         let length = Int(response.header("Content-Length") ?? "0") ?? 0
         while buffer.count < length { try fill(until: deadline) }
         response.body = Data(buffer[..<length])

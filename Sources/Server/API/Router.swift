@@ -31,7 +31,7 @@ struct Router: Sendable {
             allowed.append(route.method)
             if route.method == "GET" { allowed.append("HEAD") }
         }
-        return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
+        return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: Array(Set(allowed)).sorted())
     }
 
     /// The `{name}` values when `path` fits `template`.

@@ -23,6 +23,9 @@ COPY --from=build /out/openapi.yaml /usr/local/share/nibscan/openapi.yaml
 USER nibscan
 WORKDIR /var/lib/nibscan
 ENV NIBSCAN_HOST=0.0.0.0 NIBSCAN_PORT=8080 NIBSCAN_DATA_DIR=/var/lib/nibscan/data
+ENV NIBSCAN_OPENAPI=/usr/local/share/nibscan/openapi.yaml
 EXPOSE 8080
+HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
+  CMD curl -fsS http://127.0.0.1:8080/livez || exit 1
 ENTRYPOINT ["/usr/local/bin/nibscan"]
-CMD ["analyze", "--help"]
+CMD ["serve"]

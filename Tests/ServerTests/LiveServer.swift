@@ -6,7 +6,8 @@ import XCTest
 
 /// A real server on 127.0.0.1 with a free port and a temporary data directory, with short
 /// timeouts so that the timeout tests stay quick; its log lines are kept for assertions.
-final class LiveServer {
+/// Its properties never change after `init`, so threads may share it.
+final class LiveServer: @unchecked Sendable {
     static let adminToken = "admin-token-0123456789abcdef"
     static let submitToken = "submit-token-0123456789abcdef"
     static let readToken = "read-token-0123456789abcdef"

@@ -22,7 +22,7 @@ final class UploadReceiver: HTTPBodyReceiver {
     private var filename: String?
 
     /// Bytes of one metadata form field.
-    private static let maxFieldBytes = 1024
+    private static let maxFieldBytes = 4096
 
     init(api: AnalysesAPI, encoding: AnalysesAPI.UploadEncoding, metadata: AnalysisRecord.Metadata,
          idempotencyKey: String?, wait: TimeInterval, file: UploadFile) {

@@ -1,0 +1,91 @@
+@testable import Server
+import XCTest
+
+/// Bearer tokens and roles, health, metrics, the OpenAPI document and draining.
+final class LiveAuthAndOperationsTests: XCTestCase {
+    var live: LiveServer!
+
+    override func setUpWithError() throws {
+        live = try LiveServer(withTokens: true)
+    }
+
+    override func tearDown() {
+        live.stop()
+    }
+
+    func bearer(_ token: String) -> [String: String] { ["Authorization": "Bearer \(token)"] }
+
+    func testMissingOrUnknownTokenIs401WithChallenge() throws {
+        let missing = try live.request("GET", "/v1/analyses")
+        XCTAssertEqual(missing.status, 401)
+        XCTAssertTrue(missing.header("WWW-Authenticate")?.hasPrefix("Bearer") == true)
+        XCTAssertEqual(try missing.json()["type"] as? String, Problem.typeBase + "auth.unauthorized")
+        let unknown = try live.request("GET", "/v1/analyses", headers: bearer("not-a-real-token-0123456789"))
+        XCTAssertEqual(unknown.status, 401)
+        XCTAssertTrue(unknown.header("WWW-Authenticate")?.contains("invalid_token") == true)
+    }
+
+    func testRolesAreEnforced() throws {
+        XCTAssertEqual(try live.request("GET", "/v1/analyses", headers: bearer(LiveServer.readToken)).status, 200)
+        XCTAssertEqual(try live.request("GET", "/v1/rules", headers: bearer(LiveServer.readToken)).status, 200)
+        let readCannotSubmit = try live.upload(LiveServer.sampleZip(), headers: bearer(LiveServer.readToken))
+        XCTAssertEqual(readCannotSubmit.status, 403)
+        XCTAssertEqual(try readCannotSubmit.json()["type"] as? String, Problem.typeBase + "auth.forbidden")
+        let accepted = try live.upload(LiveServer.sampleZip(), headers: bearer(LiveServer.submitToken))
+        XCTAssertEqual(accepted.status, 202)
+        let id = try XCTUnwrap(try accepted.json()["id"] as? String)
+        XCTAssertEqual(try live.request("GET", "/v1/analyses/\(id)", headers: bearer(LiveServer.submitToken)).status, 403)
+        XCTAssertEqual(try live.request("DELETE", "/v1/analyses/\(id)", headers: bearer(LiveServer.readToken)).status, 403)
+        XCTAssertEqual(try live.request("DELETE", "/v1/analyses/\(id)", headers: bearer(LiveServer.adminToken)).status, 204)
+    }
+
+    func testUnauthorisedUploadIsRefusedBeforeItsBody() throws {
+        let client = try RawHTTPClient(port: live.port)
+        try client.send("POST /v1/analyses HTTP/1.1\r\nHost: h\r\nContent-Type: application/zip\r\nExpect: 100-continue\r\nContent-Length: 5000000\r\n\r\n")
+        XCTAssertEqual(try client.readResponse().status, 401, "no 100 Continue for a missing token")
+        let forbidden = try RawHTTPClient(port: live.port)
+        try forbidden.send("POST /v1/analyses HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer \(LiveServer.readToken)\r\nContent-Type: application/zip\r\nExpect: 100-continue\r\nContent-Length: 5000000\r\n\r\n")
+        XCTAssertEqual(try forbidden.readResponse().status, 403)
+    }
+
+    func testOperationsEndpointsNeedNoToken() throws {
+        XCTAssertEqual(try live.request("GET", "/livez").status, 200)
+        XCTAssertEqual(try live.request("GET", "/readyz").status, 200)
+        let openAPI = try live.request("GET", "/openapi.yaml")
+        XCTAssertEqual(openAPI.status, 200)
+        XCTAssertEqual(openAPI.header("Content-Type"), "application/yaml")
+        XCTAssertTrue(openAPI.text.hasPrefix("openapi: 3.1"))
+    }
+
+    func testMetricsCountRequestsLatencyBytesAndQueue() throws {
+        _ = try live.upload(LiveServer.sampleZip(), headers: bearer(LiveServer.submitToken))
+        _ = try live.request("GET", "/v1/analyses/missing", headers: bearer(LiveServer.readToken))
+        let text = try live.request("GET", "/metrics").text
+        XCTAssertTrue(text.contains("nibscan_http_requests_total{method=\"POST\",route=\"/v1/analyses\",status=\"202\"} 1"), text)
+        XCTAssertTrue(text.contains("nibscan_http_requests_total{method=\"GET\",route=\"/v1/analyses/{id}\",status=\"404\"} 1"), text)
+        XCTAssertTrue(text.contains("nibscan_http_request_duration_seconds_bucket{route=\"/v1/analyses\",le=\"+Inf\"} 1"), text)
+        XCTAssertTrue(text.contains("# TYPE nibscan_http_request_duration_seconds histogram"))
+        XCTAssertTrue(text.contains("nibscan_queue_depth "))
+        XCTAssertTrue(text.contains("nibscan_analyses_finished_total{outcome=\"succeeded\"}"))
+        let received = text.split(separator: "\n").first { $0.hasPrefix("nibscan_http_received_bytes_total ") }
+        XCTAssertGreaterThan(Int(received?.split(separator: " ").last ?? "") ?? 0, LiveServer.sampleZip().count)
+    }
+
+    func testDrainingTurnsReadinessAndUploadsAway() throws {
+        live.server.context.beginDraining()
+        let ready = try live.request("GET", "/readyz")
+        XCTAssertEqual(ready.status, 503)
+        XCTAssertEqual(try ready.json()["status"] as? String, "draining")
+        let upload = try live.upload(LiveServer.sampleZip(), headers: bearer(LiveServer.submitToken))
+        XCTAssertEqual(upload.status, 503)
+        XCTAssertEqual(upload.header("Retry-After"), "5")
+        XCTAssertEqual(try live.request("GET", "/v1/analyses", headers: bearer(LiveServer.readToken)).status, 200, "reads still work")
+    }
+
+    func testDrainHandsUnfinishedWorkBackAndStopsListening() throws {
+        let port = live.port
+        live.server.drain()
+        XCTAssertThrowsError(try RawHTTPClient(port: port).request("GET", "/livez", timeout: 2), "the listener is closed")
+        XCTAssertTrue(live.logLines.lines.contains { $0["event"] as? String == "stopped" })
+    }
+}

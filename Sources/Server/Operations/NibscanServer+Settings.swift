@@ -39,7 +39,7 @@ extension NibscanServer.Configuration {
             number("--max-compression-ratio", "NIBSCAN_MAX_COMPRESSION_RATIO", "uncompressed/compressed size of an entry", \.archiveLimits.maxCompressionRatio),
             integer("--max-path-depth", "NIBSCAN_MAX_PATH_DEPTH", "path components of an entry name", \.archiveLimits.maxPathDepth, 1...10_000),
             integer("--max-path-length", "NIBSCAN_MAX_PATH_LENGTH", "bytes of an entry name", \.archiveLimits.maxPathLength, 1...65_535),
-        ]
+        ] + webhookSettings()
     }
 
     /// Applies environment variables, then flags (flags win). Returns the configuration.
@@ -118,7 +118,7 @@ extension NibscanServer.Configuration {
         }
     }
 
-    private static func integer(_ flag: String, _ environment: String, _ help: String,
+    static func integer(_ flag: String, _ environment: String, _ help: String,
                                 _ keyPath: WritableKeyPath<Self, Int>, _ range: ClosedRange<Int>) -> Setting {
         Setting(flag: flag, environment: environment, placeholder: "N", help: help,
                 describeDefault: { String($0[keyPath: keyPath]) }) { configuration, value in
@@ -140,7 +140,7 @@ extension NibscanServer.Configuration {
         }
     }
 
-    private static func number(_ flag: String, _ environment: String, _ help: String,
+    static func number(_ flag: String, _ environment: String, _ help: String,
                                _ keyPath: WritableKeyPath<Self, Double>) -> Setting {
         Setting(flag: flag, environment: environment, placeholder: "N", help: help,
                 describeDefault: { String(format: "%g", $0[keyPath: keyPath]) }) { configuration, value in

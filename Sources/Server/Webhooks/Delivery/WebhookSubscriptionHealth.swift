@@ -38,7 +38,7 @@ public struct WebhookSubscriptionHealth: Sendable, Equatable {
                 health.failingSince = since
                 let failingFor = time.timeIntervalSince(since)
                 guard failingFor > maxFailingDuration else { return (health, nil) }
-                return (health, "every attempt failed for \(Self.hours(failingFor)) hours (limit \(Self.hours(maxFailingDuration)))")
+                return (health, "every attempt has failed for \(Self.hours(failingFor)) h (limit \(Self.hours(maxFailingDuration)) h)")
             case .messageFailed:
                 health.consecutiveFailedMessages += 1
                 guard health.consecutiveFailedMessages >= maxConsecutiveFailedMessages else { return (health, nil) }

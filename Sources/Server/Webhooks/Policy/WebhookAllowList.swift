@@ -20,7 +20,7 @@ public struct WebhookAllowList: Sendable, Equatable {
             if let block = CIDRBlock(item) {
                 blocks.append(block)
             } else if item.hasPrefix("*."), Self.isHostName(String(item.dropFirst(2))) {
-                domainSuffixes.append(String(item.dropFirst(1)))
+                domainSuffixes.append("." + Self.normalized(host: String(item.dropFirst(2))))
             } else if Self.isHostName(item) {
                 hostNames.append(Self.normalized(host: item))
             } else {

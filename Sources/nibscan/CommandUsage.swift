@@ -11,7 +11,7 @@ enum CommandUsage {
                            [--fail-on error|warning|info|never] [--fail-scope all|new]
                            [--max-entries N] [--max-inflated-bytes B] [--max-entry-bytes B]
                            [--max-ratio R] [--max-path-depth N] [--max-path-length N]
-      nibscan serve [--host H] [--port P] [--data-dir D] [--tokens-file F] ...
+      nibscan serve [--host H] [--port P] [--data-dir D] [--tokens-file F] ...   (see 'nibscan serve --help')
       nibscan --version
 
     Run 'nibscan COMMAND --help' for a command's options.

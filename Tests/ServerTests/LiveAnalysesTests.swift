@@ -46,6 +46,11 @@ final class LiveAnalysesTests: XCTestCase {
         let report = try live.request("GET", "/v1/analyses/\(id)/report")
         XCTAssertEqual(report.status, 200)
         XCTAssertEqual(try report.json()["schemaVersion"] as? Int, 1)
+        // A later upload judged against the first: its report carries the comparison.
+        let compared = try live.upload(LiveServer.sampleZip(), query: "?wait=20&baseline=\(id)")
+        XCTAssertEqual(compared.status, 200, compared.text)
+        let comparedID = try XCTUnwrap(try compared.json()["id"] as? String)
+        XCTAssertNotNil(try live.request("GET", "/v1/analyses/\(comparedID)/report").json()["baseline"])
     }
 
     func testWaitOnABrokenArchiveAnswersTheArchiveProblem() throws {
@@ -156,8 +161,16 @@ final class LiveAnalysesTests: XCTestCase {
         XCTAssertEqual(ok.status, 200)
         XCTAssertEqual(ok.header("Content-Type"), "application/json")
         XCTAssertEqual(try Report.decode(jsonData: ok.body), report)
-        XCTAssertEqual(try live.request("GET", "/v1/analyses/\(succeeded)/report?format=json").status, 200)
-        XCTAssertEqual(try live.request("GET", "/v1/analyses/\(succeeded)/report", headers: ["Accept": "application/*"]).status, 200)
+        for format in ReportFormat.allCases {
+            let rendered = try live.request("GET", "/v1/analyses/\(succeeded)/report?format=\(format.rawValue)")
+            XCTAssertEqual(rendered.status, 200, format.rawValue)
+            XCTAssertEqual(rendered.header("Content-Type"), format.mediaType)
+            XCTAssertEqual(rendered.body, try report.rendered(as: format, options: .init(reportURL: "/v1/analyses/\(succeeded)/report")), format.rawValue)
+        }
+        let sarif = try live.request("GET", "/v1/analyses/\(succeeded)/report", headers: ["Accept": "application/sarif+json"])
+        XCTAssertEqual(sarif.header("Content-Type"), "application/sarif+json")
+        XCTAssertEqual(try sarif.json()["version"] as? String, "2.1.0")
+        XCTAssertTrue(try live.request("GET", "/v1/analyses/\(succeeded)/report", headers: ["Accept": "text/markdown"]).text.contains("example.rule"))
         XCTAssertEqual(try live.request("GET", "/v1/analyses/\(succeeded)/report?format=pdf").status, 406)
         XCTAssertEqual(try live.request("GET", "/v1/analyses/\(succeeded)/report", headers: ["Accept": "image/png"]).status, 406)
         let summary = try live.request("GET", "/v1/analyses/\(succeeded)").json()["summary"] as? [String: Any]
@@ -172,10 +185,6 @@ final class LiveAnalysesTests: XCTestCase {
         let tooMany = try live.seed(status: .failed, failure: .init(code: "archive.too-many-entries", message: "300000 entries"))
         XCTAssertEqual(try live.request("GET", "/v1/analyses/\(tooMany)/report").status, 413)
 
-        // The baseline marks findings by fingerprint.
-        let baseline = Report(project: .init(name: "App", files: 1, bytes: 1), files: [], findings: [finding], summary: .init(errors: 1))
-        let marked = report.markingBaseline(baseline)
-        XCTAssertEqual(marked.findings.map(\.baseline), [.unchanged, .new])
     }
 
     func testListingFiltersAndPagesNewestFirst() throws {

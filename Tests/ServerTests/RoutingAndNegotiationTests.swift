@@ -25,19 +25,25 @@ final class RoutingAndNegotiationTests: XCTestCase {
         guard case .notFound = router.match(method: "GET", path: "/v1/other") else { return XCTFail("expected 404") }
     }
 
-    func testReportNegotiation() throws {
-        let negotiation = ReportNegotiation(formats: [.init(name: "json", mediaType: "application/json"),
-                                                      .init(name: "sarif", mediaType: "application/sarif+json"),
-                                                      .init(name: "markdown", mediaType: "text/markdown")])
-        XCTAssertEqual(try negotiation.choose(format: nil, accept: nil).name, "json")
-        XCTAssertEqual(try negotiation.choose(format: "SARIF", accept: "text/markdown").name, "sarif", "?format= wins")
-        XCTAssertEqual(try negotiation.choose(format: nil, accept: "text/html;q=0.9, text/markdown").name, "markdown")
-        XCTAssertEqual(try negotiation.choose(format: nil, accept: "text/*").name, "markdown")
-        XCTAssertEqual(try negotiation.choose(format: nil, accept: "application/sarif+json;q=0.2, application/json;q=0.8").name, "json")
-        XCTAssertEqual(try negotiation.choose(format: nil, accept: "*/*").name, "json")
-        XCTAssertThrowsError(try negotiation.choose(format: "pdf", accept: nil)) { XCTAssertEqual(($0 as? Problem)?.status, 406) }
-        XCTAssertThrowsError(try negotiation.choose(format: nil, accept: "image/png")) { XCTAssertEqual(($0 as? Problem)?.code, "report.not-acceptable") }
-        XCTAssertThrowsError(try negotiation.choose(format: nil, accept: "application/json;q=0"))
+    func testReportFormatFromQueryOrAccept() throws {
+        XCTAssertEqual(try AnalysesAPI.format(named: nil, accept: nil), .json)
+        XCTAssertEqual(try AnalysesAPI.format(named: "SARIF", accept: "text/markdown"), .sarif, "?format= wins")
+        XCTAssertEqual(try AnalysesAPI.format(named: nil, accept: "text/html;q=0.9, text/markdown"), .markdown)
+        XCTAssertEqual(try AnalysesAPI.format(named: "junit", accept: nil), .junit)
+        XCTAssertThrowsError(try AnalysesAPI.format(named: "pdf", accept: nil)) { XCTAssertEqual(($0 as? Problem)?.code, "report.unknown-format") }
+        XCTAssertThrowsError(try AnalysesAPI.format(named: nil, accept: "image/png")) { XCTAssertEqual(($0 as? Problem)?.code, "report.not-acceptable") }
+    }
+
+    func testRenderOptionsComeFromMetadata() {
+        var record = AnalysisRecord(id: "a1", createdAt: Date(), metadata: .init(repository: "https://github.com/acme/app", branch: "main", commit: "abc"),
+                                    projectName: nil, uploadPath: nil, uploadBytes: 0, uploadSHA256: "")
+        var options = AnalysesAPI.renderOptions(for: record)
+        XCTAssertEqual(options.repositoryURL, "https://github.com/acme/app")
+        XCTAssertEqual(options.commit, "abc")
+        XCTAssertEqual(options.reportURL, "/v1/analyses/a1/report")
+        record.metadata.repository = "acme/app"
+        options = AnalysesAPI.renderOptions(for: record)
+        XCTAssertNil(options.repositoryURL, "a bare name is no link target")
     }
 
     func testQueryDecoding() throws {
@@ -58,6 +64,7 @@ final class RoutingAndNegotiationTests: XCTestCase {
         func status(_ code: String) -> Int? { Problem.clientError(for: .init(code: code, message: "m"), analysisID: "a")?.status }
         XCTAssertEqual(status("archive.too-many-entries"), 413)
         XCTAssertEqual(status("archive.entry-too-large"), 413)
+        XCTAssertEqual(status("archive.total-size-exceeded"), 413)
         XCTAssertEqual(status("archive.not-a-zip"), 422)
         XCTAssertEqual(status("archive.unsafe-entry-name"), 422)
         XCTAssertEqual(status("archive.compression-ratio"), 422)

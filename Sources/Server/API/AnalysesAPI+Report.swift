@@ -2,14 +2,10 @@ import Analysis
 import Foundation
 
 extension AnalysesAPI {
-    /// The formats `GET /v1/analyses/{id}/report` renders.
-    static let reportNegotiation = ReportNegotiation(formats: [
-        .init(name: "json", mediaType: "application/json"),
-    ])
-
-    /// The report of a succeeded analysis; 409 while it runs; the upload's problem when it failed.
+    /// The report of a succeeded analysis in any ``ReportFormat``, chosen by `?format=`
+    /// (which wins) or `Accept`; 409 while it runs; the upload's problem when it failed.
     func report(_ request: APIRequest) throws(Problem) -> HTTPResponse {
-        let format = try Self.reportNegotiation.choose(format: try request.queryValue("format"), accept: request.head.headers["Accept"])
+        let format = try Self.format(named: try request.queryValue("format"), accept: request.head.headers["Accept"])
         let record = try existing(request)
         switch record.status {
         case .queued, .running:
@@ -21,16 +17,45 @@ extension AnalysesAPI {
             throw Problem.clientError(for: failure, analysisID: record.id)
                 ?? Problem(code: failure.code, title: "Conflict", status: 409, detail: failure.message, analysisId: record.id)
         case .succeeded:
-            let stored: Data?
+            let body: Data
             do {
-                stored = try context.store.report(id: record.id)
+                guard let stored = try context.store.report(id: record.id) else { throw Problem.notFound("the report of \(record.id) is missing") }
+                let report = try Report.decode(jsonData: stored)
+                body = try report.rendered(as: format, options: Self.renderOptions(for: record))
+            } catch let problem as Problem {
+                throw problem
             } catch {
-                throw .storage(error)
+                throw Problem(code: "report.unreadable", title: "Conflict", status: 409,
+                              detail: "the stored report cannot be rendered as \(format.rawValue): \(error)", analysisId: record.id)
             }
-            guard let stored else { throw .notFound("the report of \(record.id) is missing") }
             var headers = HTTPHeaders([("Content-Type", format.mediaType)])
             headers.add("Vary", "Accept")
-            return HTTPResponse(status: 200, headers: headers, body: stored)
+            return HTTPResponse(status: 200, headers: headers, body: body)
         }
+    }
+
+    /// `?format=NAME`, else the best format for `Accept`; 406 when neither yields one.
+    static func format(named name: String?, accept: String?) throws(Problem) -> ReportFormat {
+        if let name {
+            guard let format = ReportFormat(rawValue: name.lowercased()) else {
+                throw Problem(code: "report.unknown-format", title: "Not Acceptable", status: 406,
+                              detail: "no report format '\(name.prefix(50))'; available: \(ReportFormat.names)")
+            }
+            return format
+        }
+        guard let format = ReportFormat.negotiate(accept: accept) else {
+            throw Problem(code: "report.not-acceptable", title: "Not Acceptable", status: 406,
+                          detail: "no report format matches Accept '\((accept ?? "").prefix(100))'; ask with ?format= (\(ReportFormat.names))")
+        }
+        return format
+    }
+
+    /// Links and provenance from the analysis' metadata: the commit and branch, the
+    /// repository when it is a web URL, and the report's own URL.
+    static func renderOptions(for record: AnalysisRecord) -> RenderOptions {
+        let repository = record.metadata.repository
+        let isURL = repository.map { $0.hasPrefix("https://") || $0.hasPrefix("http://") } ?? false
+        return RenderOptions(repositoryURL: isURL ? repository : nil, commit: record.metadata.commit, branch: record.metadata.branch,
+                             reportURL: AnalysisResource.path(of: record.id) + "/report")
     }
 }

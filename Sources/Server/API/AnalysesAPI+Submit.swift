@@ -126,10 +126,13 @@ extension AnalysesAPI {
         guard wait > 0 else {
             return .json(AnalysisResource(record), status: replayed && record.status.isFinal ? 200 : 202, headers: headers)
         }
-        let final = context.board.wait(until: Date(timeIntervalSinceNow: wait)) {
-            (try? context.store.record(id: record.id)).flatMap { $0 }.flatMap { $0.status.isFinal ? $0 : nil }
-        }
-        guard let final else { return .json(AnalysisResource(record), status: 202, headers: headers) }
+        // Stops waiting early when the server drains: the client gets its 202 and polls.
+        let latest = context.board.wait(until: Date(timeIntervalSinceNow: wait)) {
+            let current = (try? context.store.record(id: record.id)).flatMap { $0 }
+            return current?.status.isFinal == true || context.isDraining ? current ?? record : nil
+        } ?? record
+        guard latest.status.isFinal else { return .json(AnalysisResource(latest), status: 202, headers: headers) }
+        let final = latest
         if final.status == .failed, let failure = final.failure, let problem = Problem.clientError(for: failure, analysisID: final.id) {
             return .problem(problem, headers: headers)
         }

@@ -6,7 +6,7 @@ extension Problem {
     static func clientError(for failure: AnalysisRecord.Failure, analysisID: String) -> Problem? {
         let code = failure.code
         guard ["archive.", "input.", "upload."].contains(where: code.hasPrefix) else { return nil }
-        let isLimit = ["too-large", "too-many", "too-big", "too-long", "too-deep", "limit"].contains(where: code.contains)
+        let isLimit = ["too-large", "too-many", "too-big", "too-long", "too-deep", "limit", "exceeded"].contains(where: code.contains)
         let status = isLimit ? 413 : 422
         return Problem(code: code, title: isLimit ? "Content Too Large" : "Unprocessable Content", status: status,
                        detail: failure.message, instance: AnalysisResource.path(of: analysisID), analysisId: analysisID)

@@ -32,5 +32,9 @@ final class ServiceContext: Sendable {
 
     var isDraining: Bool { drainingFlag.current }
 
-    func beginDraining() { drainingFlag.withLock { $0 = true } }
+    /// Turns readiness and uploads away, and releases `?wait` requests (they answer 202).
+    func beginDraining() {
+        drainingFlag.withLock { $0 = true }
+        board.announce()
+    }
 }

@@ -107,7 +107,7 @@ public final class HTTPServer: Sendable {
                 var connection = HTTPConnection(socket: client, server: self)
                 connection.run()
                 state.withLock { current in current.connections[client.descriptor] = nil }
-                client.close()
+                client.lingeringClose()
             }
             thread.stackSize = 1 << 20
             thread.name = "nibscan-connection"
@@ -122,7 +122,7 @@ public final class HTTPServer: Sendable {
         var response = HTTPResponse.problem(problem, headers: HTTPHeaders([("Retry-After", "1")]))
         response.route = "-"
         client.sendAll(response.serializedHead(keepAlive: false) + response.body)
-        client.close()
+        client.lingeringClose(maxBytes: 64 * 1024, timeout: 0.2)
         onRequest(RequestLogEntry(requestID: UUID().uuidString.lowercased(), method: "-", path: "-", route: "-",
                                   status: 503, bytesIn: 0, bytesOut: response.body.count, durationMs: 0))
     }

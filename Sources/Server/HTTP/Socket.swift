@@ -105,6 +105,20 @@ struct Socket: Sendable {
         }
     }
 
+    /// Closes after the response without resetting it: stops writing, then reads and drops
+    /// what the client still sends (at most `maxBytes`, at most `timeout` seconds), so that
+    /// unread request bytes do not turn the close into a TCP reset that loses the response.
+    func lingeringClose(maxBytes: Int = 1 << 20, timeout: TimeInterval = 2) {
+        _ = Glibc.shutdown(descriptor, Int32(SHUT_WR))
+        var scratch = [UInt8](repeating: 0, count: 16 * 1024)
+        var drained = 0
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while drained < maxBytes, case .bytes(let count) = read(into: &scratch, deadline: deadline), count > 0 {
+            drained += count
+        }
+        close()
+    }
+
     /// Stops further reads and writes, waking any thread blocked on the socket.
     func shutdownBoth() {
         _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR))

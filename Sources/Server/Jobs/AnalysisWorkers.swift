@@ -116,7 +116,7 @@ final class AnalysisWorkers: Sendable {
         do {
             var report = try analyzer.analyze(path: path, projectName: record.projectName ?? "project")
             if let baselineID = record.metadata.baseline, let data = try store.report(id: baselineID) {
-                report = report.markingBaseline(try Report.decode(jsonData: data))
+                report = try Baseline(jsonData: data, reference: AnalysisResource.path(of: baselineID)).compare(report)
             }
             return .succeeded(report: try report.jsonData(pretty: false), summary: report.summary, projectName: report.project.name)
         } catch let error as any CodedError {

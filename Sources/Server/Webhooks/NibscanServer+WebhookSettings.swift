@@ -34,7 +34,8 @@ extension NibscanServer.Configuration {
                     "failed messages in a row that disable a webhook", \.webhooks.health.maxConsecutiveFailedMessages, 1...10_000),
             number("--webhook-disable-after", "NIBSCAN_WEBHOOK_DISABLE_AFTER_SECONDS", "seconds of only failures that disable a webhook",
                    \.webhooks.health.maxFailingDuration),
-            integer("--webhook-senders", "NIBSCAN_WEBHOOK_SENDERS", "webhook messages sent at once", \.webhooks.senders, 1...64),
+            integer("--webhook-senders", "NIBSCAN_WEBHOOK_SENDERS", "webhook messages sent at once; 0 pauses delivery (messages stay queued)",
+                    \.webhooks.senders, 0...64),
         ]
     }
 }

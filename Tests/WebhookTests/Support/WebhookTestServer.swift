@@ -14,6 +14,8 @@ final class WebhookTestServer {
 
     let server: NibscanServer
     let dataDirectory: URL
+    /// The port the HTTP listener is bound to on 127.0.0.1.
+    let port: Int
     private let responder: APIResponder
 
     /// The test configuration; `allowed` is the webhook allow-list (nothing by default).
@@ -36,7 +38,7 @@ final class WebhookTestServer {
         var configuration = try Self.configuration(dataDirectory: self.dataDirectory, allowed: allowed)
         configure(&configuration)
         server = try NibscanServer(configuration: configuration, log: ServerLog { _ in })
-        try server.start()
+        port = try server.start()
         responder = APIResponder(context: server.context, webhooks: server.webhooks)
     }
 

@@ -89,3 +89,14 @@ final class WebhookSigningTests: XCTestCase {
         XCTAssertTrue(NibscanServer.Configuration.helpText().contains("NIBSCAN_WEBHOOK_ALLOWED_HOSTS"))
     }
 }
+
+/// The response excerpt stays within 1 KiB even when the limit cuts a character.
+final class ResponseExcerptTests: XCTestCase {
+    func testExcerptNeverExceedsTheLimit() {
+        let limit = WebhookAttempt.excerptLimit
+        let cut = Array(String(repeating: "é", count: limit).utf8.prefix(limit - 1)) + [0xC3]
+        XCTAssertLessThanOrEqual(CurlTransfer.boundedText(cut).utf8.count, limit)
+        XCTAssertEqual(CurlTransfer.boundedText(Array("ok".utf8)), "ok")
+        XCTAssertEqual(CurlTransfer.boundedText(Array(repeating: 0x41, count: limit)).utf8.count, limit)
+    }
+}

@@ -62,6 +62,14 @@ final class CurlTransfer {
         return 0
     }
 
+    /// The bytes as text within the excerpt limit: a character cut in half at the limit
+    /// decodes as U+FFFD (3 bytes), so the text is trimmed back under the limit.
+    static func boundedText(_ bytes: [UInt8]) -> String {
+        var text = String(decoding: bytes, as: UTF8.self)
+        while text.utf8.count > WebhookAttempt.excerptLimit { text.removeLast() }
+        return text
+    }
+
     /// The response as the worker logs it.
     func response(code: CURLcode, handle: UnsafeMutableRawPointer, errorBuffer: UnsafePointer<CChar>, durationMs: Int) -> WebhookResponse {
         var response = WebhookResponse(address: lastAddress, durationMs: durationMs)
@@ -85,7 +93,7 @@ final class CurlTransfer {
         }
         guard status > 0 else { return response }
         response.statusCode = status
-        response.excerpt = excerpt.isEmpty ? nil : String(decoding: excerpt, as: UTF8.self)
+        response.excerpt = excerpt.isEmpty ? nil : Self.boundedText(excerpt)
         var field: UnsafeMutablePointer<curl_header>?
         if curl_easy_header(handle, "Retry-After", 0, UInt32(CURLH_HEADER), -1, &field) == CURLHE_OK, let field, let value = field.pointee.value {
             response.retryAfter = String(cString: value)

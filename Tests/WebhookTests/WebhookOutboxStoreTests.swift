@@ -54,7 +54,7 @@ final class WebhookOutboxStoreTests: XCTestCase {
         let claimed = try XCTUnwrap(try store.claimDue(now: now, lease: 60))
         XCTAssertEqual(claimed.1.id, id)
         XCTAssertNil(try store.claimDue(now: now.addingTimeInterval(59), lease: 60), "leased while an attempt runs")
-        XCTAssertEqual(try store.nextDue(), now.addingTimeInterval(60))
+        XCTAssertEqual(try XCTUnwrap(try store.nextDue()).timeIntervalSince1970, now.addingTimeInterval(60).timeIntervalSince1970, accuracy: 0.001)
         XCTAssertEqual(try store.claimDue(now: now.addingTimeInterval(61), lease: 60)?.0.id, claimed.0.id)
         try store.release(deliveryID: claimed.0.id, due: now)
         XCTAssertEqual(try store.claimDue(now: now, lease: 60)?.0.id, claimed.0.id, "a released message is due at once")

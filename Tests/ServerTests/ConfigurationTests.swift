@@ -49,6 +49,23 @@ final class ConfigurationTests: XCTestCase {
         }
     }
 
+    func testTokensComeFromTheFileAndTheEnvironment() throws {
+        let directory = try Fixtures.makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("tokens")
+        try "# ops\nadmin file-token-0123456789abcdef\n".write(to: file, atomically: true, encoding: .utf8)
+        var configuration = Configuration(tokensFile: file.path, tokens: "read env-token-0123456789abcdef")
+        let tokens = try configuration.loadTokens()
+        XCTAssertEqual(tokens.verdict(authorization: "Bearer file-token-0123456789abcdef"), .granted([.admin]))
+        XCTAssertEqual(tokens.verdict(authorization: "Bearer env-token-0123456789abcdef"), .granted([.read]))
+        configuration.tokensFile = directory.appendingPathComponent("missing").path
+        XCTAssertThrowsError(try configuration.loadTokens()) { XCTAssertTrue("\($0)".hasPrefix("--tokens-file: cannot read")) }
+    }
+
+    func testOpenAPISettingWins() {
+        XCTAssertEqual(Configuration(openAPIPath: "/etc/x.yaml").resolvedOpenAPIPath(), "/etc/x.yaml")
+    }
+
     func testNonLoopbackHostNeedsTokens() throws {
         let directory = try Fixtures.makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

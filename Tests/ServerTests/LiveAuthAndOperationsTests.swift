@@ -48,6 +48,13 @@ final class LiveAuthAndOperationsTests: XCTestCase {
         XCTAssertEqual(try forbidden.readResponse().status, 403)
     }
 
+    func testRulesListTheCatalogue() throws {
+        let response = try live.request("GET", "/v1/rules", headers: bearer(LiveServer.readToken))
+        XCTAssertEqual(response.status, 200)
+        let rules = try XCTUnwrap(try response.json()["rules"] as? [[String: Any]])
+        XCTAssertEqual(rules.compactMap { $0["id"] as? String }, RulesAPI.catalog.map(\.id))
+    }
+
     func testOperationsEndpointsNeedNoToken() throws {
         XCTAssertEqual(try live.request("GET", "/livez").status, 200)
         XCTAssertEqual(try live.request("GET", "/readyz").status, 200)

@@ -56,6 +56,6 @@ extension AnalysesAPI {
         let repository = record.metadata.repository
         let isURL = repository.map { $0.hasPrefix("https://") || $0.hasPrefix("http://") } ?? false
         return RenderOptions(repositoryURL: isURL ? repository : nil, commit: record.metadata.commit, branch: record.metadata.branch,
-                             reportURL: AnalysisResource.path(of: record.id) + "/report")
+                             reportURL: AnalysisResource.path(of: record.id) + "/report", rules: RulesAPI.catalog)
     }
 }

@@ -18,9 +18,11 @@ extension NibscanServer.Configuration {
             text("--host", "NIBSCAN_HOST", "ADDRESS", "address to listen on; non-loopback needs tokens", \.http.host),
             integer("--port", "NIBSCAN_PORT", "listening port; 0 picks a free one (logged)", \.http.port, 0...65_535),
             text("--data-dir", "NIBSCAN_DATA_DIR", "DIR", "database and uploads", \.dataDirectory),
-            optionalText("--tokens-file", "NIBSCAN_TOKENS_FILE", "FILE", "bearer tokens, 'ROLE[,ROLE...] TOKEN' a line", \.tokensFile),
-            optionalText("--openapi", "NIBSCAN_OPENAPI", "FILE", "the OpenAPI document served at /openapi.yaml", \.openAPIPath),
-            integer("--workers", "NIBSCAN_WORKERS", "analyses run at once", \.workers, 1...256),
+            optionalText("--tokens-file", "NIBSCAN_TOKENS_FILE", "FILE", "bearer tokens, 'ROLE[,ROLE...] TOKEN' a line", \.tokensFile,
+                         unset: "none"),
+            optionalText("--openapi", "NIBSCAN_OPENAPI", "FILE", "the OpenAPI document served at /openapi.yaml", \.openAPIPath,
+                         unset: "./openapi.yaml, else <bin>/../share/nibscan/ or /usr/local/share/nibscan/"),
+            integer("--workers", "NIBSCAN_WORKERS", "analyses run at once (default: the CPU cores)", \.workers, 1...256),
             large("--max-body-bytes", "NIBSCAN_MAX_BODY_BYTES", "largest upload (413 beyond)", \.maxBodyBytes),
             number("--retention-hours", "NIBSCAN_RETENTION_HOURS", "hours uploads are kept after their analysis (0: forever)", \.retentionHours),
             integer("--max-attempts", "NIBSCAN_MAX_ATTEMPTS", "starts before an analysis interrupted by crashes fails", \.maxAttempts, 1...100),
@@ -111,9 +113,9 @@ extension NibscanServer.Configuration {
     }
 
     private static func optionalText(_ flag: String, _ environment: String, _ placeholder: String, _ help: String,
-                                     _ keyPath: WritableKeyPath<Self, String?>) -> Setting {
+                                     _ keyPath: WritableKeyPath<Self, String?>, unset: String) -> Setting {
         Setting(flag: flag, environment: environment, placeholder: placeholder, help: help,
-                describeDefault: { $0[keyPath: keyPath] ?? "none" }) { configuration, value in
+                describeDefault: { $0[keyPath: keyPath] ?? unset }) { configuration, value in
             configuration[keyPath: keyPath] = value.isEmpty ? nil : value
         }
     }

@@ -51,6 +51,11 @@ final class WebhookTestServer {
         try? FileManager.default.removeItem(at: dataDirectory)
     }
 
+    /// A step of a test's setup that went wrong (fails the test, never skips it).
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
     struct Response {
         var status: Int
         var headers: HTTPHeaders
@@ -87,7 +92,7 @@ final class WebhookTestServer {
         if let repository { body["repository"] = repository }
         let response = try call("POST", "/v1/webhooks", json: body)
         guard response.status == 201, let id = response.json["id"] as? String, let secret = response.json["secret"] as? String else {
-            throw XCTSkip("subscription failed: \(response.status) \(String(decoding: response.body, as: UTF8.self))")
+            throw Failure(description: "subscription failed: \(response.status) \(String(decoding: response.body, as: UTF8.self))")
         }
         return (id, secret)
     }
@@ -107,7 +112,7 @@ final class WebhookTestServer {
                       metadata.baseline.map(SQLiteValue.text) ?? .null])
         }
         guard let record = try server.store.finish(id: id, attempt: 1, outcome: outcome) else {
-            throw XCTSkip("the seeded analysis could not be finished")
+            throw Failure(description: "the seeded analysis could not be finished")
         }
         return record
     }

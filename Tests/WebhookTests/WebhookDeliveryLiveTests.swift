@@ -152,6 +152,18 @@ final class WebhookDeliveryLiveTests: XCTestCase {
         XCTAssertEqual(try server.call("GET", "/v1/webhooks/\(webhookID)").json["enabled"] as? Bool, true, "one failed message does not disable")
     }
 
+    func testAnEndlessAnswerIsCutOffAndItsStatusStillCounts() throws {
+        try start([.status(200, body: String(repeating: "z", count: 3 << 20))])
+        let (webhookID, _) = try server.subscribe(receiver.url)
+        try server.finishAnalysis(WebhookTestServer.succeeded())
+        let log = try server.waitForDeliveries(webhookID) { $0.first?["status"] as? String != "pending" }
+        XCTAssertEqual(log.first?["status"] as? String, "succeeded")
+        let attempt = try XCTUnwrap((log.first?["attempts"] as? [[String: Any]])?.first)
+        XCTAssertEqual(attempt["statusCode"] as? Int, 200)
+        XCTAssertTrue((attempt["error"] as? String)?.contains("larger than 1048576 bytes") == true, "\(attempt)")
+        XCTAssertEqual((attempt["responseExcerpt"] as? String)?.utf8.count, WebhookAttempt.excerptLimit)
+    }
+
     func testRetryAfterIsHonoured() throws {
         try start([.status(503, headers: ["Retry-After": "1"]), .status(200)])
         try server.subscribe(receiver.url)

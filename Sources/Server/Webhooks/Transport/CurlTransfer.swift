@@ -12,6 +12,11 @@ final class CurlTransfer {
     private(set) var lastAddress: String?
     private(set) var abandoned = false
     private var excerpt: [UInt8] = []
+    private var bodyBytes = 0
+    private var bodyTooLarge = false
+
+    /// Answer bytes read at most; a receiver cannot keep a sender busy by streaming.
+    static let maxBodyBytes = 1 << 20
 
     init(policy: WebhookAddressPolicy, host: String, shouldAbandon: @escaping @Sendable () -> Bool) {
         self.policy = policy
@@ -42,6 +47,11 @@ final class CurlTransfer {
         let total = size * count
         guard let userData, let data else { return total }
         let transfer = Unmanaged<CurlTransfer>.fromOpaque(userData).takeUnretainedValue()
+        transfer.bodyBytes += total
+        if transfer.bodyBytes > CurlTransfer.maxBodyBytes {
+            transfer.bodyTooLarge = true
+            return 0
+        }
         let room = WebhookAttempt.excerptLimit - transfer.excerpt.count
         if room > 0 {
             data.withMemoryRebound(to: UInt8.self, capacity: total) { bytes in
@@ -87,7 +97,9 @@ final class CurlTransfer {
         }
         var status = 0
         _ = nibscan_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
-        if code != CURLE_OK {
+        if bodyTooLarge {
+            response.error = "the answer's body is larger than \(Self.maxBodyBytes) bytes; the rest was not read"
+        } else if code != CURLE_OK {
             let detail = String(cString: errorBuffer)
             response.error = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
         }

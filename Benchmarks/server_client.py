@@ -6,7 +6,8 @@
       second and latency percentiles.
   server_client.py large --port P --pid PID [--clients 20] [--megabytes 100]
       20 clients upload a ~100 MB archive (incompressible filler entries the analysis
-      skips) at the same time while the server's RSS is sampled; prints the peak.
+      skips) at the same time while the server's RSS is sampled, until every upload is
+      analysed; prints the peak.
 """
 import argparse
 import http.client
@@ -110,6 +111,21 @@ def rss_kib(pid):
     return 0
 
 
+def analyses_pending(port):
+    """Queued plus running analyses, read from /metrics."""
+    connection = http.client.HTTPConnection(HOST, port, timeout=10)
+    try:
+        connection.request("GET", "/metrics")
+        text = connection.getresponse().read().decode()
+    finally:
+        connection.close()
+    pending = 0
+    for line in text.splitlines():
+        if line.startswith('nibscan_analyses{status="queued"}') or line.startswith('nibscan_analyses{status="running"}'):
+            pending += int(float(line.split()[-1]))
+    return pending
+
+
 def run_large(args):
     path = os.path.join(args.workdir, f"large-{args.megabytes}mb.zip")
     if not os.path.exists(path):
@@ -144,7 +160,11 @@ def run_large(args):
     for thread in threads:
         thread.join(timeout=900)
     wall = time.perf_counter() - started
-    time.sleep(0.5)
+    # Keep sampling while the uploaded archives are analysed (bounded).
+    deadline = time.monotonic() + 300
+    while analyses_pending(args.port) > 0 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    analysed = time.perf_counter() - started
     stop.set()
     sampler.join()
     size = os.path.getsize(path)
@@ -152,7 +172,8 @@ def run_large(args):
     for status, _ in results:
         statuses[str(status)] = statuses.get(str(status), 0) + 1
     print(json.dumps({
-        "clients": args.clients, "archiveBytes": size, "seconds": round(wall, 2),
+        "clients": args.clients, "archiveBytes": size, "uploadSeconds": round(wall, 2),
+        "analysedAfterSeconds": round(analysed, 2),
         "throughputMBps": round(size * len(results) / wall / (1 << 20), 1),
         "rssBeforeMiB": round(baseline / 1024, 1), "rssPeakMiB": round(peak[0] / 1024, 1),
         "rssGrowthMiB": round((peak[0] - baseline) / 1024, 1), "statuses": statuses,

@@ -89,6 +89,28 @@ final class LiveAuthAndOperationsTests: XCTestCase {
         XCTAssertEqual(try live.request("GET", "/v1/analyses", headers: bearer(LiveServer.readToken)).status, 200, "reads still work")
     }
 
+    func testDrainingReleasesWaitingUploadsWith202() throws {
+        // A replayed key whose first analysis is still running: the upload waits on it.
+        let zip = LiveServer.sampleZip()
+        let fingerprint = AnalysesAPI.fingerprint(requestDigest: SHA256Digest.hex(of: zip), metadata: .init())
+        let id = try live.seed(status: .running, idempotencyKey: "held", fingerprint: fingerprint)
+        let answer = Locked<RawHTTPClient.Response?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let live = self.live!
+        Thread {
+            let response = try? live.upload(zip, query: "?wait=60", headers: ["Authorization": "Bearer \(LiveServer.submitToken)", "Idempotency-Key": "held"])
+            answer.withLock { $0 = response }
+            done.signal()
+        }.start()
+        XCTAssertEqual(done.wait(timeout: .now() + 0.5), .timedOut, "the upload waits while the analysis runs")
+        live.server.context.beginDraining()
+        XCTAssertEqual(done.wait(timeout: .now() + 10), .success, "draining releases the waiting request")
+        let response = try XCTUnwrap(answer.current)
+        XCTAssertEqual(response.status, 202)
+        XCTAssertEqual(try response.json()["id"] as? String, id)
+        XCTAssertEqual(response.header("Idempotent-Replayed"), "true")
+    }
+
     func testDrainHandsUnfinishedWorkBackAndStopsListening() throws {
         let port = live.port
         live.server.drain()

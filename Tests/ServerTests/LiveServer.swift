@@ -85,19 +85,22 @@ final class LiveServer: @unchecked Sendable {
     /// Stores an analysis in a given state directly (one locked step, so that no worker races it).
     @discardableResult
     func seed(status: AnalysisRecord.Status, report: Report? = nil, failure: AnalysisRecord.Failure? = nil,
-              repository: String? = nil, uploadPath: String? = nil, createdAt: Date = Date()) throws -> String {
+              repository: String? = nil, uploadPath: String? = nil, createdAt: Date = Date(),
+              idempotencyKey: String? = nil, fingerprint: String? = nil) throws -> String {
         let id = UUID().uuidString.lowercased()
         let reportData = try report.map { try $0.jsonData(pretty: false) }
         let summary = try report.map { String(decoding: try JSONEncoder().encode($0.summary), as: UTF8.self) }
         try server.store.withDatabase { database in
             try database.query("""
                 INSERT INTO analyses (id, status, created_at, finished_at, repository, upload_path, upload_bytes, upload_sha256,
-                attempts, report, summary, error_code, error_message) VALUES (?, ?, ?, ?, ?, ?, 1, 'ab', 1, ?, ?, ?, ?)
+                attempts, report, summary, error_code, error_message, idempotency_key, request_fingerprint)
+                VALUES (?, ?, ?, ?, ?, ?, 1, 'ab', 1, ?, ?, ?, ?, ?, ?)
                 """, [.text(id), .text(status.rawValue), .real(createdAt.timeIntervalSince1970),
                       status.isFinal ? .real(createdAt.timeIntervalSince1970) : .null,
                       repository.map(SQLiteValue.text) ?? .null, uploadPath.map(SQLiteValue.text) ?? .null,
                       reportData.map(SQLiteValue.blob) ?? .null, summary.map(SQLiteValue.text) ?? .null,
-                      failure.map { .text($0.code) } ?? .null, failure.map { .text($0.message) } ?? .null])
+                      failure.map { .text($0.code) } ?? .null, failure.map { .text($0.message) } ?? .null,
+                      idempotencyKey.map(SQLiteValue.text) ?? .null, fingerprint.map(SQLiteValue.text) ?? .null])
         }
         return id
     }

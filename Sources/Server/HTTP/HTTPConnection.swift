@@ -8,6 +8,8 @@ struct HTTPConnection {
     private var parser: HTTPRequestParser
     private var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
     private var bytesIn: Int64 = 0
+    /// When the first byte of the current request arrived: durations exclude keep-alive idling.
+    private var requestStarted = Date()
 
     init(socket: Socket, server: HTTPServer) {
         self.socket = socket
@@ -26,7 +28,6 @@ struct HTTPConnection {
 
     mutating func run() {
         while true {
-            let started = Date()
             bytesIn = 0
             let head: HTTPRequestHead
             do {
@@ -36,16 +37,16 @@ struct HTTPConnection {
                 case .closed:
                     break
                 case .timedOut:
-                    if !parser.isIdle { send(.problem(Self.timeoutProblem("header section")), request: nil, started: started, keepAlive: false) }
+                    if !parser.isIdle { send(.problem(Self.timeoutProblem("header section")), request: nil, keepAlive: false) }
                 case .parse(let parseError):
-                    send(.problem(for: parseError), request: nil, started: started, keepAlive: false)
+                    send(.problem(for: parseError), request: nil, keepAlive: false)
                 }
                 return
             }
             let context = HTTPRequestContext(head: head, requestID: Self.requestID(from: head), isDraining: server.isDraining)
             let (response, bodyComplete) = respond(to: context)
             let keepAlive = head.keepAlive && bodyComplete && !server.isDraining
-            guard send(response, request: context, started: started, keepAlive: keepAlive), keepAlive else { return }
+            guard send(response, request: context, keepAlive: keepAlive), keepAlive else { return }
         }
     }
 
@@ -94,6 +95,7 @@ struct HTTPConnection {
     private mutating func readHead() throws(Interruption) -> HTTPRequestHead {
         var headDeadline: Date?
         let idleDeadline = Date(timeIntervalSinceNow: configuration.idleTimeout)
+        requestStarted = Date()
         while true {
             do {
                 if case .head(let head)? = try parser.nextEvent() { return head }
@@ -101,7 +103,10 @@ struct HTTPConnection {
                 throw .parse(error)
             }
             if parser.isIdle && server.isDraining { throw .closed }
-            if !parser.isIdle && headDeadline == nil { headDeadline = Date(timeIntervalSinceNow: configuration.headerTimeout) }
+            if !parser.isIdle && headDeadline == nil {
+                requestStarted = Date()
+                headDeadline = requestStarted.addingTimeInterval(configuration.headerTimeout)
+            }
             // While idle, wake twice a second so that a drain closes idle connections promptly.
             let deadline = headDeadline ?? min(idleDeadline, Date(timeIntervalSinceNow: 0.5))
             switch socket.read(into: &readBuffer, deadline: deadline) {
@@ -136,7 +141,7 @@ struct HTTPConnection {
     }
 
     @discardableResult
-    private func send(_ response: HTTPResponse, request: HTTPRequestContext?, started: Date, keepAlive: Bool) -> Bool {
+    private func send(_ response: HTTPResponse, request: HTTPRequestContext?, keepAlive: Bool) -> Bool {
         var response = response
         let requestID = request?.requestID ?? UUID().uuidString.lowercased()
         response.headers.set("X-Request-Id", requestID)
@@ -145,7 +150,7 @@ struct HTTPConnection {
         server.onRequest(RequestLogEntry(
             requestID: requestID, method: request?.head.method ?? "-", path: request?.head.path ?? "-",
             route: response.route ?? "-", status: response.status, bytesIn: bytesIn, bytesOut: response.body.count,
-            durationMs: (Date().timeIntervalSince(started) * 1000 * 100).rounded() / 100))
+            durationMs: (Date().timeIntervalSince(requestStarted) * 1000 * 100).rounded() / 100))
         return sent
     }
 

@@ -86,16 +86,9 @@ public struct HTTPRequestParser: Sendable {
         bodyLimit = min(maxBytes, limits.maxBodyBytes)
     }
 
-    /// True between requests with nothing buffered: the idle keep-alive timeout applies.
+    /// True between requests with nothing buffered: the idle keep-alive timeout applies
+    /// (once a byte of the next request arrives, the header timeout does).
     public var isIdle: Bool { state == .requestLine && start == buffer.count }
-
-    /// True until the head of the current request is complete: the header timeout applies.
-    public var isReadingHead: Bool {
-        switch state {
-        case .requestLine, .headers: true
-        default: false
-        }
-    }
 
     /// The next event, or `nil` when more bytes are needed.
     /// - Throws: the first framing or limit violation; the connection must answer and close.

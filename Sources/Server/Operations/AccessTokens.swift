@@ -2,10 +2,8 @@ import CCrypto
 import Foundation
 
 /// What a bearer token allows. `admin` includes the other two.
-public enum Role: String, Sendable, CaseIterable, Comparable {
+public enum Role: String, Sendable, CaseIterable {
     case submit, read, admin
-
-    public static func < (lhs: Role, rhs: Role) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// The bearer tokens the server accepts, from a tokens file (`ROLE[,ROLE...] TOKEN` a line,

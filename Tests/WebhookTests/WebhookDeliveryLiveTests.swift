@@ -4,17 +4,7 @@ import Foundation
 import XCTest
 
 /// Deliveries to a real receiver on 127.0.0.1, allowed explicitly in the configuration.
-final class WebhookDeliveryLiveTests: XCTestCase {
-    private var server: WebhookTestServer!
-    private var receiver: LoopbackReceiver!
-
-    override func tearDown() {
-        receiver?.stop()
-        server?.stop()
-        server?.removeData()
-        super.tearDown()
-    }
-
+final class WebhookDeliveryLiveTests: LoopbackTestCase {
     private func start(_ script: [LoopbackReceiver.Reply], configure: (inout NibscanServer.Configuration) -> Void = { _ in }) throws {
         receiver = try LoopbackReceiver(script: script)
         server = try WebhookTestServer(allowed: "127.0.0.1", configure: configure)

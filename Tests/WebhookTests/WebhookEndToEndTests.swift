@@ -7,20 +7,10 @@ import XCTest
 /// The whole path over real sockets: a subscription made through the listener, a zip
 /// uploaded and analysed by a worker, the webhook on a loopback receiver; proxies from the
 /// environment are never used.
-final class WebhookEndToEndTests: XCTestCase {
-    private var server: WebhookTestServer!
-    private var receiver: LoopbackReceiver!
-
+final class WebhookEndToEndTests: LoopbackTestCase {
     override func setUpWithError() throws {
         receiver = try LoopbackReceiver()
         server = try WebhookTestServer()
-    }
-
-    override func tearDown() {
-        receiver?.stop()
-        server?.stop()
-        server?.removeData()
-        super.tearDown()
     }
 
     func testUploadedAnalysisIsAnnouncedToASubscriptionMadeOverTheWire() throws {

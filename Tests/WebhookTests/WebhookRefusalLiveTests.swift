@@ -5,20 +5,10 @@ import XCTest
 /// With nothing allowed, every spelling of a loopback address is refused on the address
 /// actually dialled: the receiver (listening on 127.0.0.1) sees no request and the
 /// delivery log says why. Only loopback is ever dialled.
-final class WebhookRefusalLiveTests: XCTestCase {
-    private var server: WebhookTestServer!
-    private var receiver: LoopbackReceiver!
-
+final class WebhookRefusalLiveTests: LoopbackTestCase {
     override func setUpWithError() throws {
         receiver = try LoopbackReceiver()
         server = try WebhookTestServer(allowed: "") { $0.webhooks.schedule.maxAttempts = 1 }
-    }
-
-    override func tearDown() {
-        receiver?.stop()
-        server?.stop()
-        server?.removeData()
-        super.tearDown()
     }
 
     /// Pings `url`; returns the error of the single logged attempt.

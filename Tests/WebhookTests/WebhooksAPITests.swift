@@ -4,20 +4,10 @@ import XCTest
 
 /// `/v1/webhooks` through the server's responder: shapes, roles, validation problems,
 /// enabling, secret rotation, the paginated delivery log and redelivery.
-final class WebhooksAPITests: XCTestCase {
-    private var server: WebhookTestServer!
-    private var receiver: LoopbackReceiver!
-
+final class WebhooksAPITests: LoopbackTestCase {
     override func setUpWithError() throws {
         receiver = try LoopbackReceiver()
         server = try WebhookTestServer()
-    }
-
-    override func tearDown() {
-        receiver?.stop()
-        server?.stop()
-        server?.removeData()
-        super.tearDown()
     }
 
     func testCreateAnswers201WithIdAndSecretShownOnce() throws {

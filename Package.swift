@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Analysis", "CZlib"], path: "Tests/TestSupport"),
 
         .testTarget(name: "ArchiveTests", dependencies: ["Analysis", "TestSupport"]),
-        .testTarget(name: "InterfaceBuilderTests", dependencies: ["Analysis", "TestSupport"]),
+        .testTarget(name: "InterfaceBuilderTests", dependencies: ["Analysis", "TestSupport"], exclude: ["Resources"]),
         .testTarget(name: "SourceIndexTests", dependencies: ["Analysis", "TestSupport"]),
         .testTarget(name: "RuleTests", dependencies: ["Analysis", "TestSupport"]),
         .testTarget(name: "ReportTests", dependencies: ["Analysis", "TestSupport"]),

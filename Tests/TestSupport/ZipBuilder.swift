@@ -30,6 +30,13 @@ public struct ZipBuilder {
         public var localNameOverride: [UInt8]?
         /// Points the central directory record at another local header (overlap tests).
         public var localHeaderOffsetOverride: UInt64?
+        /// Local header fields that disagree with the central directory.
+        public var localMethodOverride: UInt16?
+        public var localFlagsOverride: UInt16?
+        public var localCRCOverride: UInt32?
+        public var localUncompressedSizeOverride: UInt64?
+        /// An extra field only the local header carries.
+        public var localExtra = Data()
 
         public init(name: String, data: Data) {
             self.name = Array(name.utf8)
@@ -43,6 +50,13 @@ public struct ZipBuilder {
     /// Overrides the entry count in the end record.
     public var entryCountOverride: UInt64?
     public var comment: [UInt8] = []
+    /// Bytes written before the first local header (garbage, or a self-extractor stub).
+    public var prefix = Data()
+    /// End-record fields a test may falsify.
+    public var entriesOnDiskOverride: UInt64?
+    public var centralDirectoryOffsetOverride: UInt64?
+    public var centralDirectorySizeOverride: UInt64?
+    public var diskNumber: UInt16 = 0
 
     public init() {}
 
@@ -53,6 +67,19 @@ public struct ZipBuilder {
         entries.append(entry)
     }
 
+    /// Adds an entry whose every field a test may then falsify.
+    public mutating func add(_ entry: Entry) {
+        entries.append(entry)
+    }
+
+    /// Adds a symbolic link entry (Unix mode 0o120777) whose data is the link target.
+    public mutating func addSymlink(_ name: String, target: String) {
+        var entry = Entry(name: name, data: Data(target.utf8))
+        entry.method = 0
+        entry.externalAttributes = 0o120777 << 16
+        entries.append(entry)
+    }
+
     /// Adds a text entry.
     public mutating func add(_ name: String, text: String, method: UInt16 = 8) {
         add(name, Data(text.utf8), method: method)
@@ -60,7 +87,7 @@ public struct ZipBuilder {
 
     /// The archive bytes.
     public func build() -> Data {
-        var out = Data()
+        var out = prefix
         var central = Data()
         var offsets: [UInt64] = []
         for entry in entries {
@@ -72,24 +99,33 @@ public struct ZipBuilder {
             offsets.append(offset)
             let zip64 = entry.forceZip64 || uncompressed >= 0xFFFF_FFFF || compressed >= 0xFFFF_FFFF
             let localName = entry.localNameOverride ?? entry.name
-            var localExtra = Data()
+            // With a data descriptor (flag bit 3) the local header leaves CRC and sizes zero.
+            let descriptor = entry.flags & 8 != 0
+            let localUncompressed = descriptor ? 0 : entry.localUncompressedSizeOverride ?? uncompressed
+            let localCompressed = descriptor ? 0 : compressed
+            var localExtra = entry.localExtra
             if zip64 {
                 localExtra.appendLE(UInt16(0x0001)); localExtra.appendLE(UInt16(16))
-                localExtra.appendLE(uncompressed); localExtra.appendLE(compressed)
+                localExtra.appendLE(localUncompressed); localExtra.appendLE(localCompressed)
             }
             out.appendLE(UInt32(0x0403_4B50))
             out.appendLE(UInt16(zip64 ? 45 : 20))
-            out.appendLE(entry.flags)
-            out.appendLE(entry.method)
+            out.appendLE(entry.localFlagsOverride ?? entry.flags)
+            out.appendLE(entry.localMethodOverride ?? entry.method)
             out.appendLE(UInt16(0)); out.appendLE(UInt16(0x21))  // time, date
-            out.appendLE(crc)
-            out.appendLE(zip64 ? UInt32(0xFFFF_FFFF) : UInt32(compressed))
-            out.appendLE(zip64 ? UInt32(0xFFFF_FFFF) : UInt32(uncompressed))
+            out.appendLE(descriptor ? 0 : entry.localCRCOverride ?? crc)
+            out.appendLE(zip64 ? UInt32(0xFFFF_FFFF) : UInt32(localCompressed))
+            out.appendLE(zip64 ? UInt32(0xFFFF_FFFF) : UInt32(localUncompressed))
             out.appendLE(UInt16(localName.count))
             out.appendLE(UInt16(localExtra.count))
             out.append(contentsOf: localName)
             out.append(localExtra)
             out.append(stored)
+            if descriptor {
+                out.appendLE(UInt32(0x0807_4B50))
+                out.appendLE(crc)
+                if zip64 { out.appendLE(compressed); out.appendLE(uncompressed) } else { out.appendLE(UInt32(compressed)); out.appendLE(UInt32(uncompressed)) }
+            }
 
             let headerOffset = entry.localHeaderOffsetOverride ?? offset
             let centralZip64 = zip64 || headerOffset >= 0xFFFF_FFFF
@@ -117,32 +153,34 @@ public struct ZipBuilder {
             central.append(contentsOf: entry.name)
             central.append(centralExtra)
         }
-        let centralOffset = UInt64(out.count)
+        let centralOffset = centralDirectoryOffsetOverride ?? UInt64(out.count)
+        let centralSize = centralDirectorySizeOverride ?? UInt64(central.count)
         out.append(central)
         let count = entryCountOverride ?? UInt64(entries.count)
+        let countOnDisk = entriesOnDiskOverride ?? count
         if zip64EndRecord {
             let zip64EndOffset = UInt64(out.count)
             out.appendLE(UInt32(0x0606_4B50))
             out.appendLE(UInt64(44))
             out.appendLE(UInt16(45)); out.appendLE(UInt16(45))
-            out.appendLE(UInt32(0)); out.appendLE(UInt32(0))
-            out.appendLE(count); out.appendLE(count)
-            out.appendLE(UInt64(central.count)); out.appendLE(centralOffset)
+            out.appendLE(UInt32(diskNumber)); out.appendLE(UInt32(diskNumber))
+            out.appendLE(countOnDisk); out.appendLE(count)
+            out.appendLE(centralSize); out.appendLE(centralOffset)
             out.appendLE(UInt32(0x0706_4B50))
             out.appendLE(UInt32(0)); out.appendLE(zip64EndOffset); out.appendLE(UInt32(1))
         }
         out.appendLE(UInt32(0x0605_4B50))
-        out.appendLE(UInt16(0)); out.appendLE(UInt16(0))
+        out.appendLE(diskNumber); out.appendLE(diskNumber)
+        out.appendLE(zip64EndRecord ? UInt16(0xFFFF) : UInt16(truncatingIfNeeded: countOnDisk))
         out.appendLE(zip64EndRecord ? UInt16(0xFFFF) : UInt16(truncatingIfNeeded: count))
-        out.appendLE(zip64EndRecord ? UInt16(0xFFFF) : UInt16(truncatingIfNeeded: count))
-        out.appendLE(zip64EndRecord ? UInt32(0xFFFF_FFFF) : UInt32(central.count))
-        out.appendLE(zip64EndRecord ? UInt32(0xFFFF_FFFF) : UInt32(centralOffset))
+        out.appendLE(zip64EndRecord ? UInt32(0xFFFF_FFFF) : UInt32(truncatingIfNeeded: centralSize))
+        out.appendLE(zip64EndRecord ? UInt32(0xFFFF_FFFF) : UInt32(truncatingIfNeeded: centralOffset))
         out.appendLE(UInt16(comment.count))
         out.append(contentsOf: comment)
         return out
     }
 
-    /// Writes the archive to a temporary file and returns its path.
+    /// Writes the archive to `url`.
     public func write(to url: URL) throws {
         try build().write(to: url)
     }

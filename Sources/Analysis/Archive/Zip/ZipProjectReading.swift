@@ -1,0 +1,75 @@
+import Foundation
+
+/// Turns central records into the project's files one by one: decides per entry whether it
+/// is listed, skipped with a reason, or read, and keeps the archive-wide totals.
+struct ZipProjectReading {
+    let file: PositionedFile
+    let limits: ArchiveLimits
+    private(set) var files: [ProjectFile] = []
+    private(set) var totalEntries = 0
+    private(set) var totalBytes: Int64 = 0
+    private(set) var inflatedBytes: Int64 = 0
+    private let inflater = ZipEntryInflater()
+
+    init(file: PositionedFile, limits: ArchiveLimits) {
+        self.file = file
+        self.limits = limits
+    }
+
+    /// Adds one entry, which must end before `boundary` (named by `boundaryName`).
+    mutating func add(_ record: ZipCentralRecord, boundary: UInt64, boundaryName: @autoclosure () -> String) throws {
+        if record.isDirectory { return }
+        totalEntries += 1
+        let (sum, overflow) = totalBytes.addingReportingOverflow(Int64(clamping: record.uncompressedSize))
+        totalBytes = overflow ? .max : sum
+        let path: String
+        switch ZipEntryName.validate(record, limits: limits) {
+        case .failure(let cause): return skip(record, path: record.displayName, cause)
+        case .success(let valid): path = valid
+        }
+        switch record.unixFileType {
+        case 0o120000: return skip(record, path: path, .symbolicLink)
+        case 0o020000: return skip(record, path: path, .specialFile("character device"))
+        case 0o060000: return skip(record, path: path, .specialFile("block device"))
+        case 0o010000: return skip(record, path: path, .specialFile("FIFO"))
+        case 0o140000: return skip(record, path: path, .specialFile("socket"))
+        default: break
+        }
+        guard ProjectInput.isNeededByAnalysis(path: path) else { return }
+        if let cause = refusal(of: record) { return skip(record, path: path, cause) }
+        let size = Int64(record.uncompressedSize)
+        if size > limits.maxTotalInflatedBytes - inflatedBytes {
+            throw ArchiveError.totalSizeExceeded(entry: path, limit: limits.maxTotalInflatedBytes)
+        }
+        let dataOffset: UInt64
+        switch try ZipLocalHeader.dataOffset(of: record, in: file, boundary: boundary, boundaryName: boundaryName()) {
+        case .failure(let cause): return skip(record, path: path, cause)
+        case .success(let offset): dataOffset = offset
+        }
+        inflatedBytes += size
+        switch try inflater.read(record, dataOffset: dataOffset, from: file) {
+        case .failure(let cause): skip(record, path: path, cause)
+        case .success(let data): files.append(ProjectFile(path: path, kind: ProjectFile.kind(ofPath: path), contents: data))
+        }
+    }
+
+    /// Why a needed entry is not read at all, judged from its central record.
+    private func refusal(of record: ZipCentralRecord) -> ArchiveEntryError.Cause? {
+        if record.isEncrypted { return .encrypted }
+        if record.method != 0 && record.method != 8 { return .unsupportedMethod(record.method) }
+        if record.uncompressedSize > UInt64(limits.maxEntryBytes) {
+            return .tooLarge(size: record.uncompressedSize, limit: limits.maxEntryBytes)
+        }
+        if record.uncompressedSize > 0 {
+            let ratio = Double(record.uncompressedSize) / Double(record.compressedSize)
+            if ratio > limits.maxCompressionRatio { return .compressionRatio(ratio: ratio, limit: limits.maxCompressionRatio) }
+        }
+        return nil
+    }
+
+    private mutating func skip(_ record: ZipCentralRecord, path: String, _ cause: ArchiveEntryError.Cause) {
+        let problem = ArchiveEntryError(entry: record.displayName, cause: cause)
+        files.append(ProjectFile(path: path, kind: ProjectFile.kind(ofPath: path), contents: nil,
+                                 status: problem.status, reason: problem.reason))
+    }
+}

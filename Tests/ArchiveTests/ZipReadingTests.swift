@@ -1,0 +1,193 @@
+import Analysis
+import Foundation
+import TestSupport
+import XCTest
+
+/// Well-formed archives in every shape the reader supports.
+final class ZipReadingTests: XCTestCase {
+    private let xib = "<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\"/>"
+    private let swift = "final class CardView: UIView {}\n"
+
+    func testReadsStoredAndDeflatedEntriesAndKeepsTheWrappingFolder() throws {
+        var zip = ZipBuilder()
+        zip.add("MyApp/Views/Card.xib", text: xib, method: 8)
+        zip.add("MyApp/Views/Card.swift", text: swift, method: 0)
+
+        let input = try readArchive(zip, name: "MyApp-main.zip")
+
+        XCTAssertEqual(input.defaultName, "MyApp-main")
+        XCTAssertEqual(input.files.map(\.path), ["MyApp/Views/Card.swift", "MyApp/Views/Card.xib"])
+        XCTAssertEqual(input.files.map(\.kind), [.swift, .xib])
+        XCTAssertEqual(input.files.map(\.status), [.analysed, .analysed])
+        XCTAssertEqual(input.text(of: "MyApp/Views/Card.xib"), xib)
+        XCTAssertEqual(input.text(of: "MyApp/Views/Card.swift"), swift)
+    }
+
+    func testImagesAreCountedButNeitherReadNorListed() throws {
+        var zip = ZipBuilder()
+        zip.add("App/Card.xib", text: xib)
+        zip.add("App/Assets/icon.png", Data((0..<5_000).map { UInt8(truncatingIfNeeded: $0 &* 7919) }), method: 0)
+        zip.add("App/App.xcodeproj/project.pbxproj", text: "// !$*UTF8*$!\n")
+
+        let input = try readArchive(zip)
+
+        XCTAssertEqual(input.files.map(\.path), ["App/App.xcodeproj/project.pbxproj", "App/Card.xib"])
+        XCTAssertEqual(input.totalEntries, 3)
+        XCTAssertEqual(input.totalBytes, Int64(xib.utf8.count + 5_000 + 14))
+    }
+
+    func testUnreadImagesAreNeverInflatedEvenWhenCorrupt() throws {
+        var zip = ZipBuilder()
+        var image = ZipBuilder.Entry(name: "App/broken.png", data: Data(repeating: 1, count: 100))
+        image.storedOverride = Data(repeating: 0xFF, count: 10)
+        image.crcOverride = 0
+        zip.add(image)
+        zip.add("App/Card.xib", text: xib)
+
+        let input = try readArchive(zip)
+
+        XCTAssertEqual(input.files.map(\.path), ["App/Card.xib"])
+        XCTAssertEqual(input.totalEntries, 2)
+    }
+
+    func testDirectoryEntriesAreNotFiles() throws {
+        var zip = ZipBuilder()
+        var folder = ZipBuilder.Entry(name: "App/", data: Data())
+        folder.method = 0
+        folder.externalAttributes = 0o040755 << 16
+        zip.add(folder)
+        zip.add("App/Card.xib", text: xib)
+
+        let input = try readArchive(zip)
+
+        XCTAssertEqual(input.files.map(\.path), ["App/Card.xib"])
+        XCTAssertEqual(input.totalEntries, 1)
+    }
+
+    func testEmptyArchiveAndEmptyEntry() throws {
+        XCTAssertEqual(try readArchive(ZipBuilder()).files.count, 0)
+
+        var zip = ZipBuilder()
+        zip.add("App/Empty.swift", Data(), method: 8)
+        zip.add("App/Empty.h", Data(), method: 0)
+        let input = try readArchive(zip)
+        XCTAssertEqual(input.files.map(\.status), [.analysed, .analysed])
+        XCTAssertEqual(input.files.map { $0.contents?.count }, [0, 0])
+    }
+
+    func testZip64ExtraFieldsAndEndRecord() throws {
+        var zip = ZipBuilder()
+        var entry = ZipBuilder.Entry(name: "App/Card.xib", data: Data(xib.utf8))
+        entry.forceZip64 = true
+        zip.add(entry)
+        var stored = ZipBuilder.Entry(name: "App/Card.swift", data: Data(swift.utf8))
+        stored.method = 0
+        stored.forceZip64 = true
+        zip.add(stored)
+        zip.zip64EndRecord = true
+
+        let input = try readArchive(zip)
+
+        XCTAssertEqual(input.text(of: "App/Card.xib"), xib)
+        XCTAssertEqual(input.text(of: "App/Card.swift"), swift)
+    }
+
+    func testZip64EndRecordWithoutZip64Entries() throws {
+        var zip = ZipBuilder()
+        zip.add("App/Card.xib", text: xib)
+        zip.zip64EndRecord = true
+        XCTAssertEqual(try readArchive(zip).text(of: "App/Card.xib"), xib)
+    }
+
+    func testDataDescriptorsStoredDeflatedAndZip64() throws {
+        var zip = ZipBuilder()
+        for (index, method) in [UInt16(8), 0].enumerated() {
+            for zip64 in [false, true] {
+                var entry = ZipBuilder.Entry(name: "App/View\(index)\(zip64).swift", data: Data(swift.utf8))
+                entry.method = method
+                entry.flags = 8
+                entry.forceZip64 = zip64
+                zip.add(entry)
+            }
+        }
+
+        let input = try readArchive(zip)
+
+        XCTAssertEqual(input.files.count, 4)
+        for file in input.files {
+            XCTAssertEqual(file.status, .analysed, "\(file.path): \(file.reason ?? "")")
+            XCTAssertEqual(file.contents.map { String(decoding: $0, as: UTF8.self) }, swift)
+        }
+    }
+
+    func testArchiveCommentEvenOneHoldingAnEndRecordSignature() throws {
+        var zip = ZipBuilder()
+        zip.add("App/Card.xib", text: xib)
+        zip.comment = Array("built by CI PK\u{05}\u{06} not an end record".utf8)
+        XCTAssertEqual(try readArchive(zip).text(of: "App/Card.xib"), xib)
+
+        zip.comment = [UInt8](repeating: UInt8(ascii: "c"), count: Int(UInt16.max))
+        XCTAssertEqual(try readArchive(zip).text(of: "App/Card.xib"), xib)
+    }
+
+    func testLargeEntryStreamsThroughTheBoundedBuffer() throws {
+        let lines = (0..<60_000).map { "let value\($0) = \($0 &* 2_654_435_761 % 1_000_003)\n" }.joined()
+        var zip = ZipBuilder()
+        zip.add("App/Generated.swift", text: lines)
+        zip.add("App/GeneratedStored.swift", text: lines, method: 0)
+
+        let input = try readArchive(zip)
+
+        XCTAssertEqual(input.text(of: "App/Generated.swift"), lines)
+        XCTAssertEqual(input.text(of: "App/GeneratedStored.swift"), lines)
+    }
+
+    func testFilesWrittenByInfoZipAreRead() throws {
+        let folder = try makeInfoZipProject()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try runShell("zip -q -r -y Shop.zip Shop", in: folder)
+        try assertInfoZipProject(at: folder.appendingPathComponent("Shop.zip"))
+    }
+
+    func testFilesStreamedByInfoZipThroughAPipeAreRead() throws {
+        // Writing to a pipe, zip cannot seek back: it uses data descriptors and ZIP64 local
+        // extra fields.
+        let folder = try makeInfoZipProject()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try runShell("zip -q -r -y - Shop | cat > Shop.zip", in: folder)
+        let bytes = try Data(contentsOf: folder.appendingPathComponent("Shop.zip"))
+        XCTAssertNotNil(bytes.range(of: Data([0x50, 0x4B, 7, 8])), "zip wrote data descriptors")
+        try assertInfoZipProject(at: folder.appendingPathComponent("Shop.zip"))
+    }
+
+    private func makeInfoZipProject() throws -> URL {
+        let folder = try Fixtures.makeTemporaryDirectory()
+        let project = folder.appendingPathComponent("Shop/Views")
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        try Data(xib.utf8).write(to: project.appendingPathComponent("Cart.xib"))
+        try Data(swift.utf8).write(to: project.appendingPathComponent("Cart.swift"))
+        try FileManager.default.createSymbolicLink(atPath: project.appendingPathComponent("Alias.swift").path,
+                                                   withDestinationPath: "Cart.swift")
+        return folder
+    }
+
+    private func assertInfoZipProject(at archive: URL, file: StaticString = #filePath, line: UInt = #line) throws {
+        let input = try ProjectInput.read(path: archive.path, limits: ArchiveLimits())
+        XCTAssertEqual(input.files.map(\.path), ["Shop/Views/Alias.swift", "Shop/Views/Cart.swift", "Shop/Views/Cart.xib"],
+                       file: file, line: line)
+        XCTAssertEqual(input.files.map(\.status), [.skipped, .analysed, .analysed], file: file, line: line)
+        XCTAssertEqual(input.text(of: "Shop/Views/Cart.xib"), xib, file: file, line: line)
+        XCTAssertEqual(input.totalEntries, 3, file: file, line: line)
+    }
+}
+
+/// Runs a shell command (typically `/usr/bin/zip`) in `folder`, failing the test when it fails.
+func runShell(_ command: String, in folder: URL) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", command]
+    process.currentDirectoryURL = folder
+    try process.run()
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 0, command)
+}

@@ -22,6 +22,7 @@ public final class NibscanServer: Sendable {
     let workers: AnalysisWorkers
     let sweeper: RetentionSweeper
     let http: HTTPServer
+    let webhooks: WebhookService
 
     /// Validates the settings, opens the data directory and recovers from a crash:
     /// `running` analyses go back to the queue (or fail after `maxAttempts`).
@@ -42,6 +43,7 @@ public final class NibscanServer: Sendable {
         if recovered.requeued + recovered.failed > 0 {
             log.event("recovered", ["requeued": recovered.requeued, "failed": recovered.failed])
         }
+        webhooks = WebhookService(analyses: store, configuration: configuration.webhooks, log: log)
         let board = CompletionBoard()
         let analyzer = Analyzer(configuration: .init(archiveLimits: configuration.archiveLimits))
         let metrics = self.metrics
@@ -53,7 +55,7 @@ public final class NibscanServer: Sendable {
         context = ServiceContext(configuration: configuration, store: store, uploads: uploads, tokens: tokens, metrics: metrics,
                                  board: board, log: log, enqueued: { workers.notify() },
                                  activeConnections: { connections.current?.activeConnections ?? 0 })
-        http = HTTPServer(configuration: configuration.http, responder: APIResponder(context: context)) { entry in
+        http = HTTPServer(configuration: configuration.http, responder: APIResponder(context: context, webhooks: webhooks)) { entry in
             log.request(entry)
             metrics.record(entry)
         }
@@ -67,6 +69,7 @@ public final class NibscanServer: Sendable {
         let port = try http.start()
         workers.start()
         sweeper.start()
+        webhooks.start(host: configuration.http.host, port: port)
         log.event("listening", ["host": configuration.http.host, "port": port, "dataDir": configuration.dataDirectory,
                                 "workers": configuration.workers, "auth": context.tokens.isEmpty ? "none (loopback only)" : "bearer"])
         return port
@@ -83,6 +86,7 @@ public final class NibscanServer: Sendable {
         let handedBack = workers.drain(grace: configuration.shutdownGraceSeconds)
         http.closeConnections(timeout: 5)
         context.board.announce()
+        webhooks.stop()
         log.event("stopped", ["requeued": handedBack.count])
         dataDirectoryLock.release()
     }

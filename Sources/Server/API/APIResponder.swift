@@ -6,11 +6,11 @@ struct APIResponder: HTTPResponder {
     let context: ServiceContext
     let router: Router
 
-    init(context: ServiceContext) {
+    init(context: ServiceContext, webhooks: WebhookService) {
         self.context = context
         let analyses = AnalysesAPI(context: context)
         let operations = OperationsAPI(context: context)
-        router = Router(routes: analyses.routes + RulesAPI.routes + operations.routes)
+        router = Router(routes: analyses.routes + RulesAPI.routes + operations.routes + WebhooksAPI(service: webhooks).routes)
     }
 
     func begin(_ request: HTTPRequestContext) -> HTTPResponderDecision {

@@ -29,6 +29,8 @@ extension NibscanServer {
         public var openAPIPath: String?
         /// Bounds applied to every uploaded archive.
         public var archiveLimits: ArchiveLimits
+        /// Webhook delivery: allowed hosts, public URL, timeouts, retries.
+        public var webhooks = WebhookConfiguration()
 
         public init(http: HTTPServer.Configuration = HTTPServer.Configuration(), dataDirectory: String = "./data",
                     tokensFile: String? = nil, tokens: String? = nil, maxBodyBytes: Int64 = 512 << 20,

@@ -41,7 +41,7 @@ extension NibscanServer.Configuration {
             number("--max-compression-ratio", "NIBSCAN_MAX_COMPRESSION_RATIO", "uncompressed/compressed size of an entry", \.archiveLimits.maxCompressionRatio),
             integer("--max-path-depth", "NIBSCAN_MAX_PATH_DEPTH", "path components of an entry name", \.archiveLimits.maxPathDepth, 1...10_000),
             integer("--max-path-length", "NIBSCAN_MAX_PATH_LENGTH", "bytes of an entry name", \.archiveLimits.maxPathLength, 1...65_535),
-        ]
+        ] + webhookSettings()
     }
 
     /// Applies environment variables, then flags (flags win). Returns the configuration.

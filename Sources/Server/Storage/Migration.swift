@@ -15,7 +15,7 @@ public struct Migration: Sendable {
     }
 
     /// Every migration the server applies, in version order.
-    public static var all: [Migration] { analyses }
+    public static var all: [Migration] { analyses + webhooks }
 
     /// Applies the migrations newer than the database's version, recording each one.
     static func apply(_ migrations: [Migration], to database: SQLiteDatabase) throws {

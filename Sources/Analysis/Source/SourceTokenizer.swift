@@ -61,6 +61,7 @@ private struct ByteScanner {
             }
             if byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0C || byte == 0x0B {
                 position += 1
+                while position < count, bytes[position] == 0x20 { position += 1 }  // indentation
                 continue
             }
             let wasAtLineStart = atLineStart
@@ -108,7 +109,10 @@ private struct ByteScanner {
 
     mutating func emit(_ kind: SourceToken.Kind, start: Int, line: Int, column: Int) {
         var high: UInt8 = 0
-        for offset in start..<position { high |= bytes[offset] }
+        // Punctuation is made of ASCII bytes only (every byte from 0x80 starts an identifier).
+        if kind != .punctuation {
+            for offset in start..<position { high |= bytes[offset] }
+        }
         tokens.append(SourceToken(kind: kind, isASCII: high < 0x80, start: start, length: position - start,
                                   line: line, column: column))
     }

@@ -9,7 +9,7 @@ struct SourceTokenizer {
         TokenStream(tokenize(bytes), bytes: bytes)
     }
 
-    func tokenize(_ bytes: [UInt8]) -> [SourceToken] {
+    private func tokenize(_ bytes: [UInt8]) -> [SourceToken] {
         bytes.withUnsafeBufferPointer { buffer in
             Self.byteClasses.withUnsafeBufferPointer { classes in
                 var scanner = ByteScanner(bytes: buffer, classes: classes, language: language)

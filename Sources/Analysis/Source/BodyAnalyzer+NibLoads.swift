@@ -5,10 +5,21 @@ extension BodyAnalyzer {
         "withReuseIdentifier": .supplementary,
     ]
 
+    /// The base names with a case of their own in ``collectNibLoads()``; other calls can only
+    /// be a view controller's `init(nibName:…)` or a project helper.
+    private static let nibCallNames = TokenSet([
+        "loadNibNamed", "UINib", "NSNib", "nibWithNibName", "initWithNibName", "register", "registerNib",
+        "registerClass", "loadFromNib", "loadNibContent",
+    ])
+
     /// Every direct nib load, registration, Reusable call and project-helper call.
     mutating func collectNibLoads() {
         let registered = registeredNibCalls()
         for call in calls {
+            guard Self.nibCallNames.contains(call.nameIndex, in: stream) else {
+                addOtherLoad(call)
+                continue
+            }
             switch call.baseName {
             case "loadNibNamed" where !call.arguments.isEmpty:
                 addLoad(call, api: .bundleLoadNibNamed, name: call.arguments[0], owner: call.argument("owner"))
@@ -25,13 +36,18 @@ extension BodyAnalyzer {
             case "loadNibContent" where helpers.byBaseName["loadNibContent"] == nil:
                 addReusableLoad(call, api: .nibOwnerLoadable)
             default:
-                if call.labels.first == "nibName", !call.isMessageSend, call.baseName != "UINib",
-                   call.baseName == "init" || NibNameResolver.isTypeName(call.baseName) {
-                    addLoad(call, api: .viewControllerNibName, name: call.arguments[0], owner: nil)
-                } else if let helper = helpers.helper(for: call), !isInsideHelper(call) {
-                    addHelperLoad(call, helper: helper)
-                }
+                addOtherLoad(call)
             }
+        }
+    }
+
+    /// `SomeViewController(nibName:…)`, or a call to a project helper.
+    private mutating func addOtherLoad(_ call: CallSite) {
+        if call.labels.first == "nibName", !call.isMessageSend, call.baseName != "UINib",
+           call.baseName == "init" || NibNameResolver.isTypeName(call.baseName) {
+            addLoad(call, api: .viewControllerNibName, name: call.arguments[0], owner: nil)
+        } else if let helper = helpers.helper(for: call), !isInsideHelper(call) {
+            addHelperLoad(call, helper: helper)
         }
     }
 

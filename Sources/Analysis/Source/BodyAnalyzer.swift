@@ -17,7 +17,8 @@ struct BodyAnalyzer {
     var fileHelpers: [NibLoadHelper] = []
     var copyHelpers: [String: PlaceholderCopyFacts] = [:]
 
-    /// The methods as parsed (before analysis fills in their facts).
+    /// The methods of the file; analysis fills in their facts in place (the readers of
+    /// ``method(containing:)`` use only what the parser found).
     private(set) var methods: [ParsedMethod] = []
     private var contexts: [ContextRange] = []
     private var methodAt: [Int32] = []
@@ -50,9 +51,9 @@ struct BodyAnalyzer {
         "instantiate", "instantiateWithOwner",
     ])
 
-    mutating func analyze(methods parsed: [ParsedMethod], contexts: [ContextRange]) {
+    mutating func analyze(methods parsed: consuming [ParsedMethod], contexts: [ContextRange]) {
         methods = parsed
-        let bodies = parsed.indices.compactMap { position in parsed[position].body.map { ($0, position) } }
+        let bodies = methods.indices.compactMap { position in methods[position].body.map { ($0, position) } }
             .sorted { Self.outerFirst($0.0, $1.0) }
         self.contexts = contexts.sorted { Self.outerFirst($0.range, $1.range) }
         methodAt = Self.innermost(bodies, tokenCount: stream.count)
@@ -65,11 +66,10 @@ struct BodyAnalyzer {
                 || (language == .swift && stream.isText(index + 2, "nibName") && stream.isText(index + 3, ":"))
         }
         for (position, call) in calls.enumerated() { callAt[call.nameIndex] = position }
-        var analyzedMethods = parsed
         let called = calledSelfMethods()
-        for position in analyzedMethods.indices {
-            guard let body = analyzedMethods[position].body else { continue }
-            analyzedMethods[position].method.calledSelfMethods = called[body.lowerBound] ?? []
+        for position in methods.indices {
+            guard let body = methods[position].body else { continue }
+            methods[position].method.calledSelfMethods = called[body.lowerBound] ?? []
         }
         collectNibLoads()
         collectLiteralCalls()
@@ -77,19 +77,20 @@ struct BodyAnalyzer {
             guard let body = methodBody(containing: index(of: load.location)) else { continue }
             loadsByMethod[body.lowerBound, default: []].append(position)
         }
-        for position in analyzedMethods.indices {
-            let method = analyzedMethods[position]
+        for position in methods.indices {
+            let method = methods[position]
             guard let body = method.body else { continue }
-            analyzedMethods[position].method.loadsNib = loadsByMethod[body.lowerBound] != nil
+            methods[position].method.loadsNib = loadsByMethod[body.lowerBound] != nil
             recordHelperIfAny(method)
             recordCopyFactsIfAny(method)
         }
-        for position in analyzedMethods.indices where analyzedMethods[position].method.lifecycle == .awakeAfter {
-            analyzedMethods[position].method.awakeAfter = awakeAfterSummary(analyzedMethods[position])
+        for position in methods.indices where methods[position].method.lifecycle == .awakeAfter {
+            let summary = awakeAfterSummary(methods[position])
+            methods[position].method.awakeAfter = summary
         }
         collectAttachments()
-        collectSelfAssignments(analyzedMethods)
-        attach(analyzedMethods)
+        collectSelfAssignments(methods)
+        attach(methods)
     }
 
     /// Adds methods and actions to their declarations.

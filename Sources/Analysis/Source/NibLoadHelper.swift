@@ -57,7 +57,7 @@ struct NibLoadHelperTable: Sendable {
     /// The helper a call goes to: Objective-C by full selector, Swift by base name and a
     /// parameter count that can take the call's arguments.
     func helper(for call: CallSite) -> NibLoadHelper? {
-        guard let candidates = byBaseName[call.baseName] else { return nil }
+        guard !byBaseName.isEmpty, let candidates = byBaseName[call.baseName] else { return nil }
         guard call.isMessageSend else {
             return candidates.first { $0.isSwift && $0.selector.reduce(0) { $1 == ":" ? $0 + 1 : $0 } >= call.arguments.count }
         }

@@ -17,7 +17,7 @@ struct SourceFileIndexer {
     func run() -> SourceFileIndex {
         let stream = SourceTokenizer(language: language).stream(bytes)
         var result = SourceFileIndex(path: path, language: language)
-        let parsed: Declarations
+        var parsed: Declarations
         switch language {
         case .swift:
             var parser = SwiftDeclarationParser(stream: stream, path: path)
@@ -33,7 +33,9 @@ struct SourceFileIndexer {
         }
         var body = BodyAnalyzer(stream: stream, path: path, language: language, helpers: helpers,
                                 declarations: parsed.declarations, sharedVariables: parsed.sharedVariables)
-        body.analyze(methods: parsed.methods, contexts: parsed.contexts)
+        let methods = parsed.methods
+        parsed.methods = []  // the analyzer owns the only copy and fills it in place
+        body.analyze(methods: methods, contexts: parsed.contexts)
         body.fill(&result)
         if stream.unbalanced > 0 {
             result.problems.append(SourceProblem(

@@ -66,7 +66,9 @@ enum SourceIndexMerger {
         for position in declarations.indices {
             let isSwift = declarations[position].language == .swift
             for methodPosition in declarations[position].methods.indices {
-                if !declarations[position].methods[methodPosition].calledSelfMethods.isEmpty { calling.append((position, methodPosition)) }
+                if !declarations[position].methods[methodPosition].calledSelfMethods.isEmpty {
+                    calling.append((position, methodPosition))
+                }
                 let selector = declarations[position].methods[methodPosition].selector
                 guard declared[selector] == nil else { continue }
                 let name = declarations[position].methods[methodPosition].name
@@ -83,8 +85,7 @@ enum SourceIndexMerger {
                 guard let match = declared[name] ?? declared[baseName(name)], !kept.contains(match) else { continue }
                 kept.append(match)
             }
-            // Writing only changes (compared as bytes) avoids copying method arrays still
-            // shared with the merged types.
+            // Only changes (compared as bytes) are written: no method list is touched in vain.
             if !kept.elementsEqual(called, by: { $0.utf8.elementsEqual($1.utf8) }) {
                 declarations[position].methods[methodPosition].calledSelfMethods = kept
             }

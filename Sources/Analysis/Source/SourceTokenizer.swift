@@ -9,7 +9,7 @@ struct SourceTokenizer {
         TokenStream(tokenize(bytes), bytes: bytes)
     }
 
-    func tokenize(_ bytes: [UInt8]) -> [SourceToken] {
+    private func tokenize(_ bytes: [UInt8]) -> [SourceToken] {
         bytes.withUnsafeBufferPointer { buffer in
             Self.byteClasses.withUnsafeBufferPointer { classes in
                 var scanner = ByteScanner(bytes: buffer, classes: classes, language: language)
@@ -61,6 +61,7 @@ private struct ByteScanner {
             }
             if byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0C || byte == 0x0B {
                 position += 1
+                while position < count, bytes[position] == 0x20 { position += 1 }  // indentation
                 continue
             }
             let wasAtLineStart = atLineStart
@@ -75,8 +76,9 @@ private struct ByteScanner {
             let column = start - lineStart + 1
             let kind: SourceToken.Kind
             if isIdentifierStart(byte) {
-                scanIdentifier()
-                kind = .identifier
+                let high = scanIdentifier()
+                emit(.identifier, start: start, line: startLine, column: column, isASCII: high < 0x80)
+                continue
             } else if isDigit(byte) {
                 scanNumber()
                 kind = .number
@@ -106,10 +108,17 @@ private struct ByteScanner {
 
     // MARK: - Tokens
 
-    mutating func emit(_ kind: SourceToken.Kind, start: Int, line: Int, column: Int) {
-        var high: UInt8 = 0
-        for offset in start..<position { high |= bytes[offset] }
-        tokens.append(SourceToken(kind: kind, isASCII: high < 0x80, start: start, length: position - start,
+    /// Appends the token ending at `position`; `isASCII` when known from scanning.
+    mutating func emit(_ kind: SourceToken.Kind, start: Int, line: Int, column: Int, isASCII known: Bool? = nil) {
+        var isASCII = true
+        if let known {
+            isASCII = known
+        } else if kind != .punctuation {  // punctuation is ASCII: every byte from 0x80 starts an identifier
+            var high: UInt8 = 0
+            for offset in start..<position { high |= bytes[offset] }
+            isASCII = high < 0x80
+        }
+        tokens.append(SourceToken(kind: kind, isASCII: isASCII, start: start, length: position - start,
                                   line: line, column: column))
     }
 
@@ -125,9 +134,18 @@ private struct ByteScanner {
 
     func isIdentifierPart(_ byte: UInt8) -> Bool { classes[Int(byte)] != 0 }
 
-    mutating func scanIdentifier() {
+    /// Consumes an identifier; returns its bytes OR-ed together (from 0x80: not ASCII).
+    @discardableResult
+    mutating func scanIdentifier() -> UInt8 {
+        var high = bytes[position]
         position += 1
-        while position < bytes.count, isIdentifierPart(bytes[position]) { position += 1 }
+        while position < bytes.count {
+            let byte = bytes[position]
+            guard isIdentifierPart(byte) else { break }
+            high |= byte
+            position += 1
+        }
+        return high
     }
 
     mutating func scanNumber() {

@@ -184,11 +184,18 @@ extension SwiftDeclarationParser {
 
     /// ``bareType(_:)`` on bytes for ASCII text (where a byte is a character), else `nil`.
     private static func asciiBareType(_ typeText: String) -> String? {
-        let bytes = typeText.utf8
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-        var text = bytes[...]
-        while let last = text.last, last == UInt8(ascii: "!") || last == UInt8(ascii: "?") { text.removeLast() }
-        if text.starts(with: "Optional<".utf8), text.last == UInt8(ascii: ">") { text = text.dropFirst(9).dropLast() }
-        return text.count == bytes.count ? typeText : String(Substring(text))
+        var text = typeText
+        return text.withUTF8 { bytes -> String? in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            var end = bytes.count
+            while end > 0, bytes[end - 1] == UInt8(ascii: "!") || bytes[end - 1] == UInt8(ascii: "?") { end -= 1 }
+            var start = 0
+            if end >= 9, bytes[end - 1] == UInt8(ascii: ">"), "Optional<".utf8.elementsEqual(bytes[0..<9]) {
+                start = 9
+                end -= 1
+            }
+            if start == 0 && end == bytes.count { return typeText }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        }
     }
 }

@@ -33,7 +33,4 @@ struct TokenSet: Sendable {
     func contains(_ index: Int, in stream: TokenStream) -> Bool {
         index >= 0 && index < stream.count && contains(stream[index], in: stream)
     }
-
-    /// Is `text` one of the words?
-    func contains(_ text: String) -> Bool { words.contains(text) }
 }

@@ -121,7 +121,9 @@ struct TokenStream {
     func text(of range: Range<Int>) -> String {
         let range = range.clamped(to: 0..<tokens.count)
         guard range.allSatisfy({ tokens[$0].isASCII }) else { return joinedText(of: range) }
+        guard let first = range.first, let last = range.last else { return "" }
         var result: [UInt8] = []
+        result.reserveCapacity(tokens[last].end - tokens[first].start + range.count)
         var previous: SourceToken?
         for index in range {
             let token = tokens[index]

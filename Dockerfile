@@ -1,13 +1,15 @@
 # syntax=docker/dockerfile:1
 # Build stage: the Swift toolchain and the -dev packages.
-FROM swift:6.0-bookworm AS build
+FROM swift:6.3-bookworm AS build
 RUN apt-get update \
  && apt-get install -y --no-install-recommends zlib1g-dev libxml2-dev libcurl4-openssl-dev libssl-dev libsqlite3-dev pkg-config \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
 COPY Sources ./Sources
+# Every target Package.swift declares must be present, tests and benchmarks included.
 COPY Tests ./Tests
+COPY Benchmarks ./Benchmarks
 RUN swift build -c release --product nibscan --static-swift-stdlib \
  && install -D .build/release/nibscan /out/nibscan
 COPY openapi.yaml /out/openapi.yaml

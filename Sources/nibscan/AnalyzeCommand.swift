@@ -22,7 +22,7 @@ enum AnalyzeCommand {
         do {
             baseline = try options.baselinePath.map(readBaseline)
         } catch {
-            return CommandUsage.fail(String(describing: error))
+            return CommandUsage.fail(oneLine(String(describing: error)))
         }
 
         var report: Report
@@ -30,9 +30,9 @@ enum AnalyzeCommand {
             let analyzer = Analyzer(configuration: .init(archiveLimits: options.archiveLimits))
             report = try analyzer.analyze(path: options.path)
         } catch let error as CodedError {
-            return CommandUsage.fail(error.description)
+            return CommandUsage.fail(oneLine(error.description))
         } catch {
-            return CommandUsage.fail("cannot analyse \(options.path): \(error)")
+            return CommandUsage.fail(oneLine("cannot analyse \(options.path): \(error)"))
         }
         if let baseline { report = baseline.compare(report) }
 
@@ -47,6 +47,11 @@ enum AnalyzeCommand {
             return CommandUsage.fail("cannot write the report to \(options.outputPath ?? "stdout"): \(error.localizedDescription)")
         }
         return options.failPolicy.fails(report) ? 1 : 0
+    }
+
+    /// A reason that may quote a path or an entry name, kept on the one line a CI log shows.
+    private static func oneLine(_ message: String) -> String {
+        message.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 
     /// The baseline file as a ``Baseline``, or an error naming the file and the problem.

@@ -200,6 +200,23 @@ final class AnalyzeInputTests: XCTestCase {
         XCTAssertEqual(try NibscanProcess.analyze([path, "--fail-on", "warning"]).status, 1)
     }
 
+    func testFailScopeNewIgnoresFindingsTheBaselineAlreadyHad() throws {
+        let path = try zippedSampleApp()
+        let itself = workspace.appendingPathComponent("itself.json")
+        XCTAssertEqual(try NibscanProcess.analyze([path, "--output", itself.path]).status, 1)
+        let clean = workspace.appendingPathComponent("clean.json")
+        try Report(project: .init(name: "SampleApp", files: 0, bytes: 0), files: [], summary: .init()).jsonData().write(to: clean)
+
+        let unchanged = try NibscanProcess.analyze([path, "--baseline", itself.path, "--fail-scope", "new"])
+        XCTAssertEqual(unchanged.status, 0, unchanged.stderr)
+        let compared = try report(unchanged)
+        XCTAssertFalse(compared.findings.isEmpty)
+        XCTAssertTrue(compared.findings.allSatisfy { $0.baseline == .unchanged })
+        XCTAssertEqual(compared.baseline?.fixed, [])
+        XCTAssertEqual(try NibscanProcess.analyze([path, "--baseline", itself.path]).status, 1, "scope all still counts them")
+        XCTAssertEqual(try NibscanProcess.analyze([path, "--baseline", clean.path, "--fail-scope", "new"]).status, 1)
+    }
+
     func testReportIsByteIdenticalApartFromDurationForAZipAndAFolder() throws {
         for path in [try zippedSampleApp(), sampleApp.path] {
             let first = try NibscanProcess.analyze([path])

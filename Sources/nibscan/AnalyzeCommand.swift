@@ -36,15 +36,20 @@ enum AnalyzeCommand {
         }
         if let baseline { report = baseline.compare(report) }
 
+        let data: Data
         do {
-            let data = try report.rendered(as: options.format, options: RenderOptions(failPolicy: options.failPolicy))
-            if let outputPath = options.outputPath {
-                try data.write(to: URL(fileURLWithPath: outputPath), options: .atomic)
-            } else {
-                FileHandle.standardOutput.write(data)
-            }
+            data = try report.rendered(as: options.format, options: RenderOptions(failPolicy: options.failPolicy))
         } catch {
-            return CommandUsage.fail("cannot write the report to \(options.outputPath ?? "stdout"): \(error.localizedDescription)")
+            return CommandUsage.fail(oneLine("cannot render the report as \(options.format.rawValue): \(error)"))
+        }
+        if let outputPath = options.outputPath {
+            do {
+                try data.write(to: URL(fileURLWithPath: outputPath), options: .atomic)
+            } catch {
+                return CommandUsage.fail(oneLine("cannot write the report to \(outputPath): \(outputProblem(outputPath))"))
+            }
+        } else {
+            FileHandle.standardOutput.write(data)
         }
         return options.failPolicy.fails(report) ? 1 : 0
     }
@@ -52,6 +57,19 @@ enum AnalyzeCommand {
     /// A reason that may quote a path or an entry name, kept on the one line a CI log shows.
     private static func oneLine(_ message: String) -> String {
         message.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+
+    /// Why `path` cannot take the report, in words, rather than Foundation's error number.
+    private static func outputProblem(_ path: String) -> String {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            return "it is a folder"
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, !FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder) || !isFolder.boolValue {
+            return "no folder \(parent)"
+        }
+        return "the file cannot be written (permission or disk)"
     }
 
     /// The baseline file as a ``Baseline``, or an error naming the file and the problem.

@@ -61,6 +61,27 @@ final class AnalyzeInputTests: XCTestCase {
         try assertRefused(path, "\(path) is empty (0 bytes), not a zip archive")
     }
 
+    func testFIFOAndDeviceAreRefusedWithoutWaiting() throws {
+        let fifo = workspace.appendingPathComponent("upload.zip").path
+        XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+        try assertRefused(fifo, "cannot read \(fifo): not a regular file (a FIFO, device or socket)")
+        try assertRefused("/dev/null", "cannot read /dev/null: not a regular file (a FIFO, device or socket)")
+    }
+
+    func testUnwritableOutputIsNamed() throws {
+        let project = sampleApp.path
+        let cases = [
+            (workspace.path, "it is a folder"),
+            ("/nonexistent/out/report.json", "no folder /nonexistent/out"),
+        ]
+        for (output, problem) in cases {
+            let run = try NibscanProcess.analyze([project, "--output", output])
+            XCTAssertEqual(run.status, 2)
+            XCTAssertEqual(run.stdout, "")
+            XCTAssertEqual(run.stderr, "nibscan: cannot write the report to \(output): \(problem)\n")
+        }
+    }
+
     func testArchiveCutInTheMiddleOfAnEntry() throws {
         var zip = ZipBuilder()
         zip.add("App/Big.xib", Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 7919 >> 3) }))

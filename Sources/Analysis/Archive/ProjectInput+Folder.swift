@@ -5,7 +5,9 @@ extension ProjectInput {
     /// within the same per-file and total limits as an archive. A subfolder that cannot be
     /// listed is reported as an `error` entry; the root folder not being listable is fatal.
     static func readFolder(path: String, limits: ArchiveLimits) throws -> ProjectInput {
-        let root = URL(fileURLWithPath: path).standardizedFileURL
+        // The root is followed when it is a symbolic link (a CI workspace often is one);
+        // links below it are not.
+        let root = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
         let keys: [URLResourceKey] = [.isRegularFileKey, .isSymbolicLinkKey, .fileSizeKey]
         let unlisted = UnlistedFolders()
         guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: keys, options: [],

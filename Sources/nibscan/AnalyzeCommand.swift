@@ -22,7 +22,7 @@ enum AnalyzeCommand {
         do {
             baseline = try options.baselinePath.map(readBaseline)
         } catch {
-            return CommandUsage.fail(String(describing: error))
+            return CommandUsage.fail(oneLine(String(describing: error)))
         }
 
         var report: Report
@@ -30,23 +30,46 @@ enum AnalyzeCommand {
             let analyzer = Analyzer(configuration: .init(archiveLimits: options.archiveLimits))
             report = try analyzer.analyze(path: options.path)
         } catch let error as CodedError {
-            return CommandUsage.fail(error.description)
+            return CommandUsage.fail(oneLine(error.description))
         } catch {
-            return CommandUsage.fail("cannot analyse \(options.path): \(error)")
+            return CommandUsage.fail(oneLine("cannot analyse \(options.path): \(error)"))
         }
         if let baseline { report = baseline.compare(report) }
 
+        let data: Data
         do {
-            let data = try report.rendered(as: options.format, options: RenderOptions(failPolicy: options.failPolicy))
-            if let outputPath = options.outputPath {
-                try data.write(to: URL(fileURLWithPath: outputPath), options: .atomic)
-            } else {
-                FileHandle.standardOutput.write(data)
-            }
+            data = try report.rendered(as: options.format, options: RenderOptions(failPolicy: options.failPolicy))
         } catch {
-            return CommandUsage.fail("cannot write the report to \(options.outputPath ?? "stdout"): \(error.localizedDescription)")
+            return CommandUsage.fail(oneLine("cannot render the report as \(options.format.rawValue): \(error)"))
+        }
+        if let outputPath = options.outputPath {
+            do {
+                try data.write(to: URL(fileURLWithPath: outputPath), options: .atomic)
+            } catch {
+                return CommandUsage.fail(oneLine("cannot write the report to \(outputPath): \(outputProblem(outputPath))"))
+            }
+        } else {
+            FileHandle.standardOutput.write(data)
         }
         return options.failPolicy.fails(report) ? 1 : 0
+    }
+
+    /// A reason that may quote a path or an entry name, kept on the one line a CI log shows.
+    private static func oneLine(_ message: String) -> String {
+        message.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+
+    /// Why `path` cannot take the report, in words, rather than Foundation's error number.
+    private static func outputProblem(_ path: String) -> String {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            return "it is a folder"
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, !FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder) || !isFolder.boolValue {
+            return "no folder \(parent)"
+        }
+        return "the file cannot be written (permission or disk)"
     }
 
     /// The baseline file as a ``Baseline``, or an error naming the file and the problem.

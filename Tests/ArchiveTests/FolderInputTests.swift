@@ -20,6 +20,24 @@ final class FolderInputTests: XCTestCase {
         XCTAssertEqual(input.totalBytes, 11 + 13 + 100)
     }
 
+    func testSymbolicLinkToTheProjectIsFollowedButLinksInsideAreNot() throws {
+        let root = try Fixtures.makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let project = root.appendingPathComponent("Project")
+        try FileManager.default.createDirectory(at: project.appendingPathComponent("App"), withIntermediateDirectories: true)
+        try Data("class Card {}".utf8).write(to: project.appendingPathComponent("App/Card.swift"))
+        try FileManager.default.createSymbolicLink(atPath: project.appendingPathComponent("App/Secret.swift").path,
+                                                   withDestinationPath: "/etc/hostname")
+        let link = root.appendingPathComponent("workspace")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: project.path)
+
+        let input = try ProjectInput.read(path: link.path, limits: ArchiveLimits())
+
+        XCTAssertEqual(input.files.map(\.path), ["App/Card.swift", "App/Secret.swift"])
+        XCTAssertEqual(input.files.map(\.status), [.analysed, .skipped])
+        XCTAssertNil(input.files[1].contents)
+    }
+
     func testMissingPathIsANamedError() {
         XCTAssertThrowsError(try ProjectInput.read(path: "/nonexistent/nibscan", limits: ArchiveLimits())) { error in
             XCTAssertEqual((error as? CodedError)?.code, "input.not-found")

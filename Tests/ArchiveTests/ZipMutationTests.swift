@@ -6,18 +6,6 @@ import XCTest
 /// Corrupted archives never crash or hang the reader: every mutation of a valid archive
 /// either reads or fails with a coded error.
 final class ZipMutationTests: XCTestCase {
-    /// SplitMix64: a small seeded generator, so that a failure can be replayed.
-    private struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
-    }
-
     private func sample() -> Data {
         var zip = ZipBuilder()
         zip.add("App/Views/Card.xib", text: String(repeating: "<view id=\"a\"/>", count: 40))

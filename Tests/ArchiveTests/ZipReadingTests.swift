@@ -36,6 +36,22 @@ final class ZipReadingTests: XCTestCase {
         XCTAssertEqual(input.totalBytes, Int64(xib.utf8.count + 5_000 + 14))
     }
 
+    func testMacOSResourceForksAreCountedButNeitherReadNorListed() throws {
+        var zip = ZipBuilder()
+        let appleDouble = Data([0x00, 0x05, 0x16, 0x07]) + Data(repeating: 0, count: 60)
+        zip.add("App/Card.xib", text: xib)
+        zip.add("__MACOSX/App/._Card.xib", appleDouble)
+        zip.add("App/._Card.swift", appleDouble)
+        zip.add("App/Card.swift", text: swift)
+
+        let input = try readArchive(zip)
+
+        XCTAssertEqual(input.files.map(\.path), ["App/Card.swift", "App/Card.xib"])
+        XCTAssertEqual(input.totalEntries, 4)
+        XCTAssertFalse(ProjectInput.isNeededByAnalysis(path: "App/._Card.xib"))
+        XCTAssertTrue(ProjectInput.isNeededByAnalysis(path: "App/__MACOSX.xib"))
+    }
+
     func testUnreadImagesAreNeverInflatedEvenWhenCorrupt() throws {
         var zip = ZipBuilder()
         var image = ZipBuilder.Entry(name: "App/broken.png", data: Data(repeating: 1, count: 100))

@@ -6,44 +6,8 @@ import XCTest
 /// The built `nibscan analyze` end to end: formats on stdout and in files, baselines, and
 /// the exit status with its one-line reason.
 final class AnalyzeCommandTests: XCTestCase {
-    private struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    private struct MissingExecutable: Error, CustomStringConvertible {
-        var path: String
-        var description: String { "nibscan is not built at \(path): run swift build --build-tests first" }
-    }
-
-    private var executable: URL {
-        Bundle.main.bundleURL.appendingPathComponent("nibscan")
-    }
-
-    private func nibscan(_ arguments: [String]) throws -> Run {
-        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw MissingExecutable(path: executable.path)
-        }
-        let folder = try Fixtures.makeTemporaryDirectory(prefix: "nibscan-cli")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let out = folder.appendingPathComponent("out")
-        let err = folder.appendingPathComponent("err")
-        try Data().write(to: out)
-        try Data().write(to: err)
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["analyze"] + arguments
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        try process.run()
-        let deadline = Date().addingTimeInterval(60)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus,
-                   stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
-                   stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+    private func nibscan(_ arguments: [String]) throws -> NibscanProcess.Run {
+        try NibscanProcess.analyze(arguments)
     }
 
     private func project() throws -> URL {

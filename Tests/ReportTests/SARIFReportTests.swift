@@ -43,6 +43,31 @@ final class SARIFReportTests: XCTestCase {
 
     func testGitHubCodeScanningRequiredFields() throws {
         let (_, log) = try sarif(SyntheticReports.mixed, options: .init(rules: SyntheticReports.catalogue))
+        let results = try assertCodeScanningFields(log)
+        XCTAssertEqual(results.count, 4)
+    }
+
+    /// A real analysis (the bundled example app) through the default rule catalogue: schema-valid, every rule with help
+    /// and a default level, results located in Interface Builder files and in sources.
+    func testRealAnalysisPassesTheSchemaWithLocationsInInterfaceBuilderFilesAndSources() throws {
+        let report = try Analyzer().analyze(path: Fixtures.examplesDirectory.appendingPathComponent("SampleApp").path)
+        let (data, log) = try sarif(report)
+        try validateAgainstOfficialSchema(data)
+        let results = try assertCodeScanningFields(log)
+        XCTAssertEqual(results.count, report.findings.count)
+        let uris = results.flatMap { result in
+            ((result["locations"] as? [[String: Any]] ?? []) + (result["relatedLocations"] as? [[String: Any]] ?? [])).compactMap {
+                (($0["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any])?["uri"] as? String
+            }
+        }
+        XCTAssertTrue(uris.contains { $0.hasSuffix(".xib") || $0.hasSuffix(".storyboard") }, "\(uris)")
+        XCTAssertTrue(uris.contains { $0.hasSuffix(".swift") || $0.hasSuffix(".m") }, "\(uris)")
+    }
+
+    /// Checks what GitHub code scanning requires of the log, its rules and every result;
+    /// returns the results.
+    @discardableResult
+    private func assertCodeScanningFields(_ log: [String: Any]) throws -> [[String: Any]] {
         XCTAssertEqual(log["version"] as? String, "2.1.0")
         XCTAssertNotNil(log["$schema"] as? String)
         let runs = try XCTUnwrap(log["runs"] as? [[String: Any]])
@@ -62,7 +87,6 @@ final class SARIFReportTests: XCTestCase {
             XCTAssertFalse(((rule["properties"] as? [String: Any])?["tags"] as? [String] ?? []).isEmpty)
         }
         let results = try XCTUnwrap(runs[0]["results"] as? [[String: Any]])
-        XCTAssertEqual(results.count, 4)
         for result in results {
             let ruleId = try XCTUnwrap(result["ruleId"] as? String)
             let ruleIndex = try XCTUnwrap(result["ruleIndex"] as? Int)
@@ -82,6 +106,7 @@ final class SARIFReportTests: XCTestCase {
             let fingerprints = try XCTUnwrap(result["partialFingerprints"] as? [String: String])
             XCTAssertNotNil(fingerprints[SARIFReportRenderer.fingerprintKey])
         }
+        return results
     }
 
     func testResultDetails() throws {

@@ -2,8 +2,8 @@
 /// trusted, or it is shaped like a zip bomb. The server maps each `code` to a 4xx, so the
 /// codes are stable; docs/archive.md lists them with the per-entry ones.
 public enum ArchiveError: CodedError, Equatable {
-    /// The file does not start with a zip signature.
-    case notAZip(path: String)
+    /// The file does not start with a zip signature (`isEmpty`: it has no bytes at all).
+    case notAZip(path: String, isEmpty: Bool = false)
     /// It starts like a zip but has no end-of-central-directory record.
     case missingEndRecord(path: String)
     /// A record or the central directory reaches past the end of the file.
@@ -38,7 +38,9 @@ public enum ArchiveError: CodedError, Equatable {
 
     public var description: String {
         switch self {
-        case .notAZip(let path):
+        case .notAZip(let path, isEmpty: true):
+            "\(path) is empty (0 bytes), not a zip archive"
+        case .notAZip(let path, isEmpty: false):
             "\(path) is not a zip archive (it does not start with a zip signature)"
         case .missingEndRecord(let path):
             "\(path) has no end-of-central-directory record: the archive is truncated or not a zip"

@@ -2,11 +2,16 @@ import Foundation
 
 extension ProjectInput {
     /// Walks a folder without following symbolic links; reads the files the analysis needs
-    /// within the same per-file and total limits as an archive.
+    /// within the same per-file and total limits as an archive. A subfolder that cannot be
+    /// listed is reported as an `error` entry; the root folder not being listable is fatal.
     static func readFolder(path: String, limits: ArchiveLimits) throws -> ProjectInput {
-        let root = URL(fileURLWithPath: path).standardizedFileURL
+        // The root is followed when it is a symbolic link (a CI workspace often is one);
+        // links below it are not.
+        let root = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
         let keys: [URLResourceKey] = [.isRegularFileKey, .isSymbolicLinkKey, .fileSizeKey]
-        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: keys) else {
+        let unlisted = UnlistedFolders()
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: keys, options: [],
+                                                              errorHandler: unlisted.record) else {
             throw ProjectInputError.unreadable(path: path, reason: "the folder cannot be listed")
         }
         var files: [ProjectFile] = []
@@ -46,8 +51,27 @@ extension ProjectInput {
                                          reason: "cannot be read: \(error.localizedDescription)"))
             }
         }
+        for (url, reason) in unlisted.failures {
+            let folder = url.standardizedFileURL.path
+            guard folder.count > rootPath.count else {
+                throw ProjectInputError.unreadable(path: path, reason: "the folder cannot be listed: \(reason)")
+            }
+            files.append(ProjectFile(path: String(folder.dropFirst(rootPath.count)), kind: .other, contents: nil,
+                                     status: .error, reason: "folder cannot be listed: \(reason)"))
+        }
         files.sort { $0.path < $1.path }
         return ProjectInput(defaultName: root.lastPathComponent, files: files,
                             totalEntries: totalEntries, totalBytes: totalBytes)
+    }
+}
+
+/// The folders a walk could not list, collected by the enumerator's error handler (which
+/// runs synchronously on the walking thread, inside the walk).
+private final class UnlistedFolders {
+    private(set) var failures: [(URL, String)] = []
+
+    func record(_ url: URL, _ error: any Error) -> Bool {
+        failures.append((url, error.localizedDescription))
+        return true
     }
 }

@@ -9,7 +9,7 @@ extension ProjectInput {
         let file = try PositionedFile(path: path)
         let start = try file.bytes(at: 0, count: Int(min(file.size, 4)), what: "signature")
         guard start.count == 4, [ZipLocalHeader.signature, ZipEndRecord.signature].contains(start.uint32(at: 0)) else {
-            throw ArchiveError.notAZip(path: path)
+            throw ArchiveError.notAZip(path: path, isEmpty: file.size == 0)
         }
         let end = try ZipEndRecord.locate(in: file)
         let records = try ZipCentralDirectory.read(from: file, end: end, limits: limits)

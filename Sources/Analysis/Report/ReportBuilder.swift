@@ -10,7 +10,7 @@ enum ReportBuilder {
         }.sorted { $0.path < $1.path }
         var summary = Report.Summary(
             classes: classes.count,
-            nibs: entries.filter { $0.kind == .xib || $0.kind == .nib }.count,
+            nibs: nibCount(entries),
             storyboards: entries.filter { $0.kind == .storyboard }.count
         )
         for finding in outcome.findings {
@@ -28,6 +28,15 @@ enum ReportBuilder {
             summary: summary,
             notes: outcome.notes.isEmpty ? nil : outcome.notes
         )
+    }
+
+    /// Xibs and nibs, a `.nib` folder (`designable.nib` + `keyedobjects.nib`) counted once.
+    private static func nibCount(_ entries: [FileEntry]) -> Int {
+        let nibs = entries.filter { $0.kind == .xib || $0.kind == .nib }.map { entry in
+            let folder = (entry.path as NSString).deletingLastPathComponent
+            return folder.lowercased().hasSuffix(".nib") ? folder : entry.path
+        }
+        return Set(nibs).count
     }
 
     /// The entry of one file: the archive's verdict, refined by the parser for IB files.

@@ -12,8 +12,10 @@ final class PositionedFile {
     let size: UInt64
     private let descriptor: Int32
 
+    /// Opens without blocking (a FIFO would wait for a writer forever) and accepts only a
+    /// regular file: a FIFO, device or socket has no size or offsets to read at.
     init(path: String) throws {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             throw ProjectInputError.unreadable(path: path, reason: String(cString: strerror(errno)))
         }
@@ -22,6 +24,10 @@ final class PositionedFile {
             let reason = String(cString: strerror(errno))
             close(descriptor)
             throw ProjectInputError.unreadable(path: path, reason: reason)
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw ProjectInputError.unreadable(path: path, reason: "not a regular file (a FIFO, device or socket)")
         }
         self.path = path
         self.descriptor = descriptor

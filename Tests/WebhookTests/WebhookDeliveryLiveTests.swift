@@ -68,6 +68,10 @@ final class WebhookDeliveryLiveTests: LoopbackTestCase {
             XCTAssertEqual(reports[format.rawValue], "\(analysisLink)/report?format=\(format.rawValue)")
         }
         XCTAssertNil(payload["data"].flatMap { ($0 as? [String: Any])?["error"] })
+        // The API's report links come from the same configured public URL, whatever the client sent as Host.
+        let markdown = try server.call("GET", "/v1/analyses/\(record.id)/report?format=markdown", token: WebhookTestServer.readToken)
+        XCTAssertEqual(markdown.status, 200)
+        XCTAssertTrue(String(decoding: markdown.body, as: UTF8.self).contains("\(analysisLink)/report"))
 
         let log = try server.waitForDeliveries(webhookID) { $0.count == 2 && $0.allSatisfy { $0["status"] as? String == "succeeded" } }
         XCTAssertEqual(log.compactMap { $0["status"] as? String }, ["succeeded", "succeeded"])

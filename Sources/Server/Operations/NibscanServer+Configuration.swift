@@ -29,7 +29,10 @@ extension NibscanServer {
         public var openAPIPath: String?
         /// Bounds applied to every uploaded archive.
         public var archiveLimits: ArchiveLimits
-        /// Webhook delivery: allowed hosts, public URL, timeouts, retries.
+        /// The absolute URL clients reach the server at (`--public-url`), for links in
+        /// reports and webhook payloads; `nil`: the request's `Host`, or the listener's address.
+        public var publicURL: String?
+        /// Webhook delivery: allowed hosts, timeouts, retries.
         public var webhooks = WebhookConfiguration()
 
         public init(http: HTTPServer.Configuration = HTTPServer.Configuration(), dataDirectory: String = "./data",

@@ -22,6 +22,16 @@ extension NibscanServer.Configuration {
                          unset: "none"),
             optionalText("--openapi", "NIBSCAN_OPENAPI", "FILE", "the OpenAPI document served at /openapi.yaml", \.openAPIPath,
                          unset: "./openapi.yaml, else <bin>/../share/nibscan/ or /usr/local/share/nibscan/"),
+            Setting(flag: "--public-url", environment: "NIBSCAN_PUBLIC_URL", placeholder: "URL",
+                    help: "absolute URL clients reach this server at, for links in reports and webhooks",
+                    describeDefault: { $0.publicURL ?? "the request's Host; http://HOST:PORT in webhooks" }) { configuration, value in
+                guard value.isEmpty == false else { configuration.publicURL = nil; return }
+                do throws(WebhookError) {
+                    configuration.publicURL = try WebhookURL.validate(value)
+                } catch {
+                    throw ServerError.invalidSetting("--public-url", error.problem.detail ?? "not an http(s) URL")
+                }
+            },
             integer("--workers", "NIBSCAN_WORKERS", "analyses run at once (default: the CPU cores)", \.workers, 1...256),
             large("--max-body-bytes", "NIBSCAN_MAX_BODY_BYTES", "largest upload (413 beyond)", \.maxBodyBytes),
             number("--retention-hours", "NIBSCAN_RETENTION_HOURS", "hours uploads are kept after their analysis (0: forever)", \.retentionHours),

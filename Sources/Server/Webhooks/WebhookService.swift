@@ -9,6 +9,7 @@ final class WebhookService: Sendable {
     let configuration: NibscanServer.WebhookConfiguration
     let machine: WebhookDeliveryMachine
     private let sender: CurlWebhookSender
+    private let links: PublicLinks
     private let log: ServerLog
     private let clock: @Sendable () -> Date
     private let random: @Sendable () -> Double
@@ -21,13 +22,14 @@ final class WebhookService: Sendable {
         var threadsAlive = 0
     }
 
-    init(analyses: AnalysisStore, configuration: NibscanServer.WebhookConfiguration, log: ServerLog,
+    init(analyses: AnalysisStore, configuration: NibscanServer.WebhookConfiguration, links: PublicLinks, log: ServerLog,
          clock: @escaping @Sendable () -> Date = { Date() }, random: @escaping @Sendable () -> Double = { Double.random(in: 0 ..< 1) }) {
         store = WebhookStore(analyses: analyses)
         self.configuration = configuration
         machine = WebhookDeliveryMachine(schedule: configuration.schedule)
         sender = CurlWebhookSender(policy: WebhookAddressPolicy(allowList: configuration.allowList),
                                    connectTimeout: configuration.connectTimeout, timeout: configuration.timeout)
+        self.links = links
         self.log = log
         self.clock = clock
         self.random = random
@@ -41,7 +43,7 @@ final class WebhookService: Sendable {
 
     /// Starts the senders; `host` and `port` make the default public URL.
     func start(host: String, port: Int) {
-        state.withLock { $0.baseURL = configuration.baseURL(host: host, port: port) }
+        state.withLock { [links] in $0.baseURL = links.base(listeningOn: host, port: port) }
         for number in 0 ..< configuration.senders {
             state.withLock { $0.threadsAlive += 1 }
             let thread = Thread { [self] in

@@ -25,8 +25,9 @@ final class WebhookTestServer {
         configuration.workers = 1
         configuration.shutdownGraceSeconds = 1
         configuration.tokens = "admin \(adminToken);submit \(submitToken);read \(readToken)"
+        configuration.publicURL = "https://nibscan.example.test"
         configuration.webhooks = NibscanServer.WebhookConfiguration(
-            allowList: try WebhookAllowList(parsing: allowed), publicURL: "https://nibscan.example.test", connectTimeout: 1, timeout: 1,
+            allowList: try WebhookAllowList(parsing: allowed), connectTimeout: 1, timeout: 1,
             schedule: WebhookRetrySchedule(maxAttempts: 3, initialDelay: 0.05, multiplier: 2, maxDelay: 0.2, retryAfterCap: 2),
             health: WebhookSubscriptionHealth.Policy(maxConsecutiveFailedMessages: 3, maxFailingDuration: 3600),
             secretOverlap: 3600, senders: 2, pollInterval: 0.05)

@@ -9,7 +9,6 @@ final class AnalysisWorkers: Sendable {
         var stopping = false
         /// Analyses being run, by id, with the attempt number that claimed them.
         var running: [String: Int] = [:]
-        var threadsAlive = 0
     }
 
     private let store: AnalysisStore
@@ -19,6 +18,7 @@ final class AnalysisWorkers: Sendable {
     private let metrics: Metrics
     private let log: ServerLog
     private let state = Locked(State())
+    private let threads = BackgroundThreads()
     private let wakeUp = DispatchSemaphore(value: 0)
 
     init(store: AnalysisStore, analyzer: Analyzer, count: Int, board: CompletionBoard, metrics: Metrics, log: ServerLog) {
@@ -31,15 +31,7 @@ final class AnalysisWorkers: Sendable {
     }
 
     func start() {
-        for number in 0 ..< count {
-            state.withLock { $0.threadsAlive += 1 }
-            let thread = Thread { [self] in
-                work()
-                state.withLock { $0.threadsAlive -= 1 }
-            }
-            thread.name = "nibscan-worker-\(number)"
-            thread.start()
-        }
+        threads.start(count, name: "nibscan-worker") { [self] in work() }
     }
 
     /// Tells an idle worker that an analysis was queued.
@@ -53,8 +45,7 @@ final class AnalysisWorkers: Sendable {
     func drain(grace: TimeInterval) -> [String] {
         state.withLock { $0.stopping = true }
         for _ in 0 ..< count { wakeUp.signal() }
-        let deadline = Date(timeIntervalSinceNow: grace)
-        while state.withLock({ $0.threadsAlive > 0 }) && Date() < deadline { usleep(20_000) }
+        threads.waitForExit(timeout: grace)
         let unfinished = state.withLock { $0.running }
         for (id, attempt) in unfinished {
             do {

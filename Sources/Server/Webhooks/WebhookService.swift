@@ -14,12 +14,12 @@ final class WebhookService: Sendable {
     private let clock: @Sendable () -> Date
     private let random: @Sendable () -> Double
     private let state = Locked(State())
+    private let threads = BackgroundThreads()
     private let wakeUp = DispatchSemaphore(value: 0)
 
     struct State {
         var baseURL = ""
         var stopping = false
-        var threadsAlive = 0
     }
 
     init(analyses: AnalysisStore, configuration: NibscanServer.WebhookConfiguration, links: PublicLinks, log: ServerLog,
@@ -44,15 +44,7 @@ final class WebhookService: Sendable {
     /// Starts the senders; `host` and `port` make the default public URL.
     func start(host: String, port: Int) {
         state.withLock { [links] in $0.baseURL = links.base(listeningOn: host, port: port) }
-        for number in 0 ..< configuration.senders {
-            state.withLock { $0.threadsAlive += 1 }
-            let thread = Thread { [self] in
-                work()
-                state.withLock { $0.threadsAlive -= 1 }
-            }
-            thread.name = "nibscan-webhooks-\(number)"
-            thread.start()
-        }
+        threads.start(configuration.senders, name: "nibscan-webhooks") { [self] in work() }
     }
 
     /// Wakes an idle sender: a message was queued.
@@ -63,13 +55,9 @@ final class WebhookService: Sendable {
     /// Stops the senders: transfers in progress are abandoned (their message stays due,
     /// no attempt is counted); waits up to `timeout` seconds for the threads to exit.
     func stop(timeout: TimeInterval = 5) {
-        let senders = state.withLock { state -> Int in
-            state.stopping = true
-            return state.threadsAlive
-        }
-        for _ in 0 ..< senders { wakeUp.signal() }
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        while state.withLock({ $0.threadsAlive > 0 }) && Date() < deadline { usleep(10_000) }
+        state.withLock { $0.stopping = true }
+        for _ in 0 ..< threads.running { wakeUp.signal() }
+        threads.waitForExit(timeout: timeout)
     }
 
     private var isStopping: Bool { state.withLock { $0.stopping } }

@@ -43,7 +43,8 @@ public final class NibscanServer: Sendable {
         if recovered.requeued + recovered.failed > 0 {
             log.event("recovered", ["requeued": recovered.requeued, "failed": recovered.failed])
         }
-        webhooks = WebhookService(analyses: store, configuration: configuration.webhooks, links: PublicLinks(publicURL: configuration.publicURL), log: log)
+        webhooks = WebhookService(analyses: store, configuration: configuration.webhooks, links: PublicLinks(publicURL: configuration.publicURL),
+                                  metrics: metrics, log: log)
         let board = CompletionBoard()
         let analyzer = Analyzer(configuration: .init(archiveLimits: configuration.archiveLimits))
         let metrics = self.metrics

@@ -116,6 +116,9 @@ final class WebhookDeliveryLiveTests: LoopbackTestCase {
         XCTAssertEqual(attempts.first?["address"] as? String, "127.0.0.1")
         usleep(500_000)
         XCTAssertEqual(receiver.requests.count, 3, "no retry after a 2xx")
+        XCTAssertEqual(try server.metric("nibscan_webhook_delivery_attempts_total{outcome=\"failure\"}"), 2)
+        XCTAssertEqual(try server.metric("nibscan_webhook_delivery_attempts_total{outcome=\"success\"}"), 1)
+        XCTAssertEqual(try server.metric("nibscan_webhook_messages_pending"), 0)
     }
 
     func testRetriesWhenTheReceiverNeverAnswers() throws {
@@ -129,6 +132,9 @@ final class WebhookDeliveryLiveTests: LoopbackTestCase {
         XCTAssertNil(attempts.first?["statusCode"])
         let error = try XCTUnwrap(attempts.first?["error"] as? String)
         XCTAssertTrue(error.lowercased().contains("timed out") || error.lowercased().contains("timeout"), error)
+        XCTAssertEqual(try server.metric("nibscan_webhook_delivery_attempts_total{outcome=\"timeout\"}"), 1)
+        XCTAssertEqual(try server.metric("nibscan_webhook_delivery_attempts_total{outcome=\"success\"}"), 1)
+        XCTAssertEqual(try server.metric("nibscan_webhook_delivery_attempts_total{outcome=\"failure\"}"), 0)
     }
 
     func testGivesUpAfterTheLastAttemptAndExcerptIsBounded() throws {
@@ -179,6 +185,7 @@ final class WebhookDeliveryLiveTests: LoopbackTestCase {
         let subscription = try server.call("GET", "/v1/webhooks/\(webhookID)").json
         XCTAssertEqual(subscription["enabled"] as? Bool, false)
         XCTAssertTrue((subscription["disabledReason"] as? String)?.contains("410") == true)
+        XCTAssertEqual(try server.metric("nibscan_webhook_subscriptions_disabled"), 1)
         try server.finishAnalysis(WebhookTestServer.succeeded())
         usleep(300_000)
         XCTAssertEqual(receiver.requests.count, 1, "a disabled subscription gets nothing")
@@ -210,6 +217,7 @@ final class WebhookDeliveryLiveTests: LoopbackTestCase {
         let (webhookID, secret) = try first.subscribe(receiver.url)
         first.server.webhooks.stop()
         let record = try first.finishAnalysis(WebhookTestServer.succeeded())
+        XCTAssertEqual(try first.metric("nibscan_webhook_messages_pending"), 1)
         first.stop()
         usleep(200_000)
         XCTAssertEqual(receiver.requests.count, 0, "nothing was sent before the restart")

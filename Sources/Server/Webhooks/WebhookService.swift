@@ -11,6 +11,7 @@ final class WebhookService: Sendable {
     private let sender: CurlWebhookSender
     private let links: PublicLinks
     private let log: ServerLog
+    private let metrics: Metrics
     private let clock: @Sendable () -> Date
     private let random: @Sendable () -> Double
     private let state = Locked(State())
@@ -22,7 +23,7 @@ final class WebhookService: Sendable {
         var stopping = false
     }
 
-    init(analyses: AnalysisStore, configuration: NibscanServer.WebhookConfiguration, links: PublicLinks, log: ServerLog,
+    init(analyses: AnalysisStore, configuration: NibscanServer.WebhookConfiguration, links: PublicLinks, metrics: Metrics, log: ServerLog,
          clock: @escaping @Sendable () -> Date = { Date() }, random: @escaping @Sendable () -> Double = { Double.random(in: 0 ..< 1) }) {
         store = WebhookStore(analyses: analyses)
         self.configuration = configuration
@@ -30,6 +31,7 @@ final class WebhookService: Sendable {
         sender = CurlWebhookSender(policy: WebhookAddressPolicy(allowList: configuration.allowList),
                                    connectTimeout: configuration.connectTimeout, timeout: configuration.timeout)
         self.links = links
+        self.metrics = metrics
         self.log = log
         self.clock = clock
         self.random = random
@@ -97,6 +99,7 @@ final class WebhookService: Sendable {
             return
         }
         let attempt = WebhookAttempt(response: response, at: attemptedAt)
+        metrics.recordWebhookAttempt(Metrics.WebhookAttemptResult(response))
         let outcome = response.outcome(now: attemptedAt)
         do {
             let (state, disabled) = try store.record(attempt, of: delivery, outcome: outcome, random: random(), machine: machine,

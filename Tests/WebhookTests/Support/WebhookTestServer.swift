@@ -118,6 +118,13 @@ final class WebhookTestServer {
         return record
     }
 
+    /// The value of the sample `name` (with its labels) in `/metrics`, if it is there.
+    func metric(_ name: String) throws -> Int? {
+        let text = String(decoding: try call("GET", "/metrics", token: nil).body, as: UTF8.self)
+        let line = text.split(separator: "\n").first { $0.hasPrefix(name + " ") }
+        return line.flatMap { Int($0.dropFirst(name.count + 1)) }
+    }
+
     /// The delivery log of a subscription, newest first.
     func deliveries(_ webhookID: String) throws -> [[String: Any]] {
         try call("GET", "/v1/webhooks/\(webhookID)/deliveries?limit=100").json["items"] as? [[String: Any]] ?? []

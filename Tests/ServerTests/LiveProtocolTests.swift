@@ -156,6 +156,27 @@ final class LiveProtocolTests: XCTestCase {
         XCTAssertTrue(idle.closesConnection(within: 5), "an idle keep-alive connection is closed quietly")
     }
 
+    func testTricklingBodyIsCutAtTheRateFloorWhileOthersAreServed() throws {
+        // A byte every 0.25 s never stalls for the 1 s body timeout, but averages 4 bytes/s.
+        let floored = try LiveServer { $0.http.bodyRateFloor = BodyRateFloor(bytesPerSecond: 200, grace: 0.5, window: 1) }
+        defer { floored.stop() }
+        let trickling = try RawHTTPClient(port: floored.port)
+        try trickling.send("POST /v1/analyses HTTP/1.1\r\nHost: h\r\nContent-Type: application/zip\r\nContent-Length: 100000\r\n\r\n")
+        let started = Date()
+        var answer: RawHTTPClient.Response?
+        for _ in 0 ..< 40 where answer == nil {
+            guard (try? trickling.send("P")) != nil else { break }
+            XCTAssertEqual(try floored.request("GET", "/livez", timeout: 5).status, 200, "others are served meanwhile")
+            answer = try? trickling.readResponse(timeout: 0.25)
+        }
+        let response = try answer ?? trickling.readResponse(timeout: 5)
+        XCTAssertEqual(response.status, 408)
+        XCTAssertEqual(try response.json()["type"] as? String, "https://nibscan.dev/problems/http.body-too-slow")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 8, "cut after the grace and one window, not when the body ends")
+        XCTAssertTrue(trickling.closesConnection(within: 3))
+        XCTAssertEqual(try floored.upload(LiveServer.sampleZip()).status, 202, "a prompt upload is unaffected")
+    }
+
     func testConnectionCapAnswers503() throws {
         // Long timeouts, so that the held connections stay held however slow the machine is.
         let capped = try LiveServer { configuration in

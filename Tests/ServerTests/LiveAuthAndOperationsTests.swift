@@ -125,6 +125,31 @@ final class LiveAuthAndOperationsTests: XCTestCase {
         XCTAssertEqual(response.header("Idempotent-Replayed"), "true")
     }
 
+    func testDrainingKeepsAnsweringReadinessWith503BeforeTheListenerCloses() throws {
+        let delayed = try LiveServer(withTokens: true) { $0.drainDelaySeconds = 1.5 }
+        let port = delayed.port
+        let drained = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            delayed.server.drain()
+            drained.signal()
+        }
+        var ready = try RawHTTPClient.request(port: port, "GET", "/readyz", timeout: 5)
+        let deadline = Date(timeIntervalSinceNow: 1)
+        while ready.status == 200 && Date() < deadline {
+            usleep(10_000)
+            ready = try RawHTTPClient.request(port: port, "GET", "/readyz", timeout: 5)
+        }
+        XCTAssertEqual(ready.status, 503, "a new connection still reaches the server and learns it is draining")
+        let upload = try RawHTTPClient.request(port: port, "POST", "/v1/analyses",
+                                               headers: ["Content-Type": "application/zip"].merging(bearer(LiveServer.submitToken)) { $1 },
+                                               body: LiveServer.sampleZip(), timeout: 5)
+        XCTAssertEqual(upload.status, 503)
+        XCTAssertEqual(try upload.json()["type"] as? String, "https://nibscan.dev/problems/server.draining")
+        XCTAssertEqual(drained.wait(timeout: .now() + 10), .success)
+        XCTAssertThrowsError(try RawHTTPClient(port: port).request("GET", "/livez", timeout: 2), "then the listener is closed")
+        try? FileManager.default.removeItem(at: delayed.dataDirectory)
+    }
+
     func testDrainHandsUnfinishedWorkBackAndStopsListening() throws {
         let port = live.port
         live.server.drain()

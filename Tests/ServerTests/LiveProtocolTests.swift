@@ -109,7 +109,8 @@ final class LiveProtocolTests: XCTestCase {
         let generated = try live.request("GET", "/livez", headers: ["X-Request-Id": "bad id with spaces"])
         XCTAssertNotEqual(generated.header("X-Request-Id"), "bad id with spaces")
         XCTAssertEqual(generated.header("X-Request-Id")?.count, 36)
-        let logged = live.logLines.first { $0["event"] as? String == "request" && $0["requestId"] as? String == "ci-run-42" }
+        // The line is written just after the response is sent: wait for it (bounded).
+        let logged = live.logLines.first(within: 5) { $0["event"] as? String == "request" && $0["requestId"] as? String == "ci-run-42" }
         XCTAssertEqual(logged?["route"] as? String, "/livez")
         XCTAssertEqual(logged?["status"] as? Int, 200)
         XCTAssertNotNil(logged?["durationMs"])

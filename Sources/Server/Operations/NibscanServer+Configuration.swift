@@ -25,6 +25,9 @@ extension NibscanServer {
         public var maxWaitSeconds: Int
         /// On SIGTERM, seconds running analyses get to finish before they are re-queued.
         public var shutdownGraceSeconds: Double
+        /// On SIGTERM, the least time the listener stays open answering readiness with 503,
+        /// so that a load balancer probing it stops routing here before connections are refused.
+        public var drainDelaySeconds: Double = 0
         /// The OpenAPI document served at `/openapi.yaml`; `nil` looks in the usual places.
         public var openAPIPath: String?
         /// Bounds applied to every uploaded archive.

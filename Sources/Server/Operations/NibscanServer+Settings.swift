@@ -38,6 +38,8 @@ extension NibscanServer.Configuration {
             integer("--max-attempts", "NIBSCAN_MAX_ATTEMPTS", "starts before an analysis interrupted by crashes fails", \.maxAttempts, 1...100),
             integer("--max-wait", "NIBSCAN_MAX_WAIT_SECONDS", "largest ?wait= in seconds", \.maxWaitSeconds, 0...3_600),
             number("--shutdown-grace", "NIBSCAN_SHUTDOWN_GRACE_SECONDS", "seconds running analyses get on SIGTERM", \.shutdownGraceSeconds),
+            number("--drain-delay", "NIBSCAN_DRAIN_DELAY_SECONDS", "least seconds /readyz answers 503 on SIGTERM before the listener closes",
+                   \.drainDelaySeconds),
             integer("--max-connections", "NIBSCAN_MAX_CONNECTIONS", "connections served at once (503 beyond)", \.http.maxConnections, 1...100_000),
             number("--header-timeout", "NIBSCAN_HEADER_TIMEOUT_SECONDS", "seconds to receive a header section (408)", \.http.headerTimeout),
             number("--body-timeout", "NIBSCAN_BODY_TIMEOUT_SECONDS", "seconds a body may stall (408)", \.http.bodyTimeout),

@@ -164,6 +164,19 @@ final class WebhookDeliveryLiveTests: LoopbackTestCase {
         XCTAssertEqual((attempt["responseExcerpt"] as? String)?.utf8.count, WebhookAttempt.excerptLimit)
     }
 
+    func testRedirectsAreNotFollowed() throws {
+        // The redirect points back at the same receiver: following it would show as a second request.
+        try start([.status(307, headers: ["Location": "/elsewhere"]), .status(200)]) { $0.webhooks.schedule.maxAttempts = 1 }
+        let (webhookID, _) = try server.subscribe(receiver.url)
+        try server.finishAnalysis(WebhookTestServer.succeeded())
+        let log = try server.waitForDeliveries(webhookID) { $0.first?["status"] as? String == "failed" }
+        let attempt = try XCTUnwrap((log.first?["attempts"] as? [[String: Any]])?.first)
+        XCTAssertEqual(attempt["statusCode"] as? Int, 307)
+        XCTAssertEqual(attempt["result"] as? String, "rejected", "only 2xx is success")
+        usleep(300_000)
+        XCTAssertEqual(receiver.requests.map(\.target), ["/hooks"])
+    }
+
     func testRetryAfterIsHonoured() throws {
         try start([.status(503, headers: ["Retry-After": "1"]), .status(200)])
         try server.subscribe(receiver.url)

@@ -47,6 +47,8 @@ final class AnalysisStoreTests: XCTestCase {
         let secondPage = try store.list(.init(limit: 2, beforeSequence: firstPage.last?.sequence))
         XCTAssertEqual(secondPage.map(\.id), ["r2", "r1"], "an insert does not shift later pages")
         XCTAssertEqual(try store.list(.init(repository: "even")).map(\.id), ["r4", "r2", "r0"])
+        XCTAssertEqual(try store.list(.init(repository: "even", branch: "main")).map(\.id), ["r4", "r2", "r0"])
+        XCTAssertEqual(try store.list(.init(branch: "feature")).count, 0)
         XCTAssertEqual(try store.list(.init(status: .running)).count, 0)
     }
 

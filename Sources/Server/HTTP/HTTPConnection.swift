@@ -168,7 +168,7 @@ struct HTTPConnection {
 
     private func tooSlowProblem(rate: Double) -> Problem {
         Problem(code: "http.body-too-slow", title: "Request Timeout", status: 408,
-                detail: "the body arrived at \(Int(rate)) bytes/s on average, below the minimum of \(configuration.bodyRateFloor.bytesPerSecond)")
+                detail: "the body arrived at \(Int(rate)) bytes/s on average, below the minimum of \(configuration.bodyRateFloor.bytesPerSecond) bytes/s")
     }
 
     private static func timeoutProblem(_ part: String) -> Problem {

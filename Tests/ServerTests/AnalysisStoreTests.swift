@@ -109,6 +109,15 @@ final class AnalysisStoreTests: XCTestCase {
         XCTAssertEqual(try store.claimNext()?.attempts, 2)
     }
 
+    func testDatabaseIsWriteAheadLoggedAndSynchronous() throws {
+        let (mode, synchronous) = try store.withDatabase { database in
+            (try database.query("PRAGMA journal_mode").first?.text("journal_mode"),
+             try database.query("PRAGMA synchronous").first?.integer("synchronous"))
+        }
+        XCTAssertEqual(mode, "wal")
+        XCTAssertEqual(synchronous, 2, "FULL: a commit is on disk before 202 is sent")
+    }
+
     func testMigrationsAreRecordedAndExtensible() throws {
         let path = directory.appendingPathComponent("db.sqlite").path
         store = nil

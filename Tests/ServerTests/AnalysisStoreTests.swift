@@ -104,9 +104,18 @@ final class AnalysisStoreTests: XCTestCase {
     func testStaleAttemptCannotFinishAfterRequeue() throws {
         _ = try store.insert(record("a"))
         _ = try store.claimNext()
-        try store.requeue(id: "a", attempt: 1)
+        XCTAssertTrue(try store.requeue(id: "a", attempt: 1))
+        XCTAssertFalse(try store.requeue(id: "a", attempt: 1), "no longer running: nothing to hand back")
         XCTAssertNil(try store.finish(id: "a", attempt: 1, outcome: .failed(.init(code: "x", message: "y"))))
         XCTAssertEqual(try store.claimNext()?.attempts, 2)
+    }
+
+    func testAClaimHandedBackBeforeItStartedKeepsItsAttempts() throws {
+        _ = try store.insert(record("a"))
+        XCTAssertEqual(try store.claimNext()?.attempts, 1)
+        XCTAssertTrue(try store.requeue(id: "a", attempt: 1, started: false))
+        XCTAssertEqual(try store.record(id: "a")?.status, .queued)
+        XCTAssertEqual(try store.claimNext()?.attempts, 1, "a drain that claimed it uses none of its --max-attempts")
     }
 
     func testDatabaseIsWriteAheadLoggedAndSynchronous() throws {

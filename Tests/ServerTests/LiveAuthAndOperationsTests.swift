@@ -156,4 +156,20 @@ final class LiveAuthAndOperationsTests: XCTestCase {
         XCTAssertThrowsError(try RawHTTPClient(port: port).request("GET", "/livez", timeout: 2), "the listener is closed")
         XCTAssertNotNil(live.logLines.first { $0["event"] as? String == "stopped" })
     }
+
+    func testDrainWithoutGraceLeavesNothingRunning() throws {
+        let busy = try LiveServer { $0.workers = 2 }
+        defer { busy.stop() }
+        for _ in 0 ..< 6 { XCTAssertEqual(try busy.upload(LiveServer.sampleZip()).status, 202) }
+        let handedBack = Set(busy.server.workers.drain(grace: 0))
+        let records = try busy.server.store.list(.init(limit: 100))
+        XCTAssertEqual(records.count, 6)
+        XCTAssertFalse(records.contains { $0.status == .running }, "each analysis finished or went back to the queue")
+        for record in records where handedBack.contains(record.id) {
+            XCTAssertEqual(record.status, .queued, "only analyses still running are reported as handed back")
+        }
+        for record in records where record.status == .queued && record.attempts > 0 {
+            XCTAssertTrue(handedBack.contains(record.id), "an analysis that was started and put back is reported")
+        }
+    }
 }

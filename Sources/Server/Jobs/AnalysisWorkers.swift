@@ -9,6 +9,8 @@ final class AnalysisWorkers: Sendable {
         var stopping = false
         /// Analyses being run, by id, with the attempt number that claimed them.
         var running: [String: Int] = [:]
+        /// Analyses put back in the queue by the drain.
+        var handedBack: [String] = []
     }
 
     private let store: AnalysisStore
@@ -46,15 +48,18 @@ final class AnalysisWorkers: Sendable {
         state.withLock { $0.stopping = true }
         for _ in 0 ..< count { wakeUp.signal() }
         threads.waitForExit(timeout: grace)
-        let unfinished = state.withLock { $0.running }
-        for (id, attempt) in unfinished {
-            do {
-                try store.requeue(id: id, attempt: attempt)
-            } catch {
-                log.event("requeue-failed", ["analysisId": id, "error": "\(error)"])
-            }
+        for (id, attempt) in state.withLock({ $0.running }) { handBack(id, attempt: attempt, started: true) }
+        return state.withLock { $0.handedBack.sorted() }
+    }
+
+    /// Puts a claimed analysis back in the queue, counting it only when it was still running
+    /// (one that finished meanwhile stays finished).
+    private func handBack(_ id: String, attempt: Int, started: Bool) {
+        do {
+            if try store.requeue(id: id, attempt: attempt, started: started) { state.withLock { $0.handedBack.append(id) } }
+        } catch {
+            log.event("requeue-failed", ["analysisId": id, "error": "\(error)"])
         }
-        return unfinished.keys.sorted()
     }
 
     private var isStopping: Bool { state.withLock { $0.stopping } }
@@ -78,7 +83,7 @@ final class AnalysisWorkers: Sendable {
                 return true
             }
             guard keep else {
-                try? store.requeue(id: record.id, attempt: record.attempts)
+                handBack(record.id, attempt: record.attempts, started: false)
                 return
             }
             run(record)

@@ -43,7 +43,8 @@ public final class NibscanServer: Sendable {
         if recovered.requeued + recovered.failed > 0 {
             log.event("recovered", ["requeued": recovered.requeued, "failed": recovered.failed])
         }
-        webhooks = WebhookService(analyses: store, configuration: configuration.webhooks, log: log)
+        webhooks = WebhookService(analyses: store, configuration: configuration.webhooks, links: PublicLinks(publicURL: configuration.publicURL),
+                                  metrics: metrics, log: log)
         let board = CompletionBoard()
         let analyzer = Analyzer(configuration: .init(archiveLimits: configuration.archiveLimits))
         let metrics = self.metrics
@@ -75,15 +76,19 @@ public final class NibscanServer: Sendable {
         return port
     }
 
-    /// Graceful stop: readiness turns 503 and no new upload is taken; the listener closes;
-    /// running analyses get the grace period, then go back to the queue; open connections
-    /// finish their request.
+    /// Graceful stop: readiness turns 503 and no new upload is taken, while the listener
+    /// stays open (reads are served) until running analyses have had the grace period (then
+    /// they go back to the queue) and at least the drain delay has passed; then the listener
+    /// closes and open connections finish their request.
     public func drain() {
+        let started = Date()
         context.beginDraining()
-        log.event("draining", ["graceSeconds": configuration.shutdownGraceSeconds])
-        http.beginDraining()
+        log.event("draining", ["graceSeconds": configuration.shutdownGraceSeconds, "delaySeconds": configuration.drainDelaySeconds])
         sweeper.cancel()
         let handedBack = workers.drain(grace: configuration.shutdownGraceSeconds)
+        let delayLeft = configuration.drainDelaySeconds - Date().timeIntervalSince(started)
+        if delayLeft > 0 { Thread.sleep(forTimeInterval: delayLeft) }
+        http.beginDraining()
         http.closeConnections(timeout: 5)
         context.board.announce()
         webhooks.stop()

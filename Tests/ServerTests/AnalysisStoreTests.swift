@@ -47,6 +47,8 @@ final class AnalysisStoreTests: XCTestCase {
         let secondPage = try store.list(.init(limit: 2, beforeSequence: firstPage.last?.sequence))
         XCTAssertEqual(secondPage.map(\.id), ["r2", "r1"], "an insert does not shift later pages")
         XCTAssertEqual(try store.list(.init(repository: "even")).map(\.id), ["r4", "r2", "r0"])
+        XCTAssertEqual(try store.list(.init(repository: "even", branch: "main")).map(\.id), ["r4", "r2", "r0"])
+        XCTAssertEqual(try store.list(.init(branch: "feature")).count, 0)
         XCTAssertEqual(try store.list(.init(status: .running)).count, 0)
     }
 
@@ -102,9 +104,27 @@ final class AnalysisStoreTests: XCTestCase {
     func testStaleAttemptCannotFinishAfterRequeue() throws {
         _ = try store.insert(record("a"))
         _ = try store.claimNext()
-        try store.requeue(id: "a", attempt: 1)
+        XCTAssertTrue(try store.requeue(id: "a", attempt: 1))
+        XCTAssertFalse(try store.requeue(id: "a", attempt: 1), "no longer running: nothing to hand back")
         XCTAssertNil(try store.finish(id: "a", attempt: 1, outcome: .failed(.init(code: "x", message: "y"))))
         XCTAssertEqual(try store.claimNext()?.attempts, 2)
+    }
+
+    func testAClaimHandedBackBeforeItStartedKeepsItsAttempts() throws {
+        _ = try store.insert(record("a"))
+        XCTAssertEqual(try store.claimNext()?.attempts, 1)
+        XCTAssertTrue(try store.requeue(id: "a", attempt: 1, started: false))
+        XCTAssertEqual(try store.record(id: "a")?.status, .queued)
+        XCTAssertEqual(try store.claimNext()?.attempts, 1, "a drain that claimed it uses none of its --max-attempts")
+    }
+
+    func testDatabaseIsWriteAheadLoggedAndSynchronous() throws {
+        let (mode, synchronous) = try store.withDatabase { database in
+            (try database.query("PRAGMA journal_mode").first?.text("journal_mode"),
+             try database.query("PRAGMA synchronous").first?.integer("synchronous"))
+        }
+        XCTAssertEqual(mode, "wal")
+        XCTAssertEqual(synchronous, 2, "FULL: a commit is on disk before 202 is sent")
     }
 
     func testMigrationsAreRecordedAndExtensible() throws {

@@ -15,9 +15,10 @@ final class ConfigurationTests: XCTestCase {
 
     func testEnvironmentThenFlagsWin() throws {
         let configuration = try Configuration.resolve(
-            arguments: ["--port", "9000", "--max-entries=50", "--data-dir", "/tmp/x"],
+            arguments: ["--port", "9000", "--max-entries=50", "--data-dir", "/tmp/x", "--min-body-rate", "2048", "--body-rate-window=3"],
             environment: ["NIBSCAN_PORT": "7000", "NIBSCAN_HOST": "::1", "NIBSCAN_WORKERS": "3", "NIBSCAN_MAX_BODY_BYTES": "1000",
-                          "NIBSCAN_TOKENS": "read t-0123456789abcdef", "NIBSCAN_HEADER_TIMEOUT_SECONDS": "2.5"])
+                          "NIBSCAN_TOKENS": "read t-0123456789abcdef", "NIBSCAN_HEADER_TIMEOUT_SECONDS": "2.5",
+                          "NIBSCAN_MIN_BODY_RATE": "10", "NIBSCAN_BODY_RATE_GRACE_SECONDS": "4"])
         XCTAssertEqual(configuration.http.port, 9000)
         XCTAssertEqual(configuration.http.host, "::1")
         XCTAssertEqual(configuration.workers, 3)
@@ -26,6 +27,7 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(configuration.archiveLimits.maxEntries, 50)
         XCTAssertEqual(configuration.http.headerTimeout, 2.5)
         XCTAssertEqual(configuration.dataDirectory, "/tmp/x")
+        XCTAssertEqual(configuration.http.bodyRateFloor, BodyRateFloor(bytesPerSecond: 2048, grace: 4, window: 3), "the flag wins over the variable")
         XCTAssertEqual(configuration.tokens, "read t-0123456789abcdef")
     }
 
@@ -35,6 +37,9 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertThrowsError(try Configuration.resolve(arguments: ["--nope"], environment: [:])) { XCTAssertTrue("\($0)".contains("unknown option")) }
         XCTAssertThrowsError(try Configuration.resolve(arguments: ["--port"], environment: [:])) { XCTAssertTrue("\($0)".contains("needs a value")) }
         XCTAssertThrowsError(try Configuration.resolve(arguments: ["--body-timeout", "-1"], environment: [:]))
+        XCTAssertThrowsError(try Configuration.resolve(arguments: [], environment: ["NIBSCAN_MIN_BODY_RATE": "fast"])) {
+            XCTAssertTrue("\($0)".hasPrefix("NIBSCAN_MIN_BODY_RATE:"))
+        }
     }
 
     func testHelpListsEverySettingWithItsVariable() {

@@ -234,6 +234,8 @@ final class LiveAnalysesTests: XCTestCase {
         XCTAssertNil(third["nextCursor"])
         let filtered = try live.request("GET", "/v1/analyses?repository=acme%2Fa&status=succeeded").json()
         XCTAssertEqual((filtered["items"] as? [[String: Any]])?.compactMap { $0["id"] as? String }, [ids[2], ids[0]])
+        let otherBranch = try live.request("GET", "/v1/analyses?repository=acme%2Fa&branch=release").json()
+        XCTAssertEqual((otherBranch["items"] as? [[String: Any]])?.count, 0, "the branch filter applies")
         for bad in ["limit=0", "limit=101", "limit=x", "status=done", "cursor=forged"] {
             let response = try live.request("GET", "/v1/analyses?\(bad)")
             XCTAssertEqual(response.status, 400, bad)

@@ -125,10 +125,51 @@ final class LiveAuthAndOperationsTests: XCTestCase {
         XCTAssertEqual(response.header("Idempotent-Replayed"), "true")
     }
 
+    func testDrainingKeepsAnsweringReadinessWith503BeforeTheListenerCloses() throws {
+        let delayed = try LiveServer(withTokens: true) { $0.drainDelaySeconds = 1.5 }
+        let port = delayed.port
+        let drained = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            delayed.server.drain()
+            drained.signal()
+        }
+        var ready = try RawHTTPClient.request(port: port, "GET", "/readyz", timeout: 5)
+        let deadline = Date(timeIntervalSinceNow: 1)
+        while ready.status == 200 && Date() < deadline {
+            usleep(10_000)
+            ready = try RawHTTPClient.request(port: port, "GET", "/readyz", timeout: 5)
+        }
+        XCTAssertEqual(ready.status, 503, "a new connection still reaches the server and learns it is draining")
+        let upload = try RawHTTPClient.request(port: port, "POST", "/v1/analyses",
+                                               headers: ["Content-Type": "application/zip"].merging(bearer(LiveServer.submitToken)) { $1 },
+                                               body: LiveServer.sampleZip(), timeout: 5)
+        XCTAssertEqual(upload.status, 503)
+        XCTAssertEqual(try upload.json()["type"] as? String, "https://nibscan.dev/problems/server.draining")
+        XCTAssertEqual(drained.wait(timeout: .now() + 10), .success)
+        XCTAssertThrowsError(try RawHTTPClient(port: port).request("GET", "/livez", timeout: 2), "then the listener is closed")
+        try? FileManager.default.removeItem(at: delayed.dataDirectory)
+    }
+
     func testDrainHandsUnfinishedWorkBackAndStopsListening() throws {
         let port = live.port
         live.server.drain()
         XCTAssertThrowsError(try RawHTTPClient(port: port).request("GET", "/livez", timeout: 2), "the listener is closed")
         XCTAssertNotNil(live.logLines.first { $0["event"] as? String == "stopped" })
+    }
+
+    func testDrainWithoutGraceLeavesNothingRunning() throws {
+        let busy = try LiveServer { $0.workers = 2 }
+        defer { busy.stop() }
+        for _ in 0 ..< 6 { XCTAssertEqual(try busy.upload(LiveServer.sampleZip()).status, 202) }
+        let handedBack = Set(busy.server.workers.drain(grace: 0))
+        let records = try busy.server.store.list(.init(limit: 100))
+        XCTAssertEqual(records.count, 6)
+        XCTAssertFalse(records.contains { $0.status == .running }, "each analysis finished or went back to the queue")
+        for record in records where handedBack.contains(record.id) {
+            XCTAssertEqual(record.status, .queued, "only analyses still running are reported as handed back")
+        }
+        for record in records where record.status == .queued && record.attempts > 0 {
+            XCTAssertTrue(handedBack.contains(record.id), "an analysis that was started and put back is reported")
+        }
     }
 }

@@ -37,6 +37,9 @@ final class LiveProtocolTests: XCTestCase {
         try assertRefusedAndClosed("GET /livez HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", status: 400)
         try assertRefusedAndClosed("GET /livez HTTP/1.1\r\nHost: h\r\nX: a\rb\r\n\r\n", status: 400)
         try assertRefusedAndClosed("GET /livez HTTP/3.0\r\nHost: h\r\n\r\n", status: 505)
+        try assertRefusedAndClosed("POST /v1/analyses HTTP/1.0\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", status: 400)
+        try assertRefusedAndClosed("POST /v1/analyses HTTP/1.1\r\nHost: h\r\nContent-Length: 1, 1\r\n\r\nx", status: 400)
+        try assertRefusedAndClosed("GET /livez HTTP/1.1\r\nHost: h\r\nExpect: something-else\r\n\r\n", status: 417)
         try assertRefusedAndClosed("GET /\(String(repeating: "x", count: 9_000)) HTTP/1.1\r\nHost: h\r\n\r\n", status: 414)
         try assertRefusedAndClosed("GET /livez HTTP/1.1\r\nHost: h\r\nX: \(String(repeating: "y", count: 40_000))\r\n\r\n", status: 431)
         try assertRefusedAndClosed("POST /v1/analyses HTTP/1.1\r\nHost: h\r\nContent-Type: application/zip\r\nContent-Length: 100000\r\n\r\n", status: 413)
@@ -109,7 +112,8 @@ final class LiveProtocolTests: XCTestCase {
         let generated = try live.request("GET", "/livez", headers: ["X-Request-Id": "bad id with spaces"])
         XCTAssertNotEqual(generated.header("X-Request-Id"), "bad id with spaces")
         XCTAssertEqual(generated.header("X-Request-Id")?.count, 36)
-        let logged = live.logLines.first { $0["event"] as? String == "request" && $0["requestId"] as? String == "ci-run-42" }
+        // The line is written just after the response is sent: wait for it (bounded).
+        let logged = live.logLines.first(within: 5) { $0["event"] as? String == "request" && $0["requestId"] as? String == "ci-run-42" }
         XCTAssertEqual(logged?["route"] as? String, "/livez")
         XCTAssertEqual(logged?["status"] as? Int, 200)
         XCTAssertNotNil(logged?["durationMs"])
@@ -154,6 +158,27 @@ final class LiveProtocolTests: XCTestCase {
         let idle = try RawHTTPClient(port: live.port)
         XCTAssertEqual(try idle.request("GET", "/livez").status, 200)
         XCTAssertTrue(idle.closesConnection(within: 5), "an idle keep-alive connection is closed quietly")
+    }
+
+    func testTricklingBodyIsCutAtTheRateFloorWhileOthersAreServed() throws {
+        // A byte every 0.25 s never stalls for the 1 s body timeout, but averages 4 bytes/s.
+        let floored = try LiveServer { $0.http.bodyRateFloor = BodyRateFloor(bytesPerSecond: 200, grace: 0.5, window: 1) }
+        defer { floored.stop() }
+        let trickling = try RawHTTPClient(port: floored.port)
+        try trickling.send("POST /v1/analyses HTTP/1.1\r\nHost: h\r\nContent-Type: application/zip\r\nContent-Length: 100000\r\n\r\n")
+        let started = Date()
+        var answer: RawHTTPClient.Response?
+        for _ in 0 ..< 40 where answer == nil {
+            guard (try? trickling.send("P")) != nil else { break }
+            XCTAssertEqual(try floored.request("GET", "/livez", timeout: 5).status, 200, "others are served meanwhile")
+            answer = try? trickling.readResponse(timeout: 0.25)
+        }
+        let response = try answer ?? trickling.readResponse(timeout: 5)
+        XCTAssertEqual(response.status, 408)
+        XCTAssertEqual(try response.json()["type"] as? String, "https://nibscan.dev/problems/http.body-too-slow")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 8, "cut after the grace and one window, not when the body ends")
+        XCTAssertTrue(trickling.closesConnection(within: 3))
+        XCTAssertEqual(try floored.upload(LiveServer.sampleZip()).status, 202, "a prompt upload is unaffected")
     }
 
     func testConnectionCapAnswers503() throws {

@@ -46,8 +46,20 @@ final class RoutingAndNegotiationTests: XCTestCase {
         XCTAssertNil(options.repositoryURL, "a bare name is no link target")
         XCTAssertNil(options.reportURL, "no relative links")
         let proxied = HTTPRequestHead(method: "GET", target: "/", headers: HTTPHeaders([("Host", "ci.example:8443"), ("X-Forwarded-Proto", "https")]))
-        XCTAssertEqual(AnalysesAPI.baseURL(of: proxied), "https://ci.example:8443")
-        XCTAssertEqual(AnalysesAPI.baseURL(of: HTTPRequestHead(method: "GET", target: "/", headers: HTTPHeaders([("Host", "h:1")]))), "http://h:1")
+        let fromRequest = PublicLinks(publicURL: nil)
+        XCTAssertEqual(fromRequest.base(for: proxied), "https://ci.example:8443")
+        XCTAssertEqual(fromRequest.base(for: HTTPRequestHead(method: "GET", target: "/", headers: HTTPHeaders([("Host", "h:1")]))), "http://h:1")
+        XCTAssertNil(fromRequest.base(for: HTTPRequestHead(method: "GET", target: "/", headers: HTTPHeaders())))
+        XCTAssertEqual(fromRequest.base(listeningOn: "::1", port: 8080), "http://[::1]:8080")
+    }
+
+    func testConfiguredPublicURLWinsOverHostAndListener() {
+        let links = PublicLinks(publicURL: "https://nibscan.example/ci/")
+        let head = HTTPRequestHead(method: "GET", target: "/", headers: HTTPHeaders([("Host", "10.0.0.5:8080")]))
+        XCTAssertEqual(links.base(for: head), "https://nibscan.example/ci")
+        XCTAssertEqual(links.base(listeningOn: "0.0.0.0", port: 8080), "https://nibscan.example/ci")
+        XCTAssertEqual(PublicLinks.report("a1", base: "https://n.example", format: .sarif), "https://n.example/v1/analyses/a1/report?format=sarif")
+        XCTAssertEqual(PublicLinks.analysis("a1", base: "https://n.example"), "https://n.example/v1/analyses/a1")
     }
 
     func testQueryDecoding() throws {

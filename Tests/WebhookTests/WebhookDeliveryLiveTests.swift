@@ -68,6 +68,10 @@ final class WebhookDeliveryLiveTests: LoopbackTestCase {
             XCTAssertEqual(reports[format.rawValue], "\(analysisLink)/report?format=\(format.rawValue)")
         }
         XCTAssertNil(payload["data"].flatMap { ($0 as? [String: Any])?["error"] })
+        // The API's report links come from the same configured public URL, whatever the client sent as Host.
+        let markdown = try server.call("GET", "/v1/analyses/\(record.id)/report?format=markdown", token: WebhookTestServer.readToken)
+        XCTAssertEqual(markdown.status, 200)
+        XCTAssertTrue(String(decoding: markdown.body, as: UTF8.self).contains("\(analysisLink)/report"))
 
         let log = try server.waitForDeliveries(webhookID) { $0.count == 2 && $0.allSatisfy { $0["status"] as? String == "succeeded" } }
         XCTAssertEqual(log.compactMap { $0["status"] as? String }, ["succeeded", "succeeded"])
@@ -112,6 +116,9 @@ final class WebhookDeliveryLiveTests: LoopbackTestCase {
         XCTAssertEqual(attempts.first?["address"] as? String, "127.0.0.1")
         usleep(500_000)
         XCTAssertEqual(receiver.requests.count, 3, "no retry after a 2xx")
+        XCTAssertEqual(try server.metric("nibscan_webhook_delivery_attempts_total{outcome=\"failure\"}"), 2)
+        XCTAssertEqual(try server.metric("nibscan_webhook_delivery_attempts_total{outcome=\"success\"}"), 1)
+        XCTAssertEqual(try server.metric("nibscan_webhook_messages_pending"), 0)
     }
 
     func testRetriesWhenTheReceiverNeverAnswers() throws {
@@ -125,6 +132,9 @@ final class WebhookDeliveryLiveTests: LoopbackTestCase {
         XCTAssertNil(attempts.first?["statusCode"])
         let error = try XCTUnwrap(attempts.first?["error"] as? String)
         XCTAssertTrue(error.lowercased().contains("timed out") || error.lowercased().contains("timeout"), error)
+        XCTAssertEqual(try server.metric("nibscan_webhook_delivery_attempts_total{outcome=\"timeout\"}"), 1)
+        XCTAssertEqual(try server.metric("nibscan_webhook_delivery_attempts_total{outcome=\"success\"}"), 1)
+        XCTAssertEqual(try server.metric("nibscan_webhook_delivery_attempts_total{outcome=\"failure\"}"), 0)
     }
 
     func testGivesUpAfterTheLastAttemptAndExcerptIsBounded() throws {
@@ -154,6 +164,19 @@ final class WebhookDeliveryLiveTests: LoopbackTestCase {
         XCTAssertEqual((attempt["responseExcerpt"] as? String)?.utf8.count, WebhookAttempt.excerptLimit)
     }
 
+    func testRedirectsAreNotFollowed() throws {
+        // The redirect points back at the same receiver: following it would show as a second request.
+        try start([.status(307, headers: ["Location": "/elsewhere"]), .status(200)]) { $0.webhooks.schedule.maxAttempts = 1 }
+        let (webhookID, _) = try server.subscribe(receiver.url)
+        try server.finishAnalysis(WebhookTestServer.succeeded())
+        let log = try server.waitForDeliveries(webhookID) { $0.first?["status"] as? String == "failed" }
+        let attempt = try XCTUnwrap((log.first?["attempts"] as? [[String: Any]])?.first)
+        XCTAssertEqual(attempt["statusCode"] as? Int, 307)
+        XCTAssertEqual(attempt["result"] as? String, "rejected", "only 2xx is success")
+        usleep(300_000)
+        XCTAssertEqual(receiver.requests.map(\.target), ["/hooks"])
+    }
+
     func testRetryAfterIsHonoured() throws {
         try start([.status(503, headers: ["Retry-After": "1"]), .status(200)])
         try server.subscribe(receiver.url)
@@ -175,6 +198,7 @@ final class WebhookDeliveryLiveTests: LoopbackTestCase {
         let subscription = try server.call("GET", "/v1/webhooks/\(webhookID)").json
         XCTAssertEqual(subscription["enabled"] as? Bool, false)
         XCTAssertTrue((subscription["disabledReason"] as? String)?.contains("410") == true)
+        XCTAssertEqual(try server.metric("nibscan_webhook_subscriptions_disabled"), 1)
         try server.finishAnalysis(WebhookTestServer.succeeded())
         usleep(300_000)
         XCTAssertEqual(receiver.requests.count, 1, "a disabled subscription gets nothing")
@@ -206,6 +230,7 @@ final class WebhookDeliveryLiveTests: LoopbackTestCase {
         let (webhookID, secret) = try first.subscribe(receiver.url)
         first.server.webhooks.stop()
         let record = try first.finishAnalysis(WebhookTestServer.succeeded())
+        XCTAssertEqual(try first.metric("nibscan_webhook_messages_pending"), 1)
         first.stop()
         usleep(200_000)
         XCTAssertEqual(receiver.requests.count, 0, "nothing was sent before the restart")

@@ -38,6 +38,7 @@ final class WebhookRefusalLiveTests: LoopbackTestCase {
             XCTAssertTrue(error?.contains(reason) == true, "\(url): \(error ?? "no error")")
         }
         XCTAssertEqual(receiver.requests.count, 0)
+        XCTAssertEqual(try server.metric("nibscan_webhook_delivery_attempts_total{outcome=\"refused-address\"}"), cases.count)
     }
 
     func testLocalhostIsRefusedForEveryAddressItResolvesTo() throws {

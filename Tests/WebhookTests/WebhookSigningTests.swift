@@ -80,13 +80,14 @@ final class WebhookSigningTests: XCTestCase {
         XCTAssertEqual(configuration.webhooks.allowList.blocks.map(\.description), ["127.0.0.1/32"])
         XCTAssertEqual(configuration.webhooks.schedule.maxAttempts, 4)
         XCTAssertEqual(configuration.webhooks.timeout, 7)
-        XCTAssertEqual(configuration.webhooks.baseURL(host: "0.0.0.0", port: 1), "https://nibscan.example")
-        XCTAssertEqual(NibscanServer.WebhookConfiguration().baseURL(host: "::1", port: 8080), "http://[::1]:8080")
+        XCTAssertEqual(configuration.publicURL, "https://nibscan.example/")
+        XCTAssertEqual(PublicLinks(publicURL: configuration.publicURL).base(listeningOn: "0.0.0.0", port: 1), "https://nibscan.example")
         XCTAssertThrowsError(try NibscanServer.Configuration.resolve(arguments: ["--webhook-allowed-hosts", "10.0.0.0/40"], environment: [:])) {
             XCTAssertTrue("\($0)".hasPrefix("--webhook-allowed-hosts:"), "\($0)")
         }
         XCTAssertThrowsError(try NibscanServer.Configuration.resolve(arguments: [], environment: ["NIBSCAN_PUBLIC_URL": "ftp://x"]))
         XCTAssertTrue(NibscanServer.Configuration.helpText().contains("NIBSCAN_WEBHOOK_ALLOWED_HOSTS"))
+        XCTAssertTrue(NibscanServer.Configuration.helpText().contains("NIBSCAN_PUBLIC_URL"))
     }
 }
 

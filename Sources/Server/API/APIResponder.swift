@@ -9,7 +9,7 @@ struct APIResponder: HTTPResponder {
     init(context: ServiceContext, webhooks: WebhookService) {
         self.context = context
         let analyses = AnalysesAPI(context: context)
-        let operations = OperationsAPI(context: context)
+        let operations = OperationsAPI(context: context, webhooks: webhooks.store)
         router = Router(routes: analyses.routes + RulesAPI.routes + operations.routes + WebhooksAPI(service: webhooks).routes)
     }
 

@@ -21,7 +21,7 @@ extension AnalysesAPI {
             do {
                 guard let stored = try context.store.report(id: record.id) else { throw Problem.notFound("the report of \(record.id) is missing") }
                 let report = try Report.decode(jsonData: stored)
-                body = try report.rendered(as: format, options: Self.renderOptions(for: record, baseURL: Self.baseURL(of: request.head)))
+                body = try report.rendered(as: format, options: Self.renderOptions(for: record, baseURL: context.links.base(for: request.head)))
             } catch let problem as Problem {
                 throw problem
             } catch {
@@ -57,14 +57,6 @@ extension AnalysesAPI {
         let repository = record.metadata.repository
         let isURL = repository.map { $0.hasPrefix("https://") || $0.hasPrefix("http://") } ?? false
         return RenderOptions(repositoryURL: isURL ? repository : nil, commit: record.metadata.commit, branch: record.metadata.branch,
-                             reportURL: baseURL.map { $0 + AnalysisResource.path(of: record.id) + "/report" }, rules: RulesAPI.catalog)
-    }
-
-    /// `scheme://host` as the client addressed the server: the `Host` field (validated by
-    /// the parser), `https` when a proxy says so in `X-Forwarded-Proto`.
-    static func baseURL(of head: HTTPRequestHead) -> String? {
-        guard let host = head.headers["Host"], !host.isEmpty else { return nil }
-        let scheme = head.headers["X-Forwarded-Proto"]?.lowercased() == "https" ? "https" : "http"
-        return "\(scheme)://\(host)"
+                             reportURL: baseURL.map { PublicLinks.report(record.id, base: $0) }, rules: RulesAPI.catalog)
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 /// `/livez`, `/readyz`, `/metrics`, `/openapi.yaml`: for orchestrators and scrapers, no token needed.
 struct OperationsAPI: Sendable {
     let context: ServiceContext
+    let webhooks: WebhookStore
 
     var routes: [Router.Route] {
         [
@@ -33,7 +34,8 @@ struct OperationsAPI: Sendable {
 
     private func metrics() -> HTTPResponse {
         let counts = (try? context.store.countByStatus()) ?? [:]
-        let text = context.metrics.render(statusCounts: counts, activeConnections: context.activeConnections())
+        let gauges = (try? webhooks.gauges()) ?? Metrics.WebhookGauges()
+        let text = context.metrics.render(statusCounts: counts, activeConnections: context.activeConnections(), webhooks: gauges)
         return HTTPResponse(status: 200, headers: HTTPHeaders([("Content-Type", "text/plain; version=0.0.4; charset=utf-8")]), body: Data(text.utf8))
     }
 

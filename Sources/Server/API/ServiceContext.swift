@@ -10,6 +10,8 @@ final class ServiceContext: Sendable {
     let metrics: Metrics
     let board: CompletionBoard
     let log: ServerLog
+    /// Absolute links for reports and webhook payloads.
+    let links: PublicLinks
     /// Wakes a worker once an upload is committed.
     let enqueued: @Sendable () -> Void
     /// Open connections, for the metrics.
@@ -26,6 +28,7 @@ final class ServiceContext: Sendable {
         self.metrics = metrics
         self.board = board
         self.log = log
+        links = PublicLinks(publicURL: configuration.publicURL)
         self.enqueued = enqueued
         self.activeConnections = activeConnections
     }

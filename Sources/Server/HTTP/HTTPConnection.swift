@@ -21,6 +21,8 @@ struct HTTPConnection {
     private enum Interruption: Error {
         case closed
         case timedOut
+        /// The body's average rate (bytes/s) fell below the floor.
+        case tooSlow(Double)
         case parse(HTTPParseError)
     }
 
@@ -36,7 +38,7 @@ struct HTTPConnection {
                 switch error {
                 case .closed:
                     break
-                case .timedOut:
+                case .timedOut, .tooSlow:
                     if !parser.isIdle { send(.problem(Self.timeoutProblem("header section")), request: nil, keepAlive: false) }
                 case .parse(let parseError):
                     send(.problem(for: parseError), request: nil, keepAlive: false)
@@ -69,8 +71,9 @@ struct HTTPConnection {
                     return (.problem(for: .badRequest("client-gone", "the client closed the connection")), false)
                 }
             }
+            var meter = BodyRateMeter(floor: configuration.bodyRateFloor, start: Date())
             do {
-                while let event = try nextBodyEvent() {
+                while let event = try nextBodyEvent(meter: &meter) {
                     if case .body(let bytes) = event, let abort = receiver.receive(bytes) {
                         receiver.abandon()
                         return (abort, false)
@@ -82,6 +85,7 @@ struct HTTPConnection {
                 switch error {
                 case .parse(let parseError): return (.problem(for: parseError), false)
                 case .timedOut: return (.problem(Self.timeoutProblem("body")), false)
+                case .tooSlow(let rate): return (.problem(tooSlowProblem(rate: rate)), false)
                 case .closed: return (.problem(for: .badRequest("incomplete-body", "the connection closed before the body was complete")), false)
                 }
             }
@@ -122,20 +126,28 @@ struct HTTPConnection {
         }
     }
 
-    /// The next body event; the body timeout bounds each stall between reads.
-    private mutating func nextBodyEvent() throws(Interruption) -> HTTPRequestParser.Event? {
+    /// The next body event. The body timeout bounds each stall between reads; the meter
+    /// ends a body whose average rate falls below the floor, judged at least once a window.
+    private mutating func nextBodyEvent(meter: inout BodyRateMeter) throws(Interruption) -> HTTPRequestParser.Event? {
+        var stallDeadline = Date(timeIntervalSinceNow: configuration.bodyTimeout)
         while true {
             do {
                 if let event = try parser.nextEvent() { return event }
             } catch {
                 throw .parse(error)
             }
-            switch socket.read(into: &readBuffer, deadline: Date(timeIntervalSinceNow: configuration.bodyTimeout)) {
+            let deadline = meter.checkpoint.map { min($0, stallDeadline) } ?? stallDeadline
+            switch socket.read(into: &readBuffer, deadline: deadline) {
             case .bytes(let count):
                 bytesIn += Int64(count)
                 parser.append(readBuffer[0 ..< count])
+                stallDeadline = Date(timeIntervalSinceNow: configuration.bodyTimeout)
+                if let rate = meter.record(count, at: Date()) { throw .tooSlow(rate) }
             case .closed, .failed: throw .closed
-            case .timedOut: throw .timedOut
+            case .timedOut:
+                let now = Date()
+                if now >= stallDeadline { throw .timedOut }
+                if let rate = meter.record(0, at: now) { throw .tooSlow(rate) }
             }
         }
     }
@@ -152,6 +164,11 @@ struct HTTPConnection {
             route: response.route ?? "-", status: response.status, bytesIn: bytesIn, bytesOut: response.body.count,
             durationMs: (Date().timeIntervalSince(requestStarted) * 1000 * 100).rounded() / 100))
         return sent
+    }
+
+    private func tooSlowProblem(rate: Double) -> Problem {
+        Problem(code: "http.body-too-slow", title: "Request Timeout", status: 408,
+                detail: "the body arrived at \(Int(rate)) bytes/s on average, below the minimum of \(configuration.bodyRateFloor.bytesPerSecond) bytes/s")
     }
 
     private static func timeoutProblem(_ part: String) -> Problem {

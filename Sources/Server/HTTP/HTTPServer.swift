@@ -17,6 +17,8 @@ public final class HTTPServer: Sendable {
         public var headerTimeout: TimeInterval
         /// Seconds a body may stall between two reads.
         public var bodyTimeout: TimeInterval
+        /// The slowest a body may arrive on average (408 below it).
+        public var bodyRateFloor: BodyRateFloor
         /// Seconds a kept-alive connection may wait for its next request.
         public var idleTimeout: TimeInterval
         /// Seconds one `send` may block on a client that does not read.
@@ -25,12 +27,14 @@ public final class HTTPServer: Sendable {
 
         public init(host: String = "127.0.0.1", port: Int = 8080, maxConnections: Int = 256,
                     headerTimeout: TimeInterval = 10, bodyTimeout: TimeInterval = 30, idleTimeout: TimeInterval = 15,
-                    sendTimeout: TimeInterval = 30, limits: HTTPRequestParser.Limits = .init()) {
+                    sendTimeout: TimeInterval = 30, bodyRateFloor: BodyRateFloor = BodyRateFloor(),
+                    limits: HTTPRequestParser.Limits = .init()) {
             self.host = host
             self.port = port
             self.maxConnections = maxConnections
             self.headerTimeout = headerTimeout
             self.bodyTimeout = bodyTimeout
+            self.bodyRateFloor = bodyRateFloor
             self.idleTimeout = idleTimeout
             self.sendTimeout = sendTimeout
             self.limits = limits

@@ -9,7 +9,8 @@ final class AnalysisWorkers: Sendable {
         var stopping = false
         /// Analyses being run, by id, with the attempt number that claimed them.
         var running: [String: Int] = [:]
-        var threadsAlive = 0
+        /// Analyses put back in the queue by the drain.
+        var handedBack: [String] = []
     }
 
     private let store: AnalysisStore
@@ -19,6 +20,7 @@ final class AnalysisWorkers: Sendable {
     private let metrics: Metrics
     private let log: ServerLog
     private let state = Locked(State())
+    private let threads = BackgroundThreads()
     private let wakeUp = DispatchSemaphore(value: 0)
 
     init(store: AnalysisStore, analyzer: Analyzer, count: Int, board: CompletionBoard, metrics: Metrics, log: ServerLog) {
@@ -31,15 +33,7 @@ final class AnalysisWorkers: Sendable {
     }
 
     func start() {
-        for number in 0 ..< count {
-            state.withLock { $0.threadsAlive += 1 }
-            let thread = Thread { [self] in
-                work()
-                state.withLock { $0.threadsAlive -= 1 }
-            }
-            thread.name = "nibscan-worker-\(number)"
-            thread.start()
-        }
+        threads.start(count, name: "nibscan-worker") { [self] in work() }
     }
 
     /// Tells an idle worker that an analysis was queued.
@@ -53,17 +47,19 @@ final class AnalysisWorkers: Sendable {
     func drain(grace: TimeInterval) -> [String] {
         state.withLock { $0.stopping = true }
         for _ in 0 ..< count { wakeUp.signal() }
-        let deadline = Date(timeIntervalSinceNow: grace)
-        while state.withLock({ $0.threadsAlive > 0 }) && Date() < deadline { usleep(20_000) }
-        let unfinished = state.withLock { $0.running }
-        for (id, attempt) in unfinished {
-            do {
-                try store.requeue(id: id, attempt: attempt)
-            } catch {
-                log.event("requeue-failed", ["analysisId": id, "error": "\(error)"])
-            }
+        threads.waitForExit(timeout: grace)
+        for (id, attempt) in state.withLock({ $0.running }) { handBack(id, attempt: attempt, started: true) }
+        return state.withLock { $0.handedBack.sorted() }
+    }
+
+    /// Puts a claimed analysis back in the queue, counting it only when it was still running
+    /// (one that finished meanwhile stays finished).
+    private func handBack(_ id: String, attempt: Int, started: Bool) {
+        do {
+            if try store.requeue(id: id, attempt: attempt, started: started) { state.withLock { $0.handedBack.append(id) } }
+        } catch {
+            log.event("requeue-failed", ["analysisId": id, "error": "\(error)"])
         }
-        return unfinished.keys.sorted()
     }
 
     private var isStopping: Bool { state.withLock { $0.stopping } }
@@ -87,7 +83,7 @@ final class AnalysisWorkers: Sendable {
                 return true
             }
             guard keep else {
-                try? store.requeue(id: record.id, attempt: record.attempts)
+                handBack(record.id, attempt: record.attempts, started: false)
                 return
             }
             run(record)

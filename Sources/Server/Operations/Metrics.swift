@@ -1,8 +1,9 @@
 import Foundation
 
 /// Prometheus metrics, rendered in the text exposition format at `/metrics`: requests by
-/// route template and status, a latency histogram, bytes received, analyses by outcome;
-/// queue depth is read from the store at scrape time.
+/// route template and status, a latency histogram, bytes received, analyses by outcome,
+/// webhook attempts by result; queue depth and webhook backlog are read from the store at
+/// scrape time.
 public final class Metrics: Sendable {
     /// Upper bounds of the latency buckets, in seconds.
     static let latencyBuckets: [Double] = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60]
@@ -24,9 +25,10 @@ public final class Metrics: Sendable {
         var latency: [String: Histogram] = [:]
         var bytesReceived: Int64 = 0
         var analyses: [String: Int] = [:]
+        var webhookAttempts: [WebhookAttemptResult: Int] = [:]
     }
 
-    private let state = Locked(State())
+    let state = Locked(State())
 
     public init() {}
 
@@ -48,8 +50,8 @@ public final class Metrics: Sendable {
         state.withLock { $0.analyses[outcome, default: 0] += count }
     }
 
-    /// The exposition text; `statusCounts` come from the store.
-    public func render(statusCounts: [AnalysisRecord.Status: Int], activeConnections: Int) -> String {
+    /// The exposition text; `statusCounts` and `webhooks` come from the store.
+    func render(statusCounts: [AnalysisRecord.Status: Int], activeConnections: Int, webhooks: WebhookGauges) -> String {
         let snapshot = state.current
         var lines: [String] = []
         lines.append("# HELP nibscan_http_requests_total HTTP requests answered, by method, route template and status.")
@@ -87,6 +89,7 @@ public final class Metrics: Sendable {
         lines.append("# HELP nibscan_queue_depth Analyses waiting for a worker.")
         lines.append("# TYPE nibscan_queue_depth gauge")
         lines.append("nibscan_queue_depth \(statusCounts[.queued] ?? 0)")
+        lines += Self.webhookLines(attempts: snapshot.webhookAttempts, gauges: webhooks)
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -25,11 +25,17 @@ extension NibscanServer {
         public var maxWaitSeconds: Int
         /// On SIGTERM, seconds running analyses get to finish before they are re-queued.
         public var shutdownGraceSeconds: Double
+        /// On SIGTERM, the least time the listener stays open answering readiness with 503,
+        /// so that a load balancer probing it stops routing here before connections are refused.
+        public var drainDelaySeconds: Double = 0
         /// The OpenAPI document served at `/openapi.yaml`; `nil` looks in the usual places.
         public var openAPIPath: String?
         /// Bounds applied to every uploaded archive.
         public var archiveLimits: ArchiveLimits
-        /// Webhook delivery: allowed hosts, public URL, timeouts, retries.
+        /// The absolute URL clients reach the server at (`--public-url`), for links in
+        /// reports and webhook payloads; `nil`: the request's `Host`, or the listener's address.
+        public var publicURL: String?
+        /// Webhook delivery: allowed hosts, timeouts, retries.
         public var webhooks = WebhookConfiguration()
 
         public init(http: HTTPServer.Configuration = HTTPServer.Configuration(), dataDirectory: String = "./data",

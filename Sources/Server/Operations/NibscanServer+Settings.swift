@@ -22,15 +22,31 @@ extension NibscanServer.Configuration {
                          unset: "none"),
             optionalText("--openapi", "NIBSCAN_OPENAPI", "FILE", "the OpenAPI document served at /openapi.yaml", \.openAPIPath,
                          unset: "./openapi.yaml, else <bin>/../share/nibscan/ or /usr/local/share/nibscan/"),
+            Setting(flag: "--public-url", environment: "NIBSCAN_PUBLIC_URL", placeholder: "URL",
+                    help: "absolute URL clients reach this server at, for links in reports and webhooks",
+                    describeDefault: { $0.publicURL ?? "the request's Host; http://HOST:PORT in webhooks" }) { configuration, value in
+                guard value.isEmpty == false else { configuration.publicURL = nil; return }
+                do throws(WebhookError) {
+                    configuration.publicURL = try WebhookURL.validate(value)
+                } catch {
+                    throw ServerError.invalidSetting("--public-url", error.problem.detail ?? "not an http(s) URL")
+                }
+            },
             integer("--workers", "NIBSCAN_WORKERS", "analyses run at once (default: the CPU cores)", \.workers, 1...256),
             large("--max-body-bytes", "NIBSCAN_MAX_BODY_BYTES", "largest upload (413 beyond)", \.maxBodyBytes),
             number("--retention-hours", "NIBSCAN_RETENTION_HOURS", "hours uploads are kept after their analysis (0: forever)", \.retentionHours),
             integer("--max-attempts", "NIBSCAN_MAX_ATTEMPTS", "starts before an analysis interrupted by crashes fails", \.maxAttempts, 1...100),
             integer("--max-wait", "NIBSCAN_MAX_WAIT_SECONDS", "largest ?wait= in seconds", \.maxWaitSeconds, 0...3_600),
             number("--shutdown-grace", "NIBSCAN_SHUTDOWN_GRACE_SECONDS", "seconds running analyses get on SIGTERM", \.shutdownGraceSeconds),
+            number("--drain-delay", "NIBSCAN_DRAIN_DELAY_SECONDS", "least seconds /readyz answers 503 on SIGTERM before the listener closes",
+                   \.drainDelaySeconds),
             integer("--max-connections", "NIBSCAN_MAX_CONNECTIONS", "connections served at once (503 beyond)", \.http.maxConnections, 1...100_000),
             number("--header-timeout", "NIBSCAN_HEADER_TIMEOUT_SECONDS", "seconds to receive a header section (408)", \.http.headerTimeout),
             number("--body-timeout", "NIBSCAN_BODY_TIMEOUT_SECONDS", "seconds a body may stall (408)", \.http.bodyTimeout),
+            integer("--min-body-rate", "NIBSCAN_MIN_BODY_RATE", "least average upload rate in bytes/s after the grace (408 below; 0: off)",
+                    \.http.bodyRateFloor.bytesPerSecond, 0...1 << 30),
+            number("--body-rate-grace", "NIBSCAN_BODY_RATE_GRACE_SECONDS", "seconds of a body before its rate is judged", \.http.bodyRateFloor.grace),
+            number("--body-rate-window", "NIBSCAN_BODY_RATE_WINDOW_SECONDS", "seconds the body rate is averaged over", \.http.bodyRateFloor.window),
             number("--idle-timeout", "NIBSCAN_IDLE_TIMEOUT_SECONDS", "seconds a kept-alive connection may idle", \.http.idleTimeout),
             number("--send-timeout", "NIBSCAN_SEND_TIMEOUT_SECONDS", "seconds a response write may block", \.http.sendTimeout),
             integer("--max-request-line-bytes", "NIBSCAN_MAX_REQUEST_LINE_BYTES", "longest request line (414)", \.http.limits.maxRequestLineBytes, 64...1 << 20),

@@ -148,11 +148,16 @@ public final class AnalysisStore: Sendable {
         }
     }
 
-    /// Hands a running analysis back to the queue (a drain that ran out of time).
-    public func requeue(id: String, attempt: Int) throws {
+    /// Hands a running analysis back to the queue: a drain that ran out of time, or a claim
+    /// made as the drain began (`started: false` gives the attempt back: nothing ran).
+    /// Returns false when it was no longer running with that attempt (it had just finished).
+    @discardableResult
+    public func requeue(id: String, attempt: Int, started: Bool = true) throws -> Bool {
         try withDatabase { database in
-            try database.query("UPDATE analyses SET status = 'queued', started_at = NULL WHERE id = ? AND status = 'running' AND attempts = ?",
-                               [.text(id), .integer(Int64(attempt))])
+            try database.query("""
+                UPDATE analyses SET status = 'queued', started_at = NULL, attempts = ? WHERE id = ? AND status = 'running' AND attempts = ?
+                """, [.integer(Int64(started ? attempt : attempt - 1)), .text(id), .integer(Int64(attempt))])
+            return database.changes > 0
         }
     }
 

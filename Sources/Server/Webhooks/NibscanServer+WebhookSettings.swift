@@ -9,16 +9,6 @@ extension NibscanServer.Configuration {
                     describeDefault: { _ in "none" }) { configuration, value in
                 configuration.webhooks.allowList = try WebhookAllowList(parsing: value)
             },
-            Setting(flag: "--public-url", environment: "NIBSCAN_PUBLIC_URL", placeholder: "URL",
-                    help: "absolute URL of this server, for links in webhook payloads",
-                    describeDefault: { _ in "http://HOST:PORT" }) { configuration, value in
-                guard value.isEmpty == false else { configuration.webhooks.publicURL = nil; return }
-                do throws(WebhookError) {
-                    configuration.webhooks.publicURL = try WebhookURL.validate(value)
-                } catch {
-                    throw ServerError.invalidSetting("--public-url", error.problem.detail ?? "not an http(s) URL")
-                }
-            },
             number("--webhook-connect-timeout", "NIBSCAN_WEBHOOK_CONNECT_TIMEOUT_SECONDS", "seconds to connect to a webhook receiver",
                    \.webhooks.connectTimeout),
             number("--webhook-timeout", "NIBSCAN_WEBHOOK_TIMEOUT_SECONDS", "seconds one webhook attempt may take in all", \.webhooks.timeout),

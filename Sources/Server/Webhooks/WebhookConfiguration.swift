@@ -7,8 +7,6 @@ extension NibscanServer {
     public struct WebhookConfiguration: Sendable {
         /// Hosts and address blocks reachable although the policy refuses them.
         public var allowList: WebhookAllowList
-        /// The server's absolute URL for links in payloads; `nil`: `http://HOST:PORT`.
-        public var publicURL: String?
         public var connectTimeout: TimeInterval
         /// The most one attempt may take, connection included.
         public var timeout: TimeInterval
@@ -21,12 +19,11 @@ extension NibscanServer {
         /// The longest an idle sender sleeps before it looks for due messages again.
         public var pollInterval: TimeInterval
 
-        public init(allowList: WebhookAllowList = WebhookAllowList(), publicURL: String? = nil, connectTimeout: TimeInterval = 10,
+        public init(allowList: WebhookAllowList = WebhookAllowList(), connectTimeout: TimeInterval = 10,
                     timeout: TimeInterval = 30, schedule: WebhookRetrySchedule = WebhookRetrySchedule(),
                     health: WebhookSubscriptionHealth.Policy = WebhookSubscriptionHealth.Policy(), secretOverlap: TimeInterval = 24 * 3600,
                     senders: Int = 4, pollInterval: TimeInterval = 5) {
             self.allowList = allowList
-            self.publicURL = publicURL
             self.connectTimeout = connectTimeout
             self.timeout = timeout
             self.schedule = schedule
@@ -34,13 +31,6 @@ extension NibscanServer {
             self.secretOverlap = secretOverlap
             self.senders = senders
             self.pollInterval = pollInterval
-        }
-
-        /// `publicURL` without a trailing slash, or `http://host:port` of the listener.
-        func baseURL(host: String, port: Int) -> String {
-            if let publicURL { return publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL }
-            let shownHost = host.contains(":") ? "[\(host)]" : host
-            return "http://\(shownHost):\(port)"
         }
     }
 }

@@ -9,25 +9,29 @@ final class WebhookService: Sendable {
     let configuration: NibscanServer.WebhookConfiguration
     let machine: WebhookDeliveryMachine
     private let sender: CurlWebhookSender
+    private let links: PublicLinks
     private let log: ServerLog
+    private let metrics: Metrics
     private let clock: @Sendable () -> Date
     private let random: @Sendable () -> Double
     private let state = Locked(State())
+    private let threads = BackgroundThreads()
     private let wakeUp = DispatchSemaphore(value: 0)
 
     struct State {
         var baseURL = ""
         var stopping = false
-        var threadsAlive = 0
     }
 
-    init(analyses: AnalysisStore, configuration: NibscanServer.WebhookConfiguration, log: ServerLog,
+    init(analyses: AnalysisStore, configuration: NibscanServer.WebhookConfiguration, links: PublicLinks, metrics: Metrics, log: ServerLog,
          clock: @escaping @Sendable () -> Date = { Date() }, random: @escaping @Sendable () -> Double = { Double.random(in: 0 ..< 1) }) {
         store = WebhookStore(analyses: analyses)
         self.configuration = configuration
         machine = WebhookDeliveryMachine(schedule: configuration.schedule)
         sender = CurlWebhookSender(policy: WebhookAddressPolicy(allowList: configuration.allowList),
                                    connectTimeout: configuration.connectTimeout, timeout: configuration.timeout)
+        self.links = links
+        self.metrics = metrics
         self.log = log
         self.clock = clock
         self.random = random
@@ -41,16 +45,8 @@ final class WebhookService: Sendable {
 
     /// Starts the senders; `host` and `port` make the default public URL.
     func start(host: String, port: Int) {
-        state.withLock { $0.baseURL = configuration.baseURL(host: host, port: port) }
-        for number in 0 ..< configuration.senders {
-            state.withLock { $0.threadsAlive += 1 }
-            let thread = Thread { [self] in
-                work()
-                state.withLock { $0.threadsAlive -= 1 }
-            }
-            thread.name = "nibscan-webhooks-\(number)"
-            thread.start()
-        }
+        state.withLock { [links] in $0.baseURL = links.base(listeningOn: host, port: port) }
+        threads.start(configuration.senders, name: "nibscan-webhooks") { [self] in work() }
     }
 
     /// Wakes an idle sender: a message was queued.
@@ -61,13 +57,9 @@ final class WebhookService: Sendable {
     /// Stops the senders: transfers in progress are abandoned (their message stays due,
     /// no attempt is counted); waits up to `timeout` seconds for the threads to exit.
     func stop(timeout: TimeInterval = 5) {
-        let senders = state.withLock { state -> Int in
-            state.stopping = true
-            return state.threadsAlive
-        }
-        for _ in 0 ..< senders { wakeUp.signal() }
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        while state.withLock({ $0.threadsAlive > 0 }) && Date() < deadline { usleep(10_000) }
+        state.withLock { $0.stopping = true }
+        for _ in 0 ..< threads.running { wakeUp.signal() }
+        threads.waitForExit(timeout: timeout)
     }
 
     private var isStopping: Bool { state.withLock { $0.stopping } }
@@ -107,6 +99,7 @@ final class WebhookService: Sendable {
             return
         }
         let attempt = WebhookAttempt(response: response, at: attemptedAt)
+        metrics.recordWebhookAttempt(Metrics.WebhookAttemptResult(response))
         let outcome = response.outcome(now: attemptedAt)
         do {
             let (state, disabled) = try store.record(attempt, of: delivery, outcome: outcome, random: random(), machine: machine,

@@ -25,8 +25,9 @@ final class WebhookTestServer {
         configuration.workers = 1
         configuration.shutdownGraceSeconds = 1
         configuration.tokens = "admin \(adminToken);submit \(submitToken);read \(readToken)"
+        configuration.publicURL = "https://nibscan.example.test"
         configuration.webhooks = NibscanServer.WebhookConfiguration(
-            allowList: try WebhookAllowList(parsing: allowed), publicURL: "https://nibscan.example.test", connectTimeout: 1, timeout: 1,
+            allowList: try WebhookAllowList(parsing: allowed), connectTimeout: 1, timeout: 1,
             schedule: WebhookRetrySchedule(maxAttempts: 3, initialDelay: 0.05, multiplier: 2, maxDelay: 0.2, retryAfterCap: 2),
             health: WebhookSubscriptionHealth.Policy(maxConsecutiveFailedMessages: 3, maxFailingDuration: 3600),
             secretOverlap: 3600, senders: 2, pollInterval: 0.05)
@@ -115,6 +116,13 @@ final class WebhookTestServer {
             throw Failure(description: "the seeded analysis could not be finished")
         }
         return record
+    }
+
+    /// The value of the sample `name` (with its labels) in `/metrics`, if it is there.
+    func metric(_ name: String) throws -> Int? {
+        let text = String(decoding: try call("GET", "/metrics", token: nil).body, as: UTF8.self)
+        let line = text.split(separator: "\n").first { $0.hasPrefix(name + " ") }
+        return line.flatMap { Int($0.dropFirst(name.count + 1)) }
     }
 
     /// The delivery log of a subscription, newest first.

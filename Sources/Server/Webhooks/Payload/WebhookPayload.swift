@@ -71,10 +71,10 @@ struct AnalysisEventData: Encodable, Sendable {
         if let baselineID = record.metadata.baseline, let report {
             baseline = Self.counts(report, baselineID: baselineID)
         }
-        let analysis = baseURL + AnalysisResource.path(of: record.id)
+        let analysis = PublicLinks.analysis(record.id, base: baseURL)
         var reports: [String: String] = [:]
         if record.status == .succeeded {
-            for format in ReportFormat.allCases { reports[format.rawValue] = "\(analysis)/report?format=\(format.rawValue)" }
+            for format in ReportFormat.allCases { reports[format.rawValue] = PublicLinks.report(record.id, base: baseURL, format: format) }
         }
         links = Links(analysis: analysis, reports: reports)
     }

@@ -138,6 +138,18 @@ public final class WebhookStore: Sendable {
         }
     }
 
+    /// Pending messages and disabled subscriptions, for `/metrics`.
+    func gauges() throws -> Metrics.WebhookGauges {
+        try analyses.withDatabase { database in
+            let row = try database.query("""
+                SELECT (SELECT COUNT(*) FROM webhook_deliveries WHERE status = 'pending') AS pending,
+                       (SELECT COUNT(*) FROM webhook_subscriptions WHERE enabled = 0) AS disabled
+                """).first
+            return Metrics.WebhookGauges(pendingMessages: Int(row?.integer("pending") ?? 0),
+                                         disabledSubscriptions: Int(row?.integer("disabled") ?? 0))
+        }
+    }
+
     /// Makes a leased message due at `due` again without counting an attempt (shutdown).
     public func release(deliveryID: String, due: Date) throws {
         try analyses.withDatabase { database in

@@ -100,6 +100,7 @@ final class CurlTransfer {
         if bodyTooLarge {
             response.error = "the answer's body is larger than \(Self.maxBodyBytes) bytes; the rest was not read"
         } else if code != CURLE_OK {
+            response.timedOut = code == CURLE_OPERATION_TIMEDOUT
             let detail = String(cString: errorBuffer)
             response.error = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
         }

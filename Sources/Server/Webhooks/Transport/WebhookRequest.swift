@@ -21,6 +21,8 @@ struct WebhookResponse: Sendable, Equatable {
     /// Why there is no answer: the address policy's refusal or libcurl's error.
     var error: String?
     var refused = false
+    /// The connect or total timeout ran out.
+    var timedOut = false
     /// The worker was stopping: the attempt does not count.
     var abandoned = false
     var durationMs: Int

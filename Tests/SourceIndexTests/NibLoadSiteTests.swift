@@ -75,6 +75,23 @@ final class NibLoadSiteTests: XCTestCase {
         XCTAssertEqual(index.nibLoads[2].context.isTypeMethod, true)
     }
 
+    func testObjectiveCPointerCastOfTheFirstObjectIsAForcedCast() {
+        let index = SourceFixture.index(objc: """
+        @implementation Factory
+        + (id)a { return (CardView *)[[[NSBundle mainBundle] loadNibNamed:@"CardView" owner:nil options:nil] objectAtIndex:0]; }
+        + (id)b { return (CardView*)[[[NSBundle mainBundle] loadNibNamed:@"CardView" owner:nil options:nil] firstObject]; }
+        - (void)c { [self addSubview:(__kindof UIView *)[[[NSBundle mainBundle] loadNibNamed:@"Other" owner:self options:nil] lastObject]]; }
+        + (id)d { CardView *card = (CardView *)[[[UINib nibWithNibName:@"CardView" bundle:nil] instantiateWithOwner:nil options:nil] firstObject]; return card; }
+        + (id)e { return [[[NSBundle mainBundle] loadNibNamed:@"Plain" owner:nil options:nil] firstObject]; }
+        @end
+        """)
+        XCTAssertEqual(index.nibLoads.map(\.resultUse), [.first, .first, .last, .first, .first])
+        XCTAssertEqual(index.nibLoads.map(\.cast), [
+            NibLoadSite.Cast(kind: .forced, typeName: "CardView"), NibLoadSite.Cast(kind: .forced, typeName: "CardView"),
+            NibLoadSite.Cast(kind: .forced, typeName: "UIView"), NibLoadSite.Cast(kind: .forced, typeName: "CardView"), nil,
+        ])
+    }
+
     func testSwiftResultUses() {
         let index = SourceFixture.index(swift: """
         class V: UIView {

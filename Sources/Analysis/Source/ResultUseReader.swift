@@ -81,9 +81,13 @@ struct ResultUseReader {
         if let cast = cast(at: cursor), result.use != .searchByType || result.cast == nil { result.cast = cast }
         var before = start - 1
         while before >= 0, ["try", "await", "(", "?", "!"].contains(stream.text(before)) { before -= 1 }
-        if before >= 0, stream.isText(before, ")"), stream.partner[before] >= 0, stream.isText(stream.partner[before] - 1, "=") {
-            if result.cast == nil { result.cast = objcCast(stream.partner[before]..<(before + 1)) }
-            before = stream.partner[before] - 1
+        if before >= 0, stream.isText(before, ")"), stream.partner[before] >= 0 {
+            let group = stream.partner[before]..<(before + 1)
+            let pointerCast = objcPointerCast(group)
+            if pointerCast != nil || stream.isText(group.lowerBound - 1, "=") {
+                if result.cast == nil { result.cast = pointerCast ?? objcCast(group) }
+                before = group.lowerBound - 1
+            }
         }
         guard before >= 0 else { return result }
         let previous = stream[before]
@@ -127,7 +131,15 @@ struct ResultUseReader {
         return name
     }
 
-    /// Objective-C `(CustomView *)[…]`.
+    /// Objective-C `(CustomView *)` or `(__kindof CustomView *)` before any expression
+    /// (`return (CardView *)[[… loadNibNamed:…] firstObject]`): a forced cast, as Swift's `as!`.
+    private func objcPointerCast(_ group: Range<Int>) -> NibLoadSite.Cast? {
+        let star = group.upperBound - 2
+        guard group.count >= 4, stream.isText(star, "*"), stream[star - 1].isIdentifier else { return nil }
+        return NibLoadSite.Cast(kind: .forced, typeName: stream.text(star - 1))
+    }
+
+    /// Objective-C `= (CustomView *)[…]`, `= (id)[…]`.
     private func objcCast(_ group: Range<Int>) -> NibLoadSite.Cast? {
         guard group.count >= 3, stream[group.lowerBound + 1].isIdentifier else { return nil }
         return NibLoadSite.Cast(kind: .forced, typeName: stream.text(group.lowerBound + 1))

@@ -92,6 +92,46 @@ final class NibLoadSiteTests: XCTestCase {
         ])
     }
 
+    func testAppKitNibLoadsReadOwnerAndTopLevelObjects() {
+        let swift = SourceFixture.index(swift: """
+        class Panel: NSView {
+            func a() {
+                var objects: NSArray?
+                Bundle.main.loadNibNamed("Panel", owner: self, topLevelObjects: &objects)
+                let view = objects?.first(where: { $0 is Panel }) as? Panel
+            }
+            func b() {
+                let nib = NSNib(nibNamed: "Row", bundle: nil)
+                var topLevelObjects: NSArray?
+                if nib?.instantiate(withOwner: nil, topLevelObjects: &topLevelObjects) == true {
+                    let row = topLevelObjects?.firstObject as! Row
+                }
+            }
+            func c() { Bundle.main.loadNibNamed("Owned", owner: self, topLevelObjects: nil) }
+            func d() { let nib = NSNib(nibNamed: "Kept", bundle: .main) }
+        }
+        """)
+        XCTAssertEqual(swift.nibLoads.map(\.api), [.bundleLoadNibNamed, .uiNib, .bundleLoadNibNamed, .uiNib])
+        XCTAssertEqual(swift.nibLoads.map(\.owner), [.selfObject, .none, .selfObject, .notApplicable])
+        XCTAssertEqual(swift.nibLoads.map(\.resultUse), [.searchByType, .first, .ignored, .whole])
+        XCTAssertEqual(swift.nibLoads.map(\.cast), [
+            NibLoadSite.Cast(kind: .conditional, typeName: "Panel"), NibLoadSite.Cast(kind: .forced, typeName: "Row"), nil, nil,
+        ])
+        let objc = SourceFixture.index(objc: """
+        @implementation Panel
+        - (void)a { NSArray *objects = nil; [[NSBundle mainBundle] loadNibNamed:@"Panel" owner:self topLevelObjects:&objects];
+                    self.view = [objects lastObject]; }
+        - (void)b { NSNib *nib = [[NSNib alloc] initWithNibNamed:@"Row" bundle:nil];
+                    UINib *cells = [UINib nibWithNibName:@"Cells" bundle:nil];
+                    NSArray *items = [cells instantiateWithOwner:self options:nil]; Cell *cell = items[0]; }
+        @end
+        """)
+        XCTAssertEqual(objc.nibLoads.map(\.nibName.candidates), [["Panel"], ["Row"], ["Cells"]])
+        XCTAssertEqual(objc.nibLoads.map(\.api), [.bundleLoadNibNamed, .uiNib, .uiNib])
+        XCTAssertEqual(objc.nibLoads.map(\.owner), [.selfObject, .notApplicable, .selfObject])
+        XCTAssertEqual(objc.nibLoads.map(\.resultUse), [.last, .whole, .first])
+    }
+
     func testSwiftResultUses() {
         let index = SourceFixture.index(swift: """
         class V: UIView {

@@ -3,9 +3,12 @@
 public struct NibLoadSite: Sendable, Equatable, Codable {
     /// The UIKit/AppKit/Reusable API the call goes through.
     public enum API: String, Codable, Sendable {
-        /// `Bundle.loadNibNamed(_:owner:options:)` / `-[NSBundle loadNibNamed:owner:options:]`.
+        /// `Bundle.loadNibNamed(_:owner:options:)` / `-[NSBundle loadNibNamed:owner:options:]`,
+        /// AppKit's `loadNibNamed(_:owner:topLevelObjects:)` (the use is read from the objects).
         case bundleLoadNibNamed = "bundle-load-nib-named"
-        /// `UINib(nibName:bundle:)` / `+[UINib nibWithNibName:bundle:]` (+ `instantiate`).
+        /// `UINib(nibName:bundle:)` / `+[UINib nibWithNibName:bundle:]`, AppKit's
+        /// `NSNib(nibNamed:bundle:)` / `-[NSNib initWithNibNamed:bundle:]` (+ `instantiate`,
+        /// chained or through the variable holding the nib).
         case uiNib = "ui-nib"
         /// `UIViewController(nibName:bundle:)`, `super.init(nibName:bundle:)`, `initWithNibName:bundle:`.
         case viewControllerNibName = "view-controller-nib-name"

@@ -35,6 +35,17 @@ struct ResultUseReader {
         return finish(result, start: expression.lowerBound, end: end)
     }
 
+    /// AppKit's `topLevelObjects: &objects` (`loadNibNamed(_:owner:topLevelObjects:)`,
+    /// `instantiate(withOwner:topLevelObjects:)`): the call returns a `Bool` and the objects
+    /// are used through the variable; `nil` drops them.
+    func readTopLevelObjects(_ argument: Range<Int>) -> Use {
+        let text = stream.text(of: argument)
+        if text == "nil" || text == "NULL" { return Use(use: .ignored) }
+        let name = stream.isText(argument.lowerBound, "&") ? argument.lowerBound + 1 : argument.lowerBound
+        guard name < argument.upperBound, stream[name].isIdentifier else { return Use(use: .whole) }
+        return variableUse(stream.text(name), after: argument.upperBound) ?? Use(use: .whole)
+    }
+
     /// `.first`, `.last`, `[n]`, `.firstObject`, `.first(where:)`, `.compactMap…` after `end`.
     private func selection(after end: inout Int) -> Use? {
         var cursor = end
@@ -190,7 +201,11 @@ struct ResultUseReader {
                     return Use(use: .searchByType, cast: searchedType(in: loop..<stream.after(loop)))
                 }
                 var end = cursor + 1
-                if let selected = selection(after: &end) { return selected }
+                if var selected = selection(after: &end) {
+                    while stream.isText(end, "?") || stream.isText(end, "!") { end += 1 }
+                    if selected.cast == nil { selected.cast = cast(at: end) }
+                    return selected
+                }
                 if stream.isText(cursor - 1, "["), stream.isText(cursor + 1, "firstObject") { return Use(use: .first, index: 0) }
                 if stream.isText(cursor - 1, "["), stream.isText(cursor + 1, "lastObject") { return Use(use: .last) }
                 if stream.isText(cursor - 1, "["), stream.isText(cursor + 1, "objectAtIndex"), let index = Int(stream.text(cursor + 3)) {

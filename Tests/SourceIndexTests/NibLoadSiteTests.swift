@@ -132,6 +132,46 @@ final class NibLoadSiteTests: XCTestCase {
         XCTAssertEqual(objc.nibLoads.map(\.resultUse), [.last, .whole, .first])
     }
 
+    func testSwiftClassNamesFromTheRuntimeCarryTheModule() {
+        let index = SourceFixture.index([("Views.swift", """
+        class CardView: UIView {
+            func a() { Bundle.main.loadNibNamed(NSStringFromClass(type(of: self)), owner: self) }
+            func b() { Bundle.main.loadNibNamed(NSStringFromClass(Self.self), owner: self) }
+            func c() { Bundle.main.loadNibNamed(String(reflecting: type(of: self)), owner: self) }
+            func d() { Bundle.main.loadNibNamed(String(describing: type(of: self)), owner: self) }
+            func e() { let name = NSStringFromClass(type(of: self)).components(separatedBy: ".").last!
+                       Bundle.main.loadNibNamed(name, owner: self) }
+            func f() { let name = NSStringFromClass(CardView.self)
+                       Bundle.main.loadNibNamed(name, owner: self) }
+        }
+        @objc(RTBadge) class Badge: UIView {
+            func a() { Bundle.main.loadNibNamed(NSStringFromClass(type(of: self)), owner: self) }
+            func b() { Bundle.main.loadNibNamed(String(reflecting: Self.self), owner: self) }
+        }
+        extension UIView {
+            class func fromNib() -> Self { UINib(nibName: NSStringFromClass(self), bundle: nil).instantiate(withOwner: nil)[0] as! Self }
+        }
+        func make() { let card = CardView.fromNib(); let legacy = Legacy.fromNib() }
+        """), ("Legacy.m", """
+        @implementation Legacy
+        - (void)a { [[NSBundle mainBundle] loadNibNamed:NSStringFromClass([self class]) owner:self options:nil]; }
+        @end
+        """)])
+        let swift = index.nibLoads.filter { $0.language == .swift && $0.api != .uiNib }
+        XCTAssertEqual(swift.map(\.nibName.spelling), [
+            .objcRuntimeName, .objcRuntimeName, .reflecting, .bare, .bare, .objcRuntimeName, .objcRuntimeName, .reflecting,
+            .objcRuntimeName, .objcRuntimeName,
+        ])
+        XCTAssertEqual(swift.map(\.nibName.carriesModulePrefix), [true, true, true, false, false, true, false, true, true, false])
+        XCTAssertEqual(swift.map(\.nibName.candidates), [
+            ["CardView"], ["CardView"], ["CardView"], ["CardView"], ["CardView"], ["CardView"], ["RTBadge"], ["RTBadge"],
+            ["CardView"], ["Legacy"],
+        ])
+        XCTAssertEqual(index.nibLoads.filter { $0.api == .uiNib }.map(\.nibName.carriesModulePrefix), [false],
+                       "inside a UIView extension the runtime class is not known")
+        XCTAssertEqual(index.nibLoads.filter { $0.language == .objc }.map(\.nibName.carriesModulePrefix), [false])
+    }
+
     func testSwiftResultUses() {
         let index = SourceFixture.index(swift: """
         class V: UIView {

@@ -81,7 +81,8 @@ extension BodyAnalyzer {
     func nibName(_ range: Range<Int>, at index: Int) -> (NibNameExpression, NibNameResolver.Resolved) {
         let resolver = NibNameResolver(stream: stream, method: method(containing: index), context: context(of: index))
         let resolved = resolver.resolve(range)
-        return (NibNameExpression(expression: stream.text(of: range), resolution: resolved.resolution, candidates: []), resolved)
+        return (NibNameExpression(expression: stream.text(of: range), resolution: resolved.resolution, candidates: [],
+                                  spelling: resolved.spelling), resolved)
     }
 
     func owner(_ range: Range<Int>?) -> NibLoadSite.Owner {
@@ -191,7 +192,8 @@ extension BodyAnalyzer {
             default: return resolution
             }
         }
-        var expression = NibNameExpression(expression: helper.expression, resolution: .dynamic, candidates: [])
+        var expression = NibNameExpression(expression: helper.expression, resolution: .dynamic, candidates: [],
+                                           spelling: helper.spelling)
         switch helper.nameSource {
         case .fixed(let resolution):
             expression.resolution = atCaller(resolution)

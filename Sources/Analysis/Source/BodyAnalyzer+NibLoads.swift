@@ -125,7 +125,8 @@ extension BodyAnalyzer {
 
     /// The `instantiate` call on the nib `call` creates: chained directly (Swift
     /// `UINib(…).instantiate(…)`, the name follows `.`; Objective-C: it follows `]`), or sent
-    /// later in the method to the variable the nib was assigned to (`let nib = NSNib(…)`).
+    /// later in the method (within the local search window) to the variable the nib was
+    /// assigned to (`let nib = NSNib(…)`).
     private func instantiateCall(of call: CallSite) -> CallSite? {
         let follower = call.isMessageSend ? call.expression.upperBound : call.expression.upperBound + 1
         if let direct = callAt[follower].map({ calls[$0] }), Self.instantiateNames.contains(direct.baseName) { return direct }
@@ -133,13 +134,17 @@ extension BodyAnalyzer {
         while stream.isText(equals, "(") { equals -= 1 }
         guard stream.isText(equals, "="), equals >= 1, stream[equals - 1].isIdentifier,
               let body = method(containing: call.nameIndex)?.body else { return nil }
-        let variable = stream[equals - 1]
-        return calls.first { other in
-            guard other.nameIndex > call.nameIndex, other.nameIndex < body.upperBound,
-                  Self.instantiateNames.contains(other.baseName), let receiver = other.receiver else { return false }
-            return stream.isText(receiver.lowerBound, equalTo: stream.text(variable))
-                && receiver.dropFirst().allSatisfy { stream.isText($0, "?") || stream.isText($0, "!") }
+        let variable = stream.text(equals - 1)
+        let window = (call.nameIndex + 1)..<min(body.upperBound, call.nameIndex + NibNameResolver.localSearchWindow)
+        for index in window {
+            guard let position = callAt[index], Self.instantiateNames.contains(calls[position].baseName),
+                  let receiver = calls[position].receiver else { continue }
+            if stream.isText(receiver.lowerBound, equalTo: variable),
+               receiver.dropFirst().allSatisfy({ stream.isText($0, "?") || stream.isText($0, "!") }) {
+                return calls[position]
+            }
         }
+        return nil
     }
 
     /// `register(UINib(nibName: "Cell", bundle: nil), forCellReuseIdentifier: "cell")` and

@@ -108,14 +108,20 @@ final class NibLoadSiteTests: XCTestCase {
                 }
             }
             func c() { Bundle.main.loadNibNamed("Owned", owner: self, topLevelObjects: nil) }
+            func e() {
+                var objects: NSArray?
+                NSNib(nibNamed: "Chained", bundle: nil)?.instantiate(withOwner: self, topLevelObjects: &objects)
+                for object in objects ?? [] { if let header = object as? Header { use(header) } }
+            }
             func d() { let nib = NSNib(nibNamed: "Kept", bundle: .main) }
         }
         """)
-        XCTAssertEqual(swift.nibLoads.map(\.api), [.bundleLoadNibNamed, .uiNib, .bundleLoadNibNamed, .uiNib])
-        XCTAssertEqual(swift.nibLoads.map(\.owner), [.selfObject, .none, .selfObject, .notApplicable])
-        XCTAssertEqual(swift.nibLoads.map(\.resultUse), [.searchByType, .first, .ignored, .whole])
+        XCTAssertEqual(swift.nibLoads.map(\.api), [.bundleLoadNibNamed, .uiNib, .bundleLoadNibNamed, .uiNib, .uiNib])
+        XCTAssertEqual(swift.nibLoads.map(\.owner), [.selfObject, .none, .selfObject, .selfObject, .notApplicable])
+        XCTAssertEqual(swift.nibLoads.map(\.resultUse), [.searchByType, .first, .ignored, .searchByType, .whole])
         XCTAssertEqual(swift.nibLoads.map(\.cast), [
-            NibLoadSite.Cast(kind: .conditional, typeName: "Panel"), NibLoadSite.Cast(kind: .forced, typeName: "Row"), nil, nil,
+            NibLoadSite.Cast(kind: .conditional, typeName: "Panel"), NibLoadSite.Cast(kind: .forced, typeName: "Row"), nil,
+            NibLoadSite.Cast(kind: .conditional, typeName: "Header"), nil,
         ])
         let objc = SourceFixture.index(objc: """
         @implementation Panel

@@ -124,11 +124,16 @@ extension BodyAnalyzer {
     }
 
     /// The `instantiate` call on the nib `call` creates: chained directly (Swift
-    /// `UINib(…).instantiate(…)`, the name follows `.`; Objective-C: it follows `]`), or sent
+    /// `UINib(…).instantiate(…)`, `NSNib(…)?.instantiate(…)`: the name follows `.`;
+    /// Objective-C: it follows `]`), or sent
     /// later in the method (within the local search window) to the variable the nib was
     /// assigned to (`let nib = NSNib(…)`).
     private func instantiateCall(of call: CallSite) -> CallSite? {
-        let follower = call.isMessageSend ? call.expression.upperBound : call.expression.upperBound + 1
+        var follower = call.expression.upperBound
+        if !call.isMessageSend {
+            while stream.isText(follower, "?") || stream.isText(follower, "!") { follower += 1 }
+            follower += 1
+        }
         if let direct = callAt[follower].map({ calls[$0] }), Self.instantiateNames.contains(direct.baseName) { return direct }
         var equals = call.expression.lowerBound - 1
         while stream.isText(equals, "(") { equals -= 1 }

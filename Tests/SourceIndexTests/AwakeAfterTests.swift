@@ -101,5 +101,40 @@ final class AwakeAfterTests: XCTestCase {
         }
         """)
         XCTAssertEqual(index.awakeAfter(of: "Plain")?.returnsNibLoadedObject, false)
+        XCTAssertEqual(index.awakeAfter(of: "Plain")?.returnsSuper, true)
+        XCTAssertEqual(index.awakeAfter(of: "Plain")?.returnsOtherObject, false)
+    }
+
+    func testReturningSuperIsToldApartFromReturningAHelpersResult() throws {
+        let swift = SourceFixture.index(swift: """
+        class Helped: UIView {
+            override func awakeAfter(using coder: NSCoder) -> Any? {
+                guard subviews.isEmpty else { return super.awakeAfter(using: coder) }
+                return nibLoader.awakeAfter(using: coder, super.awakeAfter(using: coder))
+            }
+        }
+        class Wrapped: UIView {
+            override func awakeAfter(using coder: NSCoder) -> Any? { (super.awakeAfter(using: coder)) as? Wrapped }
+        }
+        """)
+        let helped = try XCTUnwrap(swift.awakeAfter(of: "Helped"))
+        XCTAssertEqual([helped.returnsSuper, helped.returnsOtherObject, helped.returnsSelf, helped.returnsNibLoadedObject], [true, true, false, false])
+        let objc = SourceFixture.index(objc: """
+        @implementation Plain
+        - (id)awakeAfterUsingCoder:(NSCoder *)coder { return (id)[super awakeAfterUsingCoder:coder]; }
+        @end
+        @implementation Swapped
+        - (id)awakeAfterUsingCoder:(NSCoder *)coder { if (self.loaded) { return self; } return [Swapped loadFromNib]; }
+        @end
+        @implementation Empty
+        - (id)awakeAfterUsingCoder:(NSCoder *)coder { return nil; }
+        @end
+        """)
+        let plain = try XCTUnwrap(objc.awakeAfter(of: "Plain"))
+        XCTAssertEqual([plain.returnsSuper, plain.returnsOtherObject, plain.returnsSelf], [true, false, false])
+        let swapped = try XCTUnwrap(objc.awakeAfter(of: "Swapped"))
+        XCTAssertEqual([swapped.returnsSuper, swapped.returnsOtherObject, swapped.returnsSelf], [false, true, true])
+        let empty = try XCTUnwrap(objc.awakeAfter(of: "Empty"))
+        XCTAssertEqual([empty.returnsSuper, empty.returnsOtherObject, empty.returnsSelf], [false, false, false])
     }
 }

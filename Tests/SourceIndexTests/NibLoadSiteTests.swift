@@ -75,6 +75,109 @@ final class NibLoadSiteTests: XCTestCase {
         XCTAssertEqual(index.nibLoads[2].context.isTypeMethod, true)
     }
 
+    func testObjectiveCPointerCastOfTheFirstObjectIsAForcedCast() {
+        let index = SourceFixture.index(objc: """
+        @implementation Factory
+        + (id)a { return (CardView *)[[[NSBundle mainBundle] loadNibNamed:@"CardView" owner:nil options:nil] objectAtIndex:0]; }
+        + (id)b { return (CardView*)[[[NSBundle mainBundle] loadNibNamed:@"CardView" owner:nil options:nil] firstObject]; }
+        - (void)c { [self addSubview:(__kindof UIView *)[[[NSBundle mainBundle] loadNibNamed:@"Other" owner:self options:nil] lastObject]]; }
+        + (id)d { CardView *card = (CardView *)[[[UINib nibWithNibName:@"CardView" bundle:nil] instantiateWithOwner:nil options:nil] firstObject]; return card; }
+        + (id)e { return [[[NSBundle mainBundle] loadNibNamed:@"Plain" owner:nil options:nil] firstObject]; }
+        @end
+        """)
+        XCTAssertEqual(index.nibLoads.map(\.resultUse), [.first, .first, .last, .first, .first])
+        XCTAssertEqual(index.nibLoads.map(\.cast), [
+            NibLoadSite.Cast(kind: .forced, typeName: "CardView"), NibLoadSite.Cast(kind: .forced, typeName: "CardView"),
+            NibLoadSite.Cast(kind: .forced, typeName: "UIView"), NibLoadSite.Cast(kind: .forced, typeName: "CardView"), nil,
+        ])
+    }
+
+    func testAppKitNibLoadsReadOwnerAndTopLevelObjects() {
+        let swift = SourceFixture.index(swift: """
+        class Panel: NSView {
+            func a() {
+                var objects: NSArray?
+                Bundle.main.loadNibNamed("Panel", owner: self, topLevelObjects: &objects)
+                let view = objects?.first(where: { $0 is Panel }) as? Panel
+            }
+            func b() {
+                let nib = NSNib(nibNamed: "Row", bundle: nil)
+                var topLevelObjects: NSArray?
+                if nib?.instantiate(withOwner: nil, topLevelObjects: &topLevelObjects) == true {
+                    let row = topLevelObjects?.firstObject as! Row
+                }
+            }
+            func c() { Bundle.main.loadNibNamed("Owned", owner: self, topLevelObjects: nil) }
+            func e() {
+                var objects: NSArray?
+                NSNib(nibNamed: "Chained", bundle: nil)?.instantiate(withOwner: self, topLevelObjects: &objects)
+                for object in objects ?? [] { if let header = object as? Header { use(header) } }
+            }
+            func d() { let nib = NSNib(nibNamed: "Kept", bundle: .main) }
+        }
+        """)
+        XCTAssertEqual(swift.nibLoads.map(\.api), [.bundleLoadNibNamed, .uiNib, .bundleLoadNibNamed, .uiNib, .uiNib])
+        XCTAssertEqual(swift.nibLoads.map(\.owner), [.selfObject, .none, .selfObject, .selfObject, .notApplicable])
+        XCTAssertEqual(swift.nibLoads.map(\.resultUse), [.searchByType, .first, .ignored, .searchByType, .whole])
+        XCTAssertEqual(swift.nibLoads.map(\.cast), [
+            NibLoadSite.Cast(kind: .conditional, typeName: "Panel"), NibLoadSite.Cast(kind: .forced, typeName: "Row"), nil,
+            NibLoadSite.Cast(kind: .conditional, typeName: "Header"), nil,
+        ])
+        let objc = SourceFixture.index(objc: """
+        @implementation Panel
+        - (void)a { NSArray *objects = nil; [[NSBundle mainBundle] loadNibNamed:@"Panel" owner:self topLevelObjects:&objects];
+                    self.view = [objects lastObject]; }
+        - (void)b { NSNib *nib = [[NSNib alloc] initWithNibNamed:@"Row" bundle:nil];
+                    UINib *cells = [UINib nibWithNibName:@"Cells" bundle:nil];
+                    NSArray *items = [cells instantiateWithOwner:self options:nil]; Cell *cell = items[0]; }
+        @end
+        """)
+        XCTAssertEqual(objc.nibLoads.map(\.nibName.candidates), [["Panel"], ["Row"], ["Cells"]])
+        XCTAssertEqual(objc.nibLoads.map(\.api), [.bundleLoadNibNamed, .uiNib, .uiNib])
+        XCTAssertEqual(objc.nibLoads.map(\.owner), [.selfObject, .notApplicable, .selfObject])
+        XCTAssertEqual(objc.nibLoads.map(\.resultUse), [.last, .whole, .first])
+    }
+
+    func testSwiftClassNamesFromTheRuntimeCarryTheModule() {
+        let index = SourceFixture.index([("Views.swift", """
+        class CardView: UIView {
+            func a() { Bundle.main.loadNibNamed(NSStringFromClass(type(of: self)), owner: self) }
+            func b() { Bundle.main.loadNibNamed(NSStringFromClass(Self.self), owner: self) }
+            func c() { Bundle.main.loadNibNamed(String(reflecting: type(of: self)), owner: self) }
+            func d() { Bundle.main.loadNibNamed(String(describing: type(of: self)), owner: self) }
+            func e() { let name = NSStringFromClass(type(of: self)).components(separatedBy: ".").last!
+                       Bundle.main.loadNibNamed(name, owner: self) }
+            func f() { let name = NSStringFromClass(CardView.self)
+                       Bundle.main.loadNibNamed(name, owner: self) }
+        }
+        @objc(RTBadge) class Badge: UIView {
+            func a() { Bundle.main.loadNibNamed(NSStringFromClass(type(of: self)), owner: self) }
+            func b() { Bundle.main.loadNibNamed(String(reflecting: Self.self), owner: self) }
+        }
+        extension UIView {
+            class func fromNib() -> Self { UINib(nibName: NSStringFromClass(self), bundle: nil).instantiate(withOwner: nil)[0] as! Self }
+        }
+        func make() { let card = CardView.fromNib(); let legacy = Legacy.fromNib() }
+        """), ("Legacy.m", """
+        @implementation Legacy
+        - (void)a { [[NSBundle mainBundle] loadNibNamed:NSStringFromClass([self class]) owner:self options:nil]; }
+        @end
+        """)])
+        let swift = index.nibLoads.filter { $0.language == .swift && $0.api != .uiNib }
+        XCTAssertEqual(swift.map(\.nibName.spelling), [
+            .objcRuntimeName, .objcRuntimeName, .reflecting, .bare, .bare, .objcRuntimeName, .objcRuntimeName, .reflecting,
+            .objcRuntimeName, .objcRuntimeName,
+        ])
+        XCTAssertEqual(swift.map(\.nibName.carriesModulePrefix), [true, true, true, false, false, true, false, true, true, false])
+        XCTAssertEqual(swift.map(\.nibName.candidates), [
+            ["CardView"], ["CardView"], ["CardView"], ["CardView"], ["CardView"], ["CardView"], ["RTBadge"], ["RTBadge"],
+            ["CardView"], ["Legacy"],
+        ])
+        XCTAssertEqual(index.nibLoads.filter { $0.api == .uiNib }.map(\.nibName.carriesModulePrefix), [false],
+                       "inside a UIView extension the runtime class is not known")
+        XCTAssertEqual(index.nibLoads.filter { $0.language == .objc }.map(\.nibName.carriesModulePrefix), [false])
+    }
+
     func testSwiftResultUses() {
         let index = SourceFixture.index(swift: """
         class V: UIView {

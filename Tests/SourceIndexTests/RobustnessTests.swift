@@ -81,6 +81,17 @@ final class RobustnessTests: XCTestCase {
         XCTAssertEqual(objcIndex.nibLoads.first?.owner, NibLoadSite.Owner.none)
     }
 
+    /// Many nibs kept in variables and never instantiated, and typealiases whose types never
+    /// close: each looks ahead a bounded distance, so the file stays linear.
+    func testUninstantiatedNibsAndUnclosedTypealiasesStayLinear() {
+        let nibs = String(repeating: "let nib = NSNib(nibNamed: \"Row\", bundle: nil)\n", count: 20_000)
+        let index = SourceFixture.index(swift: "class Rows: NSView {\n func load() {\n" + nibs + " }\n}\n")
+        XCTAssertEqual(index.nibLoads.count, 20_000)
+        XCTAssertTrue(index.nibLoads.allSatisfy { $0.owner == .notApplicable })
+        let aliases = String(repeating: "typealias A<T = B<C where T: ", count: 50_000) + "\nclass Kept: UIView {}\n"
+        XCTAssertNotNil(SourceFixture.index(swift: "class Before: UIView {}\n" + aliases).types["Before"])
+    }
+
     /// Seed listings with random spans deleted, duplicated and punctuation inserted: the
     /// half-written code an editor saves.
     func testMutatedSeedListings() {

@@ -9,6 +9,15 @@ final class SeedListingTests: XCTestCase {
         "@implementation \(type)\n\(body)\n@end\n"
     }
 
+    func testEveryListingIsCutFromItsArticle() {
+        XCTAssertEqual(SeedListings.all.count, 28)
+        for (position, listing) in SeedListings.all.enumerated() {
+            XCTAssertFalse(listing.isEmpty, "listing \(position) is no longer in its article")
+        }
+        XCTAssertTrue(SeedListings.seed000Step1.hasPrefix("@implementation MyCustomView\n- (id)awakeAfterUsingCoder"))
+        XCTAssertTrue(SeedListings.seed000Step1.hasSuffix("objectAtIndex:0];\n}\n@end"))
+    }
+
     // MARK: - Seed 000
 
     func testSeed000Step1UnguardedSubstitutionInAwakeAfter() throws {

@@ -1,502 +1,66 @@
-/// The code listings of /work/shared/seeds/, copied verbatim (line breaks as in the seeds).
+import Foundation
+import TestSupport
+
+/// The code listings of the seed articles (/work/shared/seeds/), cut out of the article
+/// text at test time between their first and last lines, so that the tests index exactly
+/// what each article shows and the code is not copied into the repository. A listing the
+/// article no longer holds is empty (``testEveryListingIsCutFromItsArticle`` fails).
 enum SeedListings {
-    static let seed000Step1 = #"""
-@implementation MyCustomView
-- (id)awakeAfterUsingCoder:(NSCoder *)aDecoder {
-    return [[[NSBundle mainBundle] loadNibNamed:NSStringFromClass([self class])
-                                          owner:nil
-                                        options:nil] objectAtIndex:0];
-}
-@end
-"""#
-
-    static let seed000GuardA = #"""
-@interface MyCustomView : UIView
-@property (assign, nonatomic) BOOL xib
-@end
-"""#
-
-    static let seed000GuardB = #"""
-- (id)awakeAfterUsingCoder:(NSCoder *)aDecoder {
-    if(self.subviews.count > 0) {
-        // loading xib
-        return self;
-    }
-    else {
-        // loading storyboard
-        return [[[NSBundle mainBundle] loadNibNamed:NSStringFromClass([self class])
-                                              owner:nil
-                                            options:nil] objectAtIndex:0];
-    }
-}
-"""#
-
-    static let seed000GuardC = #"""
-static BOOL _loadingXib = NO;
-
-- (id)awakeAfterUsingCoder:(NSCoder *)aDecoder {
-    if(_loadingXib) {
-        // xib
-        return self;
-    }
-    else {
-        // storyboard
-        _loadingXib = YES;
-        typeof(self) view = [[[NSBundle mainBundle] loadNibNamed:NSStringFromClass([self class])
-                                                           owner:nil
-                                                         options:nil] objectAtIndex:0];
-        _loadingXib = NO;
-        return view;
-    }
-}
-"""#
-
-    static let seed000GuardDHeader = #"""
-@interface MyCustomView : UIView
-@end
-"""#
-
-    static let seed000GuardDImplementation = #"""
-#import "MyCustomView.h"
-
-@implementation MyCustomView
-- (id)awakeAfterUsingCoder:(NSCoder *)aDecoder {
-    // In Storyboard decoding path.
-    return [[[NSBundle mainBundle] loadNibNamed:NSStringFromClass([self class])
-                                          owner:nil
-                                        options:nil] objectAtIndex:0];
-}
-@end
-
-@interface _NIB_MyCustomView : MyCustomView
-@end
-
-@implementation _NIB_MyCustomView
-- (id)awakeAfterUsingCoder:(NSCoder *)aDecoder {
-    // In XIB decoding path.
-    // Block recursive call.
-    return self;
-}
-@end
-"""#
-
-    static let seed000GuardE = #"""
-@interface MyCustomViewProto : MyCustomView
-@end
-@implementation MyCustomViewProto
-- (id)awakeAfterUsingCoder:(NSCoder *)aDecoder {
-    // In storyboard decoding
-    // Returns MyCustomView loaded from NIB.
-    return [[[NSBundle mainBundle] loadNibNamed:NSStringFromClass([self superclass])
-                                          owner:nil
-                                        options:nil] objectAtIndex:0];
-}
-@end
-"""#
-
-    static let seed000Step3 = #"""
-- (id)awakeAfterUsingCoder:(NSCoder *)aDecoder {
-    typeof(self) view = [[[NSBundle mainBundle] loadNibNamed:NSStringFromClass([self class])
-                                                       owner:nil
-                                                     options:nil] objectAtIndex:0];
-    // copy layout properities.
-    view.frame = self.frame;
-    view.autoresizingMask = self.autoresizingMask;
-    view.translatesAutoresizingMaskIntoConstraints = self.translatesAutoresizingMaskIntoConstraints;
-
-    // copy autolayout constraints
-    NSMutableArray *constraints = [NSMutableArray array];
-    for(NSLayoutConstraint *constraint in self.constraints) {
-        id firstItem = constraint.firstItem;
-        id secondItem = constraint.secondItem;
-        if(firstItem == self) firstItem = view;
-        if(secondItem == self) secondItem = view;
-        [constraints addObject:[NSLayoutConstraint constraintWithItem:firstItem
-                                                            attribute:constraint.firstAttribute
-                                                            relatedBy:constraint.relation
-                                                               toItem:secondItem
-                                                            attribute:constraint.secondAttribute
-                                                           multiplier:constraint.multiplier
-                                                             constant:constraint.constant]];
-    }
-
-    // move subviews
-    for(UIView *subview in self.subviews) {
-        [view addSubview:subview];
-    }
-    [view addConstraints:constraints];
-
-    // Copy more properties you like to expose in Storyboard.
-
-    return view;
-}
-"""#
-
-    static let seed000Category = #"""
-#import <UIKit/UIKit.h>
-
-@interface UIView (loadFromNib)
-@end
-
-@implementation UIView (loadFromNib)
-
-+ (id)loadFromNib {
-    return [[[NSBundle mainBundle] loadNibNamed:NSStringFromClass(self)
-                                          owner:nil
-                                        options:nil] objectAtIndex:0];
-}
-
-- (void)copyPropertiesFromPrototype:(UIView *)proto {
-    self.frame = proto.frame;
-    self.autoresizingMask = proto.autoresizingMask;
-    self.translatesAutoresizingMaskIntoConstraints = proto.translatesAutoresizingMaskIntoConstraints;
-    NSMutableArray *constraints = [NSMutableArray array];
-    for(NSLayoutConstraint *constraint in proto.constraints) {
-        id firstItem = constraint.firstItem;
-        id secondItem = constraint.secondItem;
-        if(firstItem == proto) firstItem = self;
-        if(secondItem == proto) secondItem = self;
-        [constraints addObject:[NSLayoutConstraint constraintWithItem:firstItem
-                                                            attribute:constraint.firstAttribute
-                                                            relatedBy:constraint.relation
-                                                               toItem:secondItem
-                                                            attribute:constraint.secondAttribute
-                                                           multiplier:constraint.multiplier
-                                                             constant:constraint.constant]];
-    }
-    for(UIView *subview in proto.subviews) {
-        [self addSubview:subview];
-    }
-    [self addConstraints:constraints];
-}
-
-"""#
-
-    static let seed000CategoryUse = #"""
-@interface MyCustomViewProto : MyCustomView
-@end
-
-@implementation MyCustomViewProto
-- (id)awakeAfterUsingCoder:(NSCoder *)aDecoder {
-    MyCustomView *view = [MyCustomView loadFromNib];
-    [view copyPropertiesFromPrototype:self];
-
-    // copy additional properties as you like.
-
-    return view;
-}
-@end
-"""#
-
-    static let seed001First = #"""
-class MyCustomEmbeddableView: MyCustomView {
-override func awakeAfter(using aDecoder: NSCoder) -> Any? {
-return (UIView.instantiateViewFromNib("MyCustomView") as MyCustomView?)! as Any
-}
-}
-"""#
-
-    static let seed001Second = #"""
-class MyCustomEmbeddableView: MyCustomView {
-override func awakeAfter(using aDecoder: NSCoder) -> Any? {
-let newView = (UIView.instantiateViewFromNib("MyCustomView") as MyCustomView?)!
-for constraint in constraints {
-if constraint.secondItem != nil {
-newView.addConstraint(NSLayoutConstraint(item: newView, attribute: constraint.firstAttribute, relatedBy: constraint.relation, toItem: newView, attribute: constraint.secondAttribute, multiplier: constraint.multiplier, constant: constraint.constant))
-} else {
-newView.addConstraint(NSLayoutConstraint(item: newView, attribute: constraint.firstAttribute, relatedBy: constraint.relation, toItem: nil, attribute: .notAnAttribute, multiplier: 1, constant: constraint.constant))
-}
-}
-return newView as Any
-}
-}
-"""#
-
-    static let seed001Helper = #"""
-extension UIView {
-public class func instantiateViewFromNib<T>(_ nibName: String, inBundle bundle: Bundle = Bundle.main) -> T? {
-if let objects = bundle.loadNibNamed(nibName, owner: nil) {
-for object in objects {
-if let object = object as? T {
-return object
-}
-}
-}
-return nil
-}
-}
-"""#
-
-    static let seed002Method1 = #"""
-@IBOutlet var contentView: UIView!//xib 中的 View 拉为约束 contentView
-@IBOutlet weak var label: UILabel!
-//代码创建, 执行此方法, 不执行 init?(coder aDecoder: NSCoder)
-override init(frame: CGRect) {
-super.init(frame: frame)
-awakeFromNib()
-}
-//添加在 storyboard 上, 执行此方法
-required init?(coder aDecoder: NSCoder) {
-super.init(coder: aDecoder)
-}
-override func awakeFromNib() {
-super.awakeFromNib()
-setupContentView()
-}
-func setupContentView() {
-//owner 一定要为 self, 不能为 nil
-let contentView = Bundle.main.loadNibNamed("CustomView_Fileowner", owner: self, options: nil)?.first as! UIView
-contentView.frame = self.bounds
-contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-addSubview(contentView)
-}
-"""#
-
-    static let seed002Method2 = #"""
-protocol NibLoadableProtocol { }
-extension NibLoadableProtocol where Self : UIView {
-//设置 File's Owner 的 CustomClass
-//实例方法
-func loadNibFileOwner(_ nibNmae: String? = nil) -> UIView {
-//获取实例的类型
-let object: AnyObject = object_getClass(self)!
-//"\(object)": AntennaParameters.XXXXXX
-//获取真正的类型名
-let className = type(of: object).description().components(separatedBy: ".").last
-let contentView = Bundle.main.loadNibNamed(nibNmae ?? className!, owner: self, options: nil)?.first as! UIView
-contentView.frame = self.bounds
-contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-addSubview(contentView)
-return contentView
-}
-}
-//让 CustomView_Fileowner 服从协议
-extension CustomView_Fileowner: NibLoadableProtocol { }
-"""#
-
-    /// The class body that goes with ``seed002Method2`` (the seed shows members only).
-    static let seed002Method2Members = #"""
-@IBOutlet var contentView: UIView!
-@IBOutlet weak var label: UILabel!
-//代码创建, 执行此方法, 不执行 init?(coder aDecoder: NSCoder)
-override init(frame: CGRect) {
-super.init(frame: frame)
-awakeFromNib()
-}
-//添加在 storyboard 上, 执行此方法
-required init?(coder aDecoder: NSCoder) {
-super.init(coder: aDecoder)
-}
-override func awakeFromNib() {
-super.awakeFromNib()
-//协议方法
-contentView = loadNibFileOwner()
-}
-"""#
-
-    static let seed002ViewFactory = #"""
-class func newInstance() -> CustomView_View {
-//owner 为 nil
-return Bundle.main.loadNibNamed("CustomView_View", owner: nil, options: nil)?.first as! CustomView_View
-}
-"""#
-
-    /// The view-controller lines that go with ``seed002ViewFactory`` (statements only in the seed).
-    static let seed002ViewFactoryUse = #"""
-// Controller 中
-//使用类型方法创建
-let viewView = CustomView_View.newInstance()
-viewView.frame = CGRect(x: 50, y: 400, width: 200, height: 100)
-view.addSubview(viewView)
-"""#
-
-    static let seed002ViewProtocol = #"""
-protocol NibLoadableProtocol { }
-extension NibLoadableProtocol where Self : UIView {
-/*
-static func loadNib(_ nibNmae :String = "") -> Self{
-let nib = nibNmae == "" ? "\(self)" : nibNmae
-return Bundle.main.loadNibNamed(nib, owner: nil, options: nil)?.first as! Self
-}
-*/
-//类型方法
-static func loadNib(_ nibNmae: String? = nil) -> Self {
-return Bundle.main.loadNibNamed(nibNmae ?? "\(self)", owner: nil, options: nil)?.first as! Self
-}
-}
-extension CustomView_View: NibLoadableProtocol { }
-"""#
-
-    /// The view-controller line that goes with ``seed002ViewProtocol``.
-    static let seed002ViewProtocolUse = #"""
-//使用协议扩展创建, 类型方法
-let viewView = CustomView_View.loadNib()
-"""#
-
-    static let seed003CustomView1Header = #"""
-@interface CustomView1 : UIView
-@property (weak, nonatomic) IBOutlet UILabel *label;
-+ (instancetype)view;
-@end
-"""#
-
-    static let seed003CustomView1 = #"""
-#import "CustomView1.h"
-
-@implementation CustomView1
-
-- (id)initWithCoder:(NSCoder *)aDecoder
-{
-    self = [super initWithCoder:aDecoder];
-    if (self) {
-        
-    }
-    return self;
-}
-
-- (void)awakeFromNib
-{
-    [super awakeFromNib];
-    
-    // 初期化
-    self.label.text = NSStringFromClass([self class]);
-}
-
-+ (instancetype)view
-{
-    NSString *className = NSStringFromClass([self class]);
-    return [[[NSBundle mainBundle] loadNibNamed:className owner:nil options:0] firstObject];
-}
-
-- (IBAction)buttonTapped:(id)sender
-{
-    NSLog(@"tapped.");
-}
-"""#
-
-    static let seed003CustomView1InitWithFrame = #"""
-- (id)initWithFrame:(CGRect)frame
-{
-    self = [[self class] view];
-    return self;
-}
-"""#
-
-    static let seed003CustomView2Header = #"""
-@interface CustomView2 : UIView
-@property (weak, nonatomic) IBOutlet UIView *contentView;
-@property (weak, nonatomic) IBOutlet UILabel *label;
-@end
-"""#
-
-    static let seed003CustomView2 = #"""
-#import "CustomView2.h"
-
-@implementation CustomView2
-
-- (id)initWithFrame:(CGRect)frame
-{
-    self = [super initWithFrame:frame];
-    if (self) {
-        [self p_commonInit];
-    }
-    return self;
-}
-
-- (id)initWithCoder:(NSCoder *)aDecoder
-{
-    self = [super initWithCoder:aDecoder];
-    if (self) {
-        [self p_commonInit];
-    }
-    return self;
-}
-
-- (void)p_commonInit
-{
-    NSString *className = NSStringFromClass([self class]);
-    [[NSBundle mainBundle] loadNibNamed:className owner:self options:0];
-    
-    self.contentView.frame = self.bounds;
-    [self addSubview:self.contentView];
-    
-    self.label.text = className;
-}
-
-- (IBAction)buttonTapped:(id)sender
-{
-    NSLog(@"tapped.");
-}
-"""#
-
-    static let seed004CategoryHeader = #"""
-#import <UIKit/UIKit.h>
-
-@interface UIView (LoadNib)
-// xibからUIViewを生成するメソッド（引数有りと無しの2種類）
-- (UIView *)tra_loadViewFromNibNamed:(NSString *)nibName;
-- (UIView *)tra_loadViewFromNib;
-@end
-"""#
-
-    static let seed004Category = #"""
-#import "UIView+LoadNib.h"
-
-@implementation UIView (LoadNib)
-- (UIView *)tra_loadViewFromNibNamed:(NSString *)nibName
-{
-    UIView *view = [[[NSBundle mainBundle] loadNibNamed:nibName owner:self options:nil] objectAtIndex:0];
-    view.frame = self.bounds;
-    // translatesAutoresizingMaskIntoConstraintsはデフォルトではYESになっています。
-    // もしAutoLayoutの制約をコードで書く場合はNOにします。
-    view.translatesAutoresizingMaskIntoConstraints = YES;
-    return view;
-}
-
-- (UIView *)tra_loadViewFromNib
-{
-    NSString *nibName = NSStringFromClass([self class]);
-    UIView *view = [self tra_loadViewFromNibNamed:nibName];
-    return view;
-}
-@end
-"""#
-
-    static let seed004MyCustomView = #"""
-#import "MyCustomView.h"
-#import "UIView+LoadNib.h"
-
-@implementation MyCustomView
-
-// Interface BuilderからこのViewを生成するためのメソッドです。
-- (id)initWithCoder:(NSCoder *)aDecoder
-{
-    self = [super initWithCoder:aDecoder];
-    if (self) {
-        [self customViewInit];
-    }
-    return self;
-}
-
-// コードからこのViewを生成するためのメソッドです。
-- (id)initWithFrame:(CGRect)frame
-{
-    self = [super initWithFrame:frame];
-    if (self) {
-        [self customViewInit];
-    }
-    return self;
-}
-
-- (void)customViewInit
-{
-    // UIView+LoadNibのメソッドを使用してxibからUIViewを生成します。    
-    UIView *view = [self tra_loadViewFromNibNamed:@"MyCustomView"];
-    [self addSubview:view];
-}
-
-@end
-"""#
+    static let seed000Step1 = listing("000", from: "@implementation MyCustomView",
+        through: "@end")
+    static let seed000GuardA = listing("000", from: "@interface MyCustomView : UIView",
+        through: "@end")
+    static let seed000GuardB = listing("000", from: "- (id)awakeAfterUsingCoder:(NSCoder *)aDecoder {\n    if(self.subviews.count > 0) {",
+        through: "    }\n}")
+    static let seed000GuardC = listing("000", from: "static BOOL _loadingXib = NO;",
+        through: "    }\n}")
+    static let seed000GuardDHeader = listing("000", from: "@interface MyCustomView : UIView\n@end")
+    static let seed000GuardDImplementation = listing("000", from: "#import \"MyCustomView.h\"",
+        through: "    return self;\n}\n@end")
+    static let seed000GuardE = listing("000", from: "@interface MyCustomViewProto : MyCustomView",
+        through: "}\n@end")
+    static let seed000Step3 = listing("000", from: "- (id)awakeAfterUsingCoder:(NSCoder *)aDecoder {\n    typeof(self) view = [[[NSBundle mainBundle] loadNibNamed:NSStringFromClass([self class])",
+        through: "    return view;\n}")
+    static let seed000Category = listing("000", from: "#import <UIKit/UIKit.h>",
+        through: "    [self addConstraints:constraints];\n}\n")
+    static let seed000CategoryUse = listing("000", from: "@interface MyCustomViewProto : MyCustomView\n@end\n\n@implementation MyCustomViewProto",
+        through: "@end")
+    static let seed001First = listing("001", from: "class MyCustomEmbeddableView: MyCustomView {",
+        through: "}\n}")
+    static let seed001Second = listing("001", from: "class MyCustomEmbeddableView: MyCustomView {\noverride func awakeAfter(using aDecoder: NSCoder) -> Any? {\nlet newView = (UIView.instantiateViewFromNib(\"MyCustomView\") as MyCustomView?)!",
+        through: "return newView as Any\n}\n}")
+    static let seed001Helper = listing("001", from: "extension UIView {",
+        through: "return nil\n}\n}")
+    static let seed002Method1 = listing("002", from: "@IBOutlet var contentView: UIView!//xib 中的 View 拉为约束 contentView",
+        through: "addSubview(contentView)\n}")
+    static let seed002Method2 = listing("002", from: "protocol NibLoadableProtocol { }",
+        through: "extension CustomView_Fileowner: NibLoadableProtocol { }")
+    static let seed002Method2Members = listing("002", from: "@IBOutlet var contentView: UIView!\n@IBOutlet weak var label: UILabel!",
+        through: "contentView = loadNibFileOwner()\n}")
+    static let seed002ViewFactory = listing("002", from: "class func newInstance() -> CustomView_View {",
+        through: "return Bundle.main.loadNibNamed(\"CustomView_View\", owner: nil, options: nil)?.first as! CustomView_View\n}")
+    static let seed002ViewFactoryUse = listing("002", from: "// Controller 中",
+        through: "view.addSubview(viewView)")
+    static let seed002ViewProtocol = listing("002", from: "protocol NibLoadableProtocol { }\nextension NibLoadableProtocol where Self : UIView {\n/*",
+        through: "extension CustomView_View: NibLoadableProtocol { }")
+    static let seed002ViewProtocolUse = listing("002", from: "//使用协议扩展创建, 类型方法",
+        through: "let viewView = CustomView_View.loadNib()")
+    static let seed003CustomView1Header = listing("003", from: "@interface CustomView1 : UIView",
+        through: "@end")
+    static let seed003CustomView1 = listing("003", from: "#import \"CustomView1.h\"",
+        through: "    NSLog(@\"tapped.\");\n}")
+    static let seed003CustomView1InitWithFrame = listing("003", from: "- (id)initWithFrame:(CGRect)frame",
+        through: "    return self;\n}")
+    static let seed003CustomView2Header = listing("003", from: "@interface CustomView2 : UIView",
+        through: "@end")
+    static let seed003CustomView2 = listing("003", from: "#import \"CustomView2.h\"",
+        through: "    NSLog(@\"tapped.\");\n}")
+    static let seed004CategoryHeader = listing("004", from: "#import <UIKit/UIKit.h>",
+        through: "@end")
+    static let seed004Category = listing("004", from: "#import \"UIView+LoadNib.h\"",
+        through: "@end")
+    static let seed004MyCustomView = listing("004", from: "#import \"MyCustomView.h\"",
+        through: "@end")
 
     /// Every listing, for tests that mutate them.
     static let all: [String] = [
@@ -529,4 +93,23 @@ let viewView = CustomView_View.loadNib()
         seed004Category,
         seed004MyCustomView,
     ]
+
+    /// The article texts by seed number ("000"…"004"), read once.
+    private static let articles: [String: String] = {
+        let folder = Fixtures.seedsDirectory
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.reduce(into: [:]) { articles, name in
+            guard name.count > 4, let text = try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) else { return }
+            articles[String(name.prefix(3))] = text
+        }
+    }()
+
+    /// The text of seed `seed` from the first `start` through the first `end` after it (both
+    /// included; `start` alone without `end`); empty when the article does not hold them.
+    private static func listing(_ seed: String, from start: String, through end: String? = nil) -> String {
+        guard let text = articles[seed], let lower = text.range(of: start) else { return "" }
+        guard let end else { return String(text[lower]) }
+        guard let upper = text.range(of: end, range: lower.upperBound..<text.endIndex) else { return "" }
+        return String(text[lower.lowerBound..<upper.upperBound])
+    }
 }

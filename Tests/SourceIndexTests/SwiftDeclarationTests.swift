@@ -31,6 +31,46 @@ final class SwiftDeclarationTests: XCTestCase {
         XCTAssertEqual(index.typealiases["Tile"], "Card")
     }
 
+    func testTypealiasEndsWithItsTypeSoTheNextDeclarationIsKept() throws {
+        let index = SourceFixture.index([
+            ("A.swift", """
+            class CardView: UIView {}
+            typealias Card = CardView
+            extension Card: Themed {
+                func style() {}
+            }
+            typealias Boxed<T> = Box<T> where T: UIView
+            extension Boxed {}
+            typealias Handler = (Int) async throws -> Void
+            extension Card: Shadowed {}
+            typealias Styled = UIView & Themed
+            typealias Maybe = CardView?
+            typealias Meta = CardView.Type
+            """),
+            ("B.swift", """
+            extension Tile: Rounded {}
+            class Holder: UIView {
+                typealias Content = Module.CardView
+                func setUp() {}
+                typealias Grid<Cell: UIView> = Dictionary<String,
+                                                          [Cell]>
+                @IBOutlet weak var label: UILabel!
+            }
+            typealias Tile = Card
+            """),
+        ])
+        XCTAssertEqual(index.typealiases, [
+            "Card": "CardView", "Boxed": "Box", "Holder.Content": "Module.CardView", "Holder.Grid": "Dictionary",
+            "Tile": "Card",
+        ])
+        let card = try XCTUnwrap(index.types["CardView"])
+        XCTAssertEqual(card.conformances, ["Rounded", "Shadowed", "Themed"])
+        XCTAssertEqual(card.methods.map(\.name), ["style()"])
+        XCTAssertNotNil(index.types["Box"], "the generic alias's extension is kept")
+        XCTAssertEqual(index.types["Holder"]?.methods.map(\.name), ["setUp()"])
+        XCTAssertEqual(index.types["Holder"]?.outlets.map(\.name), ["label"])
+    }
+
     func testProtocolExtensionSelfConstraint() throws {
         let index = SourceFixture.index(swift: "protocol P {}\nextension P where Self: UIView {\n func load() {}\n}\n")
         let extensionDeclaration = try XCTUnwrap(index.declarations.first { $0.kind == .extension })

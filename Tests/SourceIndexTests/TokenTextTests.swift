@@ -37,6 +37,15 @@ final class TokenTextTests: XCTestCase {
         XCTAssertEqual(tokens.text(1), "b")
     }
 
+    func testJoinedTextKeepsTheSpaceAfterInvalidUTF8() {
+        // `a\xFF b` then `c` on the next line: the replaced text is longer than its bytes.
+        let tokens = SourceTokenizer(language: .objc).stream([0x61, 0xFF, 0x20, 0x62, 0x28, 0x29, 0x0A, 0x63])
+        XCTAssertEqual(tokens.text(of: 0..<5), "a\u{FFFD} b() c")
+        XCTAssertEqual(tokens.text(of: 1..<4), "b()", "ASCII tokens keep their adjacency")
+        let adjacent = SourceTokenizer(language: .objc).stream([0x28, 0x61, 0xFF, 0x29, 0x20, 0x78])
+        XCTAssertEqual(adjacent.text(of: 0..<adjacent.count), "(a\u{FFFD}) x")
+    }
+
     func testASCIISubstringSearchAgreesWithFoundation() {
         let cases: [(String, String)] = [
             ("pinedges", "edges"), ("flexiblewidth|flexibleheight", "flexibleheight"), ("abc", "abcd"),

@@ -38,6 +38,13 @@ public struct AwakeAfterSummary: Sendable, Equatable, Codable {
     public var returnsNibLoadedObject: Bool
     /// A `return self` path.
     public var returnsSelf: Bool
+    /// A `return super.awakeAfter(using:)` / `return [super awakeAfterUsingCoder:]` path:
+    /// the decoded object itself, no substitution.
+    public var returnsSuper: Bool
+    /// A path returning something other than `self`, super's result or `nil`: a nib-loaded
+    /// object or a helper's result (NibView's `nibLoader.awakeAfter(using:…)`), which may be
+    /// another object than the decoded one.
+    public var returnsOtherObject: Bool
     public var guardKind: Guard
     /// Placeholder attributes copied to the new view, by UIKit property name
     /// (`frame`, `autoresizingMask`, `translatesAutoresizingMaskIntoConstraints`, `hidden`, …),

@@ -7,12 +7,14 @@ extension BodyAnalyzer {
         guard let body = method.body else { return nil }
         let loadsInBody = !loads(inBodyAt: body.lowerBound).isEmpty
         var returnsSelf = false
+        var returnsSuper = false
         var returnsOther = false
         for index in body where stream.isText(index, "return") {
             let value = SourceStatement.expression(in: stream, from: index + 1, limit: body.upperBound)
-            let text = stream.text(of: value)
-            if text == "self" { returnsSelf = true }
-            else if !value.isEmpty, text != "nil", !text.hasPrefix("super"), !text.hasPrefix("[super") { returnsOther = true }
+            if value.isEmpty || stream.isText(value.lowerBound, "nil") && value.count == 1 { continue }
+            if stream.isText(value.lowerBound, "self") && value.count == 1 { returnsSelf = true }
+            else if isSuperAwakeAfter(value) { returnsSuper = true }
+            else { returnsOther = true }
         }
         var facts = PlaceholderCopyReader(stream: stream, path: path, language: language, placeholder: "self").read(body)
         var copyHelper: String?
@@ -27,9 +29,25 @@ extension BodyAnalyzer {
         }
         return AwakeAfterSummary(
             returnsNibLoadedObject: loadsInBody && returnsOther, returnsSelf: returnsSelf,
+            returnsSuper: returnsSuper, returnsOtherObject: returnsOther,
             guardKind: guardKind(in: body, typeIndex: method.declarationIndex),
             copiedAttributes: facts.attributes.sorted(), movesSubviews: facts.movesSubviews,
             constraintCopy: facts.constraintCopy, copyHelper: copyHelper, location: method.method.location)
+    }
+
+    /// `super.awakeAfter(using: coder)`, `[super awakeAfterUsingCoder:coder]`, also inside
+    /// parentheses or behind a cast (`(id)[super …]`), not as an argument of another call.
+    private func isSuperAwakeAfter(_ value: Range<Int>) -> Bool {
+        var receiver = value.lowerBound
+        while receiver < value.upperBound, stream.isText(receiver, "(") {
+            let after = stream.after(receiver)
+            let isCast = after < value.upperBound && !(receiver..<after).contains { stream.isText($0, "super") }
+            receiver = isCast ? after : receiver + 1
+        }
+        if stream.isText(receiver, "[") { receiver += 1 }
+        guard stream.isText(receiver, "super") else { return false }
+        let member = stream.isText(receiver + 1, ".") ? receiver + 2 : receiver + 1
+        return stream.isText(member, "awakeAfter") || stream.isText(member, "awakeAfterUsingCoder")
     }
 
     /// The recursion guard read from the `if`/`guard` conditions of the body.

@@ -28,6 +28,7 @@ extension BodyAnalyzer {
         fileHelpers.append(NibLoadHelper(
             baseName: baseName, selector: method.method.selector, isTypeMethod: method.method.isTypeMethod,
             isSwift: language == .swift, declaringType: method.context.typeName, isInExtension: inExtension, nameSource: source, expression: load.nibName.expression,
+            spelling: load.nibName.spelling,
             ownerIsSelf: load.owner == .selfObject, load: load.location, resultUse: load.resultUse, cast: load.cast,
             returnedLayout: returnedLayout))
     }

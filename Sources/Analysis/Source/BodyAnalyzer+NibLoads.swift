@@ -8,7 +8,7 @@ extension BodyAnalyzer {
     /// The base names with a case of their own in ``collectNibLoads()``; other calls can only
     /// be a view controller's `init(nibName:…)` or a project helper.
     private static let nibCallNames = TokenSet([
-        "loadNibNamed", "UINib", "NSNib", "nibWithNibName", "initWithNibName", "register", "registerNib",
+        "loadNibNamed", "UINib", "NSNib", "nibWithNibName", "initWithNibNamed", "initWithNibName", "register", "registerNib",
         "registerClass", "loadFromNib", "loadNibContent",
     ])
 
@@ -24,7 +24,7 @@ extension BodyAnalyzer {
             case "loadNibNamed" where !call.arguments.isEmpty:
                 addLoad(call, api: .bundleLoadNibNamed, name: call.arguments[0], owner: call.argument("owner"))
             case "UINib" where call.labels.first == "nibName", "NSNib" where call.labels.first == "nibNamed",
-                 "nibWithNibName" where !call.arguments.isEmpty:
+                 "nibWithNibName" where !call.arguments.isEmpty, "initWithNibNamed" where !call.arguments.isEmpty:
                 guard !registered.contains(call.nameIndex) else { continue }
                 addUINibLoad(call)
             case "initWithNibName" where !call.arguments.isEmpty:
@@ -81,7 +81,8 @@ extension BodyAnalyzer {
     func nibName(_ range: Range<Int>, at index: Int) -> (NibNameExpression, NibNameResolver.Resolved) {
         let resolver = NibNameResolver(stream: stream, method: method(containing: index), context: context(of: index))
         let resolved = resolver.resolve(range)
-        return (NibNameExpression(expression: stream.text(of: range), resolution: resolved.resolution, candidates: []), resolved)
+        return (NibNameExpression(expression: stream.text(of: range), resolution: resolved.resolution, candidates: [],
+                                  spelling: resolved.spelling), resolved)
     }
 
     func owner(_ range: Range<Int>?) -> NibLoadSite.Owner {
@@ -100,26 +101,55 @@ extension BodyAnalyzer {
             expression.resolution = call.baseName == "init" || call.baseName == "initWithNibName"
                 ? .enclosingClass : .namedClass(call.baseName)
         }
-        let use = ResultUseReader(stream: stream, method: method(containing: call.nameIndex)).read(call.expression)
+        let reader = ResultUseReader(stream: stream, method: method(containing: call.nameIndex))
+        let use = call.argument("topLevelObjects").map(reader.readTopLevelObjects) ?? reader.read(call.expression)
         nibLoads.append(site(call, api: api, name: expression, owner: owner(ownerRange), use: use))
     }
 
-    /// `UINib(nibName:bundle:)` / `[UINib nibWithNibName:bundle:]`, with the owner and use of
-    /// a directly following `instantiate(withOwner:options:)`.
+    private static let instantiateNames: Set<String> = ["instantiate", "instantiateWithOwner", "instantiateNibWithOwner"]
+
+    /// `UINib(nibName:bundle:)` / `[UINib nibWithNibName:bundle:]` / AppKit's
+    /// `NSNib(nibNamed:bundle:)`, with the owner and use of its `instantiate(withOwner:…)`
+    /// (`options:`, or AppKit's `topLevelObjects:`).
     private mutating func addUINibLoad(_ call: CallSite) {
         let (expression, _) = nibName(call.arguments[0], at: call.nameIndex)
-        // Swift `UINib(…).instantiate(…)`: the name follows `.`; Objective-C: it follows `]`.
-        let follower = call.isMessageSend ? call.expression.upperBound : call.expression.upperBound + 1
-        let instantiate = callAt[follower].map { calls[$0] }.flatMap { other in
-            ["instantiate", "instantiateWithOwner", "instantiateNibWithOwner"].contains(other.baseName) ? other : nil
-        }
         let reader = ResultUseReader(stream: stream, method: method(containing: call.nameIndex))
-        if let instantiate {
+        if let instantiate = instantiateCall(of: call) {
             let owner = instantiate.argument("withOwner") ?? instantiate.arguments.first
-            nibLoads.append(site(call, api: .uiNib, name: expression, owner: self.owner(owner), use: reader.read(instantiate.expression)))
+            let use = instantiate.argument("topLevelObjects").map(reader.readTopLevelObjects) ?? reader.read(instantiate.expression)
+            nibLoads.append(site(call, api: .uiNib, name: expression, owner: self.owner(owner), use: use))
         } else {
             nibLoads.append(site(call, api: .uiNib, name: expression, owner: .notApplicable, use: ResultUseReader.Use(use: .whole)))
         }
+    }
+
+    /// The `instantiate` call on the nib `call` creates: chained directly (Swift
+    /// `UINib(…).instantiate(…)`, `NSNib(…)?.instantiate(…)`: the name follows `.`;
+    /// Objective-C: it follows `]`), or sent
+    /// later in the method (within the local search window) to the variable the nib was
+    /// assigned to (`let nib = NSNib(…)`).
+    private func instantiateCall(of call: CallSite) -> CallSite? {
+        var follower = call.expression.upperBound
+        if !call.isMessageSend {
+            while stream.isText(follower, "?") || stream.isText(follower, "!") { follower += 1 }
+            follower += 1
+        }
+        if let direct = callAt[follower].map({ calls[$0] }), Self.instantiateNames.contains(direct.baseName) { return direct }
+        var equals = call.expression.lowerBound - 1
+        while stream.isText(equals, "(") { equals -= 1 }
+        guard stream.isText(equals, "="), equals >= 1, stream[equals - 1].isIdentifier,
+              let body = method(containing: call.nameIndex)?.body else { return nil }
+        let variable = stream.text(equals - 1)
+        let window = (call.nameIndex + 1)..<min(body.upperBound, call.nameIndex + NibNameResolver.localSearchWindow)
+        for index in window {
+            guard let position = callAt[index], Self.instantiateNames.contains(calls[position].baseName),
+                  let receiver = calls[position].receiver else { continue }
+            if stream.isText(receiver.lowerBound, equalTo: variable),
+               receiver.dropFirst().allSatisfy({ stream.isText($0, "?") || stream.isText($0, "!") }) {
+                return calls[position]
+            }
+        }
+        return nil
     }
 
     /// `register(UINib(nibName: "Cell", bundle: nil), forCellReuseIdentifier: "cell")` and
@@ -172,7 +202,8 @@ extension BodyAnalyzer {
             default: return resolution
             }
         }
-        var expression = NibNameExpression(expression: helper.expression, resolution: .dynamic, candidates: [])
+        var expression = NibNameExpression(expression: helper.expression, resolution: .dynamic, candidates: [],
+                                           spelling: helper.spelling)
         switch helper.nameSource {
         case .fixed(let resolution):
             expression.resolution = atCaller(resolution)

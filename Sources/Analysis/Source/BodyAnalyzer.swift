@@ -41,14 +41,14 @@ struct BodyAnalyzer {
     }
 
     static let interestingNames = TokenSet([
-        "loadNibNamed", "UINib", "NSNib", "nibWithNibName", "initWithNibName", "register", "registerNib",
+        "loadNibNamed", "UINib", "NSNib", "nibWithNibName", "initWithNibNamed", "initWithNibName", "register", "registerNib",
         "registerClass", "UIStoryboard", "NSStoryboard", "storyboardWithName", "instantiateViewController",
         "instantiateViewControllerWithIdentifier", "instantiateController", "performSegue",
         "performSegueWithIdentifier", "dequeueReusableCell", "dequeueReusableCellWithIdentifier",
         "dequeueReusableCellWithReuseIdentifier", "dequeueReusableHeaderFooterView",
         "dequeueReusableHeaderFooterViewWithIdentifier", "dequeueReusableSupplementaryView",
         "dequeueReusableSupplementaryViewOfKind", "loadFromNib", "loadNibContent", "addSubview",
-        "instantiate", "instantiateWithOwner",
+        "instantiate", "instantiateWithOwner", "instantiateNibWithOwner",
     ])
 
     mutating func analyze(methods parsed: consuming [ParsedMethod], contexts: [ContextRange]) {

@@ -22,8 +22,9 @@ struct NibLoadHelper: Sendable, Equatable {
     /// Declared in an extension, category or protocol (a wrapper for many classes).
     var isInExtension: Bool
     var nameSource: NameSource
-    /// The nib name expression inside the helper.
+    /// The nib name expression inside the helper, and how it spells a class name.
     var expression: String
+    var spelling: NibNameExpression.ClassNameSpelling
     var ownerIsSelf: Bool
     var load: SourceLocation
     var resultUse: NibLoadSite.ResultUse

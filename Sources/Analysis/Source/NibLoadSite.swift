@@ -3,9 +3,12 @@
 public struct NibLoadSite: Sendable, Equatable, Codable {
     /// The UIKit/AppKit/Reusable API the call goes through.
     public enum API: String, Codable, Sendable {
-        /// `Bundle.loadNibNamed(_:owner:options:)` / `-[NSBundle loadNibNamed:owner:options:]`.
+        /// `Bundle.loadNibNamed(_:owner:options:)` / `-[NSBundle loadNibNamed:owner:options:]`,
+        /// AppKit's `loadNibNamed(_:owner:topLevelObjects:)` (the use is read from the objects).
         case bundleLoadNibNamed = "bundle-load-nib-named"
-        /// `UINib(nibName:bundle:)` / `+[UINib nibWithNibName:bundle:]` (+ `instantiate`).
+        /// `UINib(nibName:bundle:)` / `+[UINib nibWithNibName:bundle:]`, AppKit's
+        /// `NSNib(nibNamed:bundle:)` / `-[NSNib initWithNibNamed:bundle:]` (+ `instantiate`,
+        /// chained or through the variable holding the nib).
         case uiNib = "ui-nib"
         /// `UIViewController(nibName:bundle:)`, `super.init(nibName:bundle:)`, `initWithNibName:bundle:`.
         case viewControllerNibName = "view-controller-nib-name"
@@ -91,10 +94,26 @@ public struct NibNameExpression: Sendable, Equatable, Codable {
         case dynamic
     }
 
+    /// How a name made from a class is spelled at runtime.
+    public enum ClassNameSpelling: String, Codable, Sendable {
+        /// The bare type name: `String(describing:)`, `"\(Self.self)"`, a literal, or a
+        /// qualified name with its module cut off (`.components(separatedBy: ".").last`).
+        case bare
+        /// `NSStringFromClass`: a Swift class's `@objc(Name)`, else `Module.Class`.
+        case objcRuntimeName = "objc-runtime-name"
+        /// `String(reflecting:)`: always `Module.Class` (`Module.Outer.Inner`).
+        case reflecting
+    }
+
     /// The argument's source text (whitespace collapsed).
     public var expression: String
     public var resolution: Resolution
     /// The concrete nib names after resolution against the whole index (enclosing class,
     /// its superclass, each conforming type); empty when `dynamic`.
     public var candidates: [String]
+    public var spelling: ClassNameSpelling = .bare
+    /// The name carries the Swift module at runtime (`MyApp.CardView`: `NSStringFromClass` of
+    /// a project Swift class without `@objc(Name)`, or `String(reflecting:)`), so no nib named
+    /// after the class is found; `candidates` hold the bare names. Set when the project is merged.
+    public var carriesModulePrefix = false
 }

@@ -13,7 +13,12 @@ struct NibNameResolver {
     struct Resolved: Equatable {
         var resolution: NibNameExpression.Resolution
         var parameter: Int?
+        var spelling: NibNameExpression.ClassNameSpelling = .bare
     }
+
+    /// Calls after which a qualified class name no longer carries its module.
+    private static let moduleStrippers = TokenSet(["last", "lastObject", "pathExtension", "replacingOccurrences",
+                                                   "stringByReplacingOccurrencesOfString", "dropFirst", "suffix"])
 
     private static let maximumDepth = 4
     /// How many tokens back a local variable's assignment is looked for.
@@ -39,7 +44,23 @@ struct NibNameResolver {
         if range.count == 1 || (range.count == 2 && stream.isText(range.lowerBound + 1, "!")) {
             if let single = resolveSingle(range.lowerBound, depth: depth) { return single }
         }
-        return Resolved(resolution: resolvePattern(range, depth: depth))
+        return Resolved(resolution: resolvePattern(range, depth: depth), spelling: spelling(of: range))
+    }
+
+    /// `String(reflecting:)` or `NSStringFromClass` in the expression, unless the module is cut
+    /// off afterwards.
+    private func spelling(of range: Range<Int>) -> NibNameExpression.ClassNameSpelling {
+        var spelling = NibNameExpression.ClassNameSpelling.bare
+        for index in range {
+            if stream.isText(index, "reflecting"), stream.isText(index + 1, ":") {
+                spelling = .reflecting
+            } else if stream.isText(index, "NSStringFromClass"), spelling == .bare {
+                spelling = .objcRuntimeName
+            } else if spelling != .bare, Self.moduleStrippers.contains(index, in: stream) {
+                return .bare
+            }
+        }
+        return spelling
     }
 
     private func resolveSingle(_ index: Int, depth: Int) -> Resolved? {

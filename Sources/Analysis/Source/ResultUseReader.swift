@@ -35,6 +35,17 @@ struct ResultUseReader {
         return finish(result, start: expression.lowerBound, end: end)
     }
 
+    /// AppKit's `topLevelObjects: &objects` (`loadNibNamed(_:owner:topLevelObjects:)`,
+    /// `instantiate(withOwner:topLevelObjects:)`): the call returns a `Bool` and the objects
+    /// are used through the variable; `nil` drops them.
+    func readTopLevelObjects(_ argument: Range<Int>) -> Use {
+        let text = stream.text(of: argument)
+        if text == "nil" || text == "NULL" { return Use(use: .ignored) }
+        let name = stream.isText(argument.lowerBound, "&") ? argument.lowerBound + 1 : argument.lowerBound
+        guard name < argument.upperBound, stream[name].isIdentifier else { return Use(use: .whole) }
+        return variableUse(stream.text(name), after: argument.upperBound) ?? Use(use: .whole)
+    }
+
     /// `.first`, `.last`, `[n]`, `.firstObject`, `.first(where:)`, `.compactMap…` after `end`.
     private func selection(after end: inout Int) -> Use? {
         var cursor = end
@@ -81,9 +92,13 @@ struct ResultUseReader {
         if let cast = cast(at: cursor), result.use != .searchByType || result.cast == nil { result.cast = cast }
         var before = start - 1
         while before >= 0, ["try", "await", "(", "?", "!"].contains(stream.text(before)) { before -= 1 }
-        if before >= 0, stream.isText(before, ")"), stream.partner[before] >= 0, stream.isText(stream.partner[before] - 1, "=") {
-            if result.cast == nil { result.cast = objcCast(stream.partner[before]..<(before + 1)) }
-            before = stream.partner[before] - 1
+        if before >= 0, stream.isText(before, ")"), stream.partner[before] >= 0 {
+            let group = stream.partner[before]..<(before + 1)
+            let pointerCast = objcPointerCast(group)
+            if pointerCast != nil || stream.isText(group.lowerBound - 1, "=") {
+                if result.cast == nil { result.cast = pointerCast ?? objcCast(group) }
+                before = group.lowerBound - 1
+            }
         }
         guard before >= 0 else { return result }
         let previous = stream[before]
@@ -127,7 +142,15 @@ struct ResultUseReader {
         return name
     }
 
-    /// Objective-C `(CustomView *)[…]`.
+    /// Objective-C `(CustomView *)` or `(__kindof CustomView *)` before any expression
+    /// (`return (CardView *)[[… loadNibNamed:…] firstObject]`): a forced cast, as Swift's `as!`.
+    private func objcPointerCast(_ group: Range<Int>) -> NibLoadSite.Cast? {
+        let star = group.upperBound - 2
+        guard group.count >= 4, stream.isText(star, "*"), stream[star - 1].isIdentifier else { return nil }
+        return NibLoadSite.Cast(kind: .forced, typeName: stream.text(star - 1))
+    }
+
+    /// Objective-C `= (CustomView *)[…]`, `= (id)[…]`.
     private func objcCast(_ group: Range<Int>) -> NibLoadSite.Cast? {
         guard group.count >= 3, stream[group.lowerBound + 1].isIdentifier else { return nil }
         return NibLoadSite.Cast(kind: .forced, typeName: stream.text(group.lowerBound + 1))
@@ -178,7 +201,11 @@ struct ResultUseReader {
                     return Use(use: .searchByType, cast: searchedType(in: loop..<stream.after(loop)))
                 }
                 var end = cursor + 1
-                if let selected = selection(after: &end) { return selected }
+                if var selected = selection(after: &end) {
+                    while stream.isText(end, "?") || stream.isText(end, "!") { end += 1 }
+                    if selected.cast == nil { selected.cast = cast(at: end) }
+                    return selected
+                }
                 if stream.isText(cursor - 1, "["), stream.isText(cursor + 1, "firstObject") { return Use(use: .first, index: 0) }
                 if stream.isText(cursor - 1, "["), stream.isText(cursor + 1, "lastObject") { return Use(use: .last) }
                 if stream.isText(cursor - 1, "["), stream.isText(cursor + 1, "objectAtIndex"), let index = Int(stream.text(cursor + 3)) {

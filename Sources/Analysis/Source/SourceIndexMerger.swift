@@ -112,7 +112,24 @@ enum SourceIndexMerger {
                 name.resolution = .conformingTypes(protocolName: typeName)
             }
             name.candidates = candidates(for: name.resolution, typeName: typeName, types: types)
+            name.carriesModulePrefix = name.spelling != .bare
+                && classes(named: name.resolution, typeName: typeName, types: types).contains { type in
+                    type.language == .swift && type.isClass && type.hasPrimaryDeclaration
+                        && (name.spelling == .reflecting || type.runtimeName == nil)
+                }
             index.nibLoads[position].nibName = name
+        }
+    }
+
+    /// The project classes a class-derived resolution names (none for literals and `dynamic`).
+    private static func classes(named resolution: NibNameExpression.Resolution, typeName: String?,
+                                types: [String: SourceType]) -> [SourceType] {
+        switch resolution {
+        case .enclosingClass: return typeName.flatMap { types[$0] }.map { [$0] } ?? []
+        case .namedClass(let name): return types[name].map { [$0] } ?? []
+        case .superclass: return typeName.flatMap { types[$0]?.superclass }.flatMap { types[$0] }.map { [$0] } ?? []
+        case .conformingTypes(let protocolName): return types.values.filter { $0.isClass && conforms($0, to: protocolName, types: types) }
+        case .literal, .dynamic: return []
         }
     }
 

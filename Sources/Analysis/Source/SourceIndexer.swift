@@ -20,13 +20,13 @@ public struct SourceIndexer: Sendable {
     /// are ignored.
     public func index(files: [ProjectFile]) -> SourceIndex {
         let sources = files.filter { ($0.kind == .swift || $0.kind == .objc) && $0.contents != nil }
-        var results = run(sources) { indexFile($0) }
+        var results = ConcurrentMap.map(sources, concurrency: concurrency) { indexFile($0) }
         let table = NibLoadHelperTable(results.flatMap(\.helpers),
                                        copyHelpers: results.reduce(into: [:]) { $0.merge($1.copyHelpers) { first, _ in first } })
         if !table.isEmpty {
             let keys = table.callKeys
             let again = sources.indices.filter { keys.isCalled(in: sources[$0].contents ?? Data(), swift: sources[$0].kind == .swift) }
-            let redone = run(again.map { sources[$0] }) { indexFile($0, helpers: table) }
+            let redone = ConcurrentMap.map(again.map { sources[$0] }, concurrency: concurrency) { indexFile($0, helpers: table) }
             for (position, result) in zip(again, redone) { results[position] = result }
         }
         return SourceIndexMerger.merge(results)
@@ -42,20 +42,5 @@ public struct SourceIndexer: Sendable {
         let language: SourceLanguage = file.kind == .objc ? .objc : .swift
         let bytes = [UInt8](file.contents ?? Data())
         return SourceFileIndexer(path: file.path, bytes: bytes, language: language, helpers: helpers).run()
-    }
-
-    /// Runs `work` over `files`, concurrently when allowed, results in input order.
-    private func run(_ files: [ProjectFile], _ work: @Sendable (ProjectFile) -> SourceFileIndex) -> [SourceFileIndex] {
-        guard concurrency > 1, files.count > 1 else { return files.map(work) }
-        let results = FileResults(count: files.count)
-        let stride = concurrency
-        DispatchQueue.concurrentPerform(iterations: stride) { worker in
-            var position = worker
-            while position < files.count {
-                results.store(work(files[position]), at: position)
-                position += stride
-            }
-        }
-        return results.all()
     }
 }

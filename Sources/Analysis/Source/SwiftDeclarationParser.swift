@@ -215,19 +215,4 @@ struct SwiftDeclarationParser {
         }
         return (cursor, constraint)
     }
-
-    private mutating func parseTypealias(at index: Int, owner: Owner?) -> Int {
-        guard index + 3 < stream.count, stream[index + 1].isIdentifier, stream.isText(index + 2, "=") else { return index + 1 }
-        var cursor = index + 3
-        var target = ""
-        while cursor < stream.count, stream[cursor].isIdentifier || stream.isText(cursor, ".") {
-            target += stream.text(cursor)
-            cursor += 1
-        }
-        if !target.isEmpty {
-            let alias = (owner.map { $0.name + "." } ?? "") + stream.text(index + 1)
-            typealiases[alias] = target
-        }
-        return cursor
-    }
 }

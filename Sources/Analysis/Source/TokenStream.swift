@@ -136,13 +136,14 @@ struct TokenStream {
         return String(decoding: result, as: UTF8.self)
     }
 
-    /// ``text(of:)`` token by token, for ranges with non-ASCII text.
+    /// ``text(of:)`` token by token, for ranges with non-ASCII text. Gaps are found from byte
+    /// columns and lengths, never from the length of the replaced text.
     private func joinedText(of range: Range<Int>) -> String {
         var result = ""
         var previous: SourceToken?
         for index in range {
             let token = tokens[index]
-            if let previous, previous.line != token.line || previous.column + textLength(previous) < token.column {
+            if let previous, previous.line != token.line || previous.column + previous.length < token.column {
                 result += " "
             }
             result += text(token)

@@ -1,5 +1,6 @@
 import Analysis
 import Foundation
+import TestSupport
 import XCTest
 
 /// No input may crash or hang the indexer; what it cannot read is reported.
@@ -22,7 +23,7 @@ final class RobustnessTests: XCTestCase {
     }
 
     func testBinaryJunkOfEverySeed() {
-        var generator = SplitMix(seed: 7)
+        var generator = SeededGenerator(state: 7)
         for _ in 0..<50 {
             let bytes = (0..<4_096).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
             let index = indexBoth(bytes)
@@ -31,7 +32,7 @@ final class RobustnessTests: XCTestCase {
     }
 
     func testJunkMadeOfSourcePunctuation() {
-        var generator = SplitMix(seed: 11)
+        var generator = SeededGenerator(state: 11)
         let alphabet = Array("{}[]()\"'@#/*\\\n:;.,=?!<>^ classfuncvar@interface@end@implementation-+".utf8)
         for _ in 0..<50 {
             let bytes = (0..<4_096).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
@@ -95,7 +96,7 @@ final class RobustnessTests: XCTestCase {
     /// Seed listings with random spans deleted, duplicated and punctuation inserted: the
     /// half-written code an editor saves.
     func testMutatedSeedListings() {
-        var generator = SplitMix(seed: 3)
+        var generator = SeededGenerator(state: 3)
         let punctuation = Array("{}[]()\"'@#/*\\\n:;.,=?!<>^ ".utf8)
         for round in 0..<400 {
             var bytes = Array(SeedListings.all[round % SeedListings.all.count].utf8)
@@ -124,18 +125,5 @@ final class RobustnessTests: XCTestCase {
         bytes += Array(": UIView {}\nclass Next: UIView {}".utf8)
         let index = indexBoth(bytes)
         XCTAssertEqual(index.types["Next"]?.superclass, "UIView")
-    }
-}
-
-/// A small deterministic generator so that junk inputs are the same on every run.
-struct SplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

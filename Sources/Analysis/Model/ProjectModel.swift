@@ -34,6 +34,8 @@ public struct ProjectModel: Sendable {
     public let connectionUsage: ConnectionUsage
     /// Class members gathered so far (filled on demand by ``members(of:)``).
     let memberCache = MemberCache()
+    /// Substitutions and the placements they replace, built once by the first rule asking.
+    let substitutionIndexCache = LazyValue<SubstitutionIndex>()
 
     /// Joins parsed documents and an index; `files` supplies project configuration
     /// (`project.pbxproj`, Podfile) and compiled nibs.

@@ -56,26 +56,20 @@ func generateProject(into folder: URL, files: Int, seed: UInt64) throws {
     let corpus = URL(fileURLWithPath: shared).appendingPathComponent("corpus/ib")
     let input = try ProjectInput.read(path: corpus.path, limits: ArchiveLimits())
     let manager = FileManager.default
-    var classNames: Set<String> = []
-    var nibNames: Set<String> = []
-    let parser = InterfaceBuilderParser()
     for file in input.files {
         guard let contents = file.contents else { continue }
         let target = folder.appendingPathComponent("Corpus").appendingPathComponent(file.path)
         try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         try contents.write(to: target)
-        if file.kind == .xib, let name = NibCatalog.loadName(ofPath: file.path) { nibNames.insert(name) }
-        for object in parser.parse(data: contents, path: file.path).objects {
-            if let name = object.customClass, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) { classNames.insert(name) }
-        }
     }
+    let profiles = ClassProfile.profiles(of: ProjectModel.build(files: input.files))
     var generator = ProjectGenerator(seed: seed)
-    for source in generator.sources(count: files, classNames: classNames.sorted(), nibNames: nibNames.sorted()) {
+    for source in generator.sources(count: files, profiles: profiles) {
         let target = folder.appendingPathComponent(source.path)
         try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(source.text.utf8).write(to: target)
     }
-    print("bench-analysis: wrote \(input.files.count) corpus files and \(files) sources to \(folder.path)")
+    print("bench-analysis: wrote \(input.files.count) corpus files and \(files) sources (\(profiles.count) Interface Builder classes) to \(folder.path)")
 }
 
 do {

@@ -57,18 +57,42 @@ public struct ProjectModel: Sendable {
         connectionUsage = ConnectionUsage(documents: documents) { hierarchy.lineages[$0] ?? [$0] }
     }
 
-    /// Parses and indexes `files` on up to `concurrency` threads; results are merged by
-    /// path, so the model does not depend on scheduling.
+    /// Parses and indexes `files` on up to `concurrency` threads, Interface Builder parsing
+    /// and source indexing side by side; results are merged by path, so the model does not
+    /// depend on scheduling.
     public static func build(files: [ProjectFile], concurrency: Int = ProcessInfo.processInfo.activeProcessorCount) -> ProjectModel {
         let sorted = files.sorted { $0.path < $1.path }
         let interfaceFiles = sorted.filter { [.xib, .storyboard, .nib].contains($0.kind) && $0.contents != nil }
-        let parser = InterfaceBuilderParser()
-        let documents = ConcurrentMap.map(interfaceFiles, concurrency: concurrency) { file in
-            parser.parse(data: file.contents ?? Data(), path: file.path)
-        }
         let sourceFiles = sorted.filter { ($0.kind == .swift || $0.kind == .objc) && $0.contents != nil }
-        let sources = SourceIndexer(concurrency: concurrency).index(files: sourceFiles)
+        var documents: [IBDocument] = []
+        var sources = SourceIndex()
+        for stage in ConcurrentMap.map([BuildStage.parse, .index], concurrency: concurrency, { stage -> BuildStage.Output in
+            switch stage {
+            case .parse:
+                let parser = InterfaceBuilderParser()
+                return .documents(ConcurrentMap.map(interfaceFiles, concurrency: concurrency) { file in
+                    parser.parse(data: file.contents ?? Data(), path: file.path)
+                })
+            case .index:
+                return .sources(SourceIndexer(concurrency: concurrency).index(files: sourceFiles))
+            }
+        }) {
+            switch stage {
+            case let .documents(parsed): documents = parsed
+            case let .sources(index): sources = index
+            }
+        }
         return ProjectModel(files: sorted, documents: documents, sources: sources, hasSources: !sourceFiles.isEmpty)
+    }
+
+    /// The two independent halves of ``build(files:concurrency:)``, run side by side.
+    private enum BuildStage: Sendable {
+        case parse, index
+
+        enum Output: Sendable {
+            case documents([IBDocument])
+            case sources(SourceIndex)
+        }
     }
 
     /// The documents that were read in full (xib and storyboard XML), with their indices.

@@ -80,10 +80,10 @@ extension ProjectModel {
     /// in a category or extension of a platform class (XXNibBridge's `UIView (XXNibBridge)`)
     /// are library-style swizzles that only opted-in classes take part in: left out.
     func computeSubstitutions() -> [Substitution] {
-        sources.types.values.sorted { $0.name < $1.name }.flatMap { type -> [Substitution] in
-            guard type.hasPrimaryDeclaration, !PlatformClasses.isKnown(ProjectModel.unqualified(type.name)) else { return [] }
-            return substitutions(of: type)
-        }
+        sources.types.values.filter { type in
+            type.hasPrimaryDeclaration && type.methods.contains { $0.lifecycle == .awakeAfter }
+                && !PlatformClasses.isKnown(ProjectModel.unqualified(type.name))
+        }.sorted { $0.name < $1.name }.flatMap(substitutions(of:))
     }
 
     private func substitutions(of type: SourceType) -> [Substitution] {

@@ -64,35 +64,15 @@ public struct ProjectModel: Sendable {
         let sorted = files.sorted { $0.path < $1.path }
         let interfaceFiles = sorted.filter { [.xib, .storyboard, .nib].contains($0.kind) && $0.contents != nil }
         let sourceFiles = sorted.filter { ($0.kind == .swift || $0.kind == .objc) && $0.contents != nil }
-        var documents: [IBDocument] = []
-        var sources = SourceIndex()
-        for stage in ConcurrentMap.map([BuildStage.parse, .index], concurrency: concurrency, { stage -> BuildStage.Output in
-            switch stage {
-            case .parse:
-                let parser = InterfaceBuilderParser()
-                return .documents(ConcurrentMap.map(interfaceFiles, concurrency: concurrency) { file in
-                    parser.parse(data: file.contents ?? Data(), path: file.path)
-                })
-            case .index:
-                return .sources(SourceIndexer(concurrency: concurrency).index(files: sourceFiles))
+        let (documents, sources) = Parallel.both(concurrency: concurrency, {
+            let parser = InterfaceBuilderParser()
+            return ConcurrentMap.map(interfaceFiles, concurrency: concurrency) { file in
+                parser.parse(data: file.contents ?? Data(), path: file.path)
             }
-        }) {
-            switch stage {
-            case let .documents(parsed): documents = parsed
-            case let .sources(index): sources = index
-            }
-        }
+        }, {
+            SourceIndexer(concurrency: concurrency).index(files: sourceFiles)
+        })
         return ProjectModel(files: sorted, documents: documents, sources: sources, hasSources: !sourceFiles.isEmpty)
-    }
-
-    /// The two independent halves of ``build(files:concurrency:)``, run side by side.
-    private enum BuildStage: Sendable {
-        case parse, index
-
-        enum Output: Sendable {
-            case documents([IBDocument])
-            case sources(SourceIndex)
-        }
     }
 
     /// The documents that were read in full (xib and storyboard XML), with their indices.

@@ -36,6 +36,8 @@ public struct ProjectModel: Sendable {
     let memberCache = MemberCache()
     /// Substitutions and the placements they replace, built once by the first rule asking.
     let substitutionIndexCache = LazyValue<SubstitutionIndex>()
+    /// Path → position in `files` (the first file with that path), built on first use.
+    let filePositionsCache = LazyValue<[String: Int]>()
 
     /// Joins parsed documents and an index; `files` supplies project configuration
     /// (`project.pbxproj`, Podfile) and compiled nibs.

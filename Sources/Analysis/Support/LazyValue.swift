@@ -8,6 +8,8 @@ final class LazyValue<Value: Sendable>: @unchecked Sendable {
 
     init() {}
 
+    /// The value, computed by `compute` on first use; `compute` must not ask this same
+    /// `LazyValue` (the lock is held while it runs).
     func get(compute: () -> Value) -> Value {
         lock.lock()
         defer { lock.unlock() }

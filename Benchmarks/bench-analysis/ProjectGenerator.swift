@@ -1,10 +1,11 @@
 import Analysis
-import Foundation
 
-/// Builds the large project the benchmark analyses: every Interface Builder file of the
-/// corpus plus a seeded tree of Swift and Objective-C sources whose classes are the
-/// corpus's custom classes and load the corpus's nibs, so that every join of the project
-/// model (classes, nibs, load sites, members) has work to do.
+/// Builds the source tree of the large project the benchmark analyses: for every custom
+/// class of the corpus, a Swift or Objective-C class that declares what Interface Builder
+/// connects to it and loads its own nib the usual way; the rest of the files are the
+/// models, services and code-built views a real app has. A project like this one builds and
+/// runs, so it raises few findings: about one view in a hundred substitutes itself with a
+/// nib-loaded copy and keeps the §4.1/§4.2 rules busy, as in a real project.
 struct ProjectGenerator {
     private var state: UInt64
 
@@ -13,19 +14,20 @@ struct ProjectGenerator {
     }
 
     /// `count` source files (an Objective-C class is a `.h` and a `.m`).
-    mutating func sources(count: Int, classNames: [String], nibNames: [String]) -> [(path: String, text: String)] {
+    mutating func sources(count: Int, profiles: [ClassProfile]) -> [(path: String, text: String)] {
         var files: [(String, String)] = []
+        for (index, profile) in profiles.enumerated() where files.count + 2 <= count {
+            let folder = "App/\(profile.appKit ? "Mac" : "iOS")/Feature\(index % 40)"
+            if next() % 10 < 3 {
+                files.append(("\(folder)/\(profile.name).h", objcHeader(profile)))
+                files.append(("\(folder)/\(profile.name).m", objcImplementation(profile)))
+            } else {
+                files.append(("\(folder)/\(profile.name).swift", swiftClass(profile, substitutes: next() % 100 == 0)))
+            }
+        }
         var index = 0
         while files.count < count {
-            let name = index < classNames.count ? classNames[index] : "GeneratedView\(index)"
-            let nib = nibNames.isEmpty ? name : nibNames[Int(next() % UInt64(nibNames.count))]
-            let folder = "Generated/Module\(index % 40)"
-            if next() % 10 < 3 && files.count + 2 <= count {
-                files.append(("\(folder)/\(name).h", objcHeader(name)))
-                files.append(("\(folder)/\(name).m", objcImplementation(name, nib: nib)))
-            } else {
-                files.append(("\(folder)/\(name).swift", swiftClass(name, nib: nib)))
-            }
+            files.append(("Core/Module\(index % 40)/Model\(index).swift", index % 5 == 4 ? codeBuiltView(index) : modelAndService(index)))
             index += 1
         }
         return files
@@ -38,116 +40,175 @@ struct ProjectGenerator {
         return state
     }
 
-    private mutating func outlets(_ count: Int) -> [String] {
-        (0..<count).map { "item\($0)Label\(next() % 7)" }
+    private func swiftClass(_ profile: ClassProfile, substitutes: Bool) -> String {
+        let kit = profile.appKit ? "AppKit" : "UIKit"
+        let view = profile.appKit ? "NSView" : "UIView"
+        let outlets = profile.outlets.map { "    @IBOutlet weak var \($0): \(view)!" }
+        let inspectables = profile.inspectables.map { "    @IBInspectable var \($0): CGFloat = 0" }
+        let actions = profile.actions.map { "    @IBAction \(Self.swiftSignature(ofSelector: $0)) {\n        handle(#function)\n    }" }
+        var loading: [String] = []
+        if profile.rootOfOwnNib {
+            loading.append("""
+                static func make() -> \(profile.name)? {
+                    Bundle.main.loadNibNamed("\(profile.name)", owner: nil, options: nil)?.first as? \(profile.name)
+                }
+            """)
+            if substitutes && !profile.appKit && profile.superclass == "UIView" {
+                loading.append("""
+                    override func awakeAfter(using coder: NSCoder) -> Any? {
+                        guard subviews.isEmpty else { return self }
+                        guard let view = \(profile.name).make() else { return self }
+                        view.frame = frame
+                        view.autoresizingMask = autoresizingMask
+                        return view
+                    }
+                """)
+            }
+        }
+        if profile.ownerOfOwnNib && profile.superclass.hasSuffix("ViewController") {
+            loading.append("""
+                convenience init() {
+                    self.init(nibName: "\(profile.name)", bundle: nil)
+                }
+            """)
+        }
+        let body = (outlets + inspectables).joined(separator: "\n") + "\n    private var events: [String] = []\n\n"
+            + (loading + actions).joined(separator: "\n\n")
+        return """
+        import \(kit)
+
+        /// \(profile.name): laid out in Interface Builder.
+        class \(profile.name): \(profile.superclass) {
+        \(body)
+
+            private func handle(_ event: String) {
+                events.append(event)
+                if events.count > 100 { events.removeFirst() }
+            }
+        }
+        """
     }
 
-    private mutating func swiftClass(_ name: String, nib: String) -> String {
-        let outletLines = outlets(3 + Int(next() % 5)).map { "    @IBOutlet weak var \($0): UILabel!" }.joined(separator: "\n")
-        let substitution = next() % 4 == 0 ? """
+    /// `didTap:` → `func didTap(_ sender: Any?)`; `reload` → `func reload()`.
+    static func swiftSignature(ofSelector selector: String) -> String {
+        let parts = selector.split(separator: ":", omittingEmptySubsequences: true)
+        guard selector.hasSuffix(":"), let first = parts.first else { return "func \(selector)()" }
+        let rest = parts.dropFirst().map { "\($0) \($0)Value: Any?" }
+        return "func \(first)(\((["_ sender: Any?"] + rest).joined(separator: ", ")))"
+    }
 
-            override func awakeAfter(using coder: NSCoder) -> Any? {
-                guard subviews.isEmpty else { return self }
-                let view = Bundle.main.loadNibNamed("\(nib)", owner: nil, options: nil)?.first as! \(name)
-                view.frame = frame
-                view.translatesAutoresizingMaskIntoConstraints = translatesAutoresizingMaskIntoConstraints
-                return view
-            }
-        """ : ""
+    private func objcHeader(_ profile: ClassProfile) -> String {
+        let kit = profile.appKit ? "Cocoa/Cocoa.h" : "UIKit/UIKit.h"
+        let view = profile.appKit ? "NSView" : "UIView"
+        let properties = profile.outlets.map { "@property (weak, nonatomic) IBOutlet \(view) *\($0);" }
+            + profile.inspectables.map { "@property (nonatomic) IBInspectable CGFloat \($0);" }
+        let actions = profile.actions.map { "- (IBAction)\(Self.objcSignature(ofSelector: $0));" }
+        let make = profile.rootOfOwnNib ? ["+ (instancetype)view;"] : []
         return """
+        #import <\(kit)>
+
+        @interface \(profile.name) : \(profile.superclass)
+        \((properties + make + actions).joined(separator: "\n"))
+        @end
+        """
+    }
+
+    private func objcImplementation(_ profile: ClassProfile) -> String {
+        var methods: [String] = []
+        if profile.rootOfOwnNib {
+            methods.append("""
+            + (instancetype)view
+            {
+                NSArray *objects = [[NSBundle mainBundle] loadNibNamed:@"\(profile.name)" owner:nil options:nil];
+                return [objects.firstObject isKindOfClass:self] ? objects.firstObject : nil;
+            }
+            """)
+        }
+        methods += profile.actions.map { "- (IBAction)\(Self.objcSignature(ofSelector: $0))\n{\n    NSLog(@\"%@\", NSStringFromSelector(_cmd));\n}" }
+        return """
+        #import "\(profile.name).h"
+
+        @implementation \(profile.name)
+
+        \(methods.joined(separator: "\n\n"))
+
+        @end
+        """
+    }
+
+    /// `didTap:` → `didTap:(id)sender`; `reload` → `reload`.
+    static func objcSignature(ofSelector selector: String) -> String {
+        let parts = selector.split(separator: ":", omittingEmptySubsequences: true)
+        guard selector.hasSuffix(":") else { return selector }
+        return parts.enumerated().map { "\($0.element):(id)argument\($0.offset)" }.joined(separator: " ")
+    }
+
+    private func modelAndService(_ index: Int) -> String {
+        """
+        import Foundation
+
+        /// Record \(index) as the server sends it.
+        struct Record\(index): Codable, Hashable {
+            var id: Int
+            var title: String
+            var tags: [String]
+            var updatedAt: Date
+        }
+
+        /// Loads and caches records of kind \(index).
+        final class RecordStore\(index) {
+            private var cache: [Int: Record\(index)] = [:]
+            private let session: URLSession
+
+            init(session: URLSession = .shared) {
+                self.session = session
+            }
+
+            func record(id: Int) -> Record\(index)? {
+                cache[id]
+            }
+
+            func store(_ records: [Record\(index)]) {
+                for record in records where record.updatedAt > (cache[record.id]?.updatedAt ?? .distantPast) {
+                    cache[record.id] = record
+                }
+            }
+
+            func titles(matching text: String) -> [String] {
+                cache.values.filter { $0.title.localizedCaseInsensitiveContains(text) }.map(\\.title).sorted()
+            }
+        }
+        """
+    }
+
+    private func codeBuiltView(_ index: Int) -> String {
+        """
         import UIKit
 
-        /// Generated view \(name).
-        @IBDesignable
-        final class \(name): UIView {
-        \(outletLines)
-            @IBInspectable var cornerRadius: CGFloat = 4
-            private var values: [Int] = []
+        /// A badge built in code (no Interface Builder file).
+        final class BadgeView\(index): UIView {
+            private let label = UILabel()
 
             override init(frame: CGRect) {
                 super.init(frame: frame)
-                commonInit()
+                label.translatesAutoresizingMaskIntoConstraints = false
+                addSubview(label)
+                NSLayoutConstraint.activate([
+                    label.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 8),
+                    label.trailingAnchor.constraint(equalTo: trailingAnchor, constant: -8),
+                    label.centerYAnchor.constraint(equalTo: centerYAnchor),
+                ])
             }
 
             required init?(coder: NSCoder) {
                 super.init(coder: coder)
-                commonInit()
             }
 
-            private func commonInit() {
-                let content = UINib(nibName: "\(nib)", bundle: nil).instantiate(withOwner: self, options: nil).first as? UIView
-                if let content {
-                    content.frame = bounds
-                    content.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-                    addSubview(content)
-                }
-                values = (0..<10).map { $0 * 2 }
-            }
-
-            static func make() -> \(name) {
-                Bundle.main.loadNibNamed(String(describing: self), owner: nil, options: nil)?.first as! \(name)
-            }
-        \(substitution)
-            @IBAction func didTap(_ sender: Any) {
-                values.append(values.count)
-                setNeedsLayout()
-            }
-
-            override func layoutSubviews() {
-                super.layoutSubviews()
-                layer.cornerRadius = cornerRadius
+            var text: String? {
+                get { label.text }
+                set { label.text = newValue }
             }
         }
-        """
-    }
-
-    private mutating func objcHeader(_ name: String) -> String {
-        let properties = outlets(2 + Int(next() % 4)).map { "@property (weak, nonatomic) IBOutlet UILabel *\($0);" }.joined(separator: "\n")
-        return """
-        #import <UIKit/UIKit.h>
-
-        IB_DESIGNABLE
-        @interface \(name) : UIView
-        \(properties)
-        @property (nonatomic) IBInspectable CGFloat cornerRadius;
-        + (instancetype)view;
-        - (IBAction)buttonTapped:(id)sender;
-        @end
-        """
-    }
-
-    private mutating func objcImplementation(_ name: String, nib: String) -> String {
-        """
-        #import "\(name).h"
-
-        @implementation \(name)
-
-        + (instancetype)view
-        {
-            return [[[NSBundle mainBundle] loadNibNamed:@"\(nib)" owner:nil options:nil] firstObject];
-        }
-
-        - (id)initWithCoder:(NSCoder *)aDecoder
-        {
-            self = [super initWithCoder:aDecoder];
-            if (self) {
-                [self p_commonInit];
-            }
-            return self;
-        }
-
-        - (void)p_commonInit
-        {
-            self.layer.cornerRadius = self.cornerRadius;
-            self.clipsToBounds = YES;
-        }
-
-        - (IBAction)buttonTapped:(id)sender
-        {
-            NSLog(@"tapped %@", NSStringFromClass([self class]));
-        }
-
-        @end
         """
     }
 }

@@ -4,13 +4,14 @@
 //
 //   bench-analysis --generate DIR [--files N] [--seed S]   writes the project: corpus + N sources
 //   bench-analysis [--threads T] [--iterations N] PATH     measures PATH (.zip or folder)
+//   bench-analysis --report FILE PATH                      writes PATH's JSON report, durationMs zeroed
 import Analysis
 import Foundation
 
 struct UsageError: Error, CustomStringConvertible {
     var message: String
     var description: String {
-        "bench-analysis: \(message)\nusage: bench-analysis --generate DIR [--files N] [--seed S] | [--threads T] [--iterations N] PATH"
+        "bench-analysis: \(message)\nusage: bench-analysis --generate DIR [--files N] [--seed S] | [--threads T] [--iterations N] PATH | --report FILE PATH"
     }
 }
 
@@ -20,6 +21,7 @@ struct Options {
     var seed: UInt64 = 7
     var threads = ProcessInfo.processInfo.activeProcessorCount
     var iterations = 5
+    var report: String?
     var path: String?
 
     init(arguments: [String]) throws {
@@ -33,6 +35,9 @@ struct Options {
             case "--generate":
                 guard let folder = remaining.popFirst() else { throw UsageError(message: "--generate needs a folder") }
                 generate = folder
+            case "--report":
+                guard let file = remaining.popFirst() else { throw UsageError(message: "--report needs a file") }
+                report = file
             case "--files": files = try number(argument)
             case "--seed": seed = UInt64(try number(argument))
             case "--threads": threads = try number(argument)
@@ -51,37 +56,20 @@ func generateProject(into folder: URL, files: Int, seed: UInt64) throws {
     let corpus = URL(fileURLWithPath: shared).appendingPathComponent("corpus/ib")
     let input = try ProjectInput.read(path: corpus.path, limits: ArchiveLimits())
     let manager = FileManager.default
-    var classNames: Set<String> = []
-    var nibNames: Set<String> = []
-    let parser = InterfaceBuilderParser()
     for file in input.files {
         guard let contents = file.contents else { continue }
         let target = folder.appendingPathComponent("Corpus").appendingPathComponent(file.path)
         try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         try contents.write(to: target)
-        if file.kind == .xib, let name = NibCatalog.loadName(ofPath: file.path) { nibNames.insert(name) }
-        for object in parser.parse(data: contents, path: file.path).objects {
-            if let name = object.customClass, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) { classNames.insert(name) }
-        }
     }
+    let profiles = ClassProfile.profiles(of: ProjectModel.build(files: input.files))
     var generator = ProjectGenerator(seed: seed)
-    for source in generator.sources(count: files, classNames: classNames.sorted(), nibNames: nibNames.sorted()) {
+    for source in generator.sources(count: files, profiles: profiles) {
         let target = folder.appendingPathComponent(source.path)
         try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(source.text.utf8).write(to: target)
     }
-    print("bench-analysis: wrote \(input.files.count) corpus files and \(files) sources to \(folder.path)")
-}
-
-/// Wall-clock seconds of the best of `iterations` runs of `work`.
-func best(_ iterations: Int, _ work: () throws -> Void) rethrows -> Double {
-    var best = Double.infinity
-    for _ in 0..<iterations {
-        let start = DispatchTime.now().uptimeNanoseconds
-        try work()
-        best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-    }
-    return best
+    print("bench-analysis: wrote \(input.files.count) corpus files and \(files) sources (\(profiles.count) Interface Builder classes) to \(folder.path)")
 }
 
 do {
@@ -91,47 +79,73 @@ do {
         exit(0)
     }
     guard let path = options.path else { throw UsageError(message: "no project to measure") }
-    let limits = ArchiveLimits()
-    let parser = InterfaceBuilderParser()
-    let threads = options.threads
-
-    // Baseline: read the archive and parse every Interface Builder file, on `threads` threads;
-    // then the same plus indexing the sources.
-    var documents = 0
-    let baseline = try best(options.iterations) {
-        documents = parseInterfaceBuilderFiles(of: try ProjectInput.read(path: path, limits: limits), parser: parser, threads: threads)
+    let analyzer = Analyzer(configuration: .init(concurrency: options.threads))
+    if let reportPath = options.report {
+        try writeReport(of: path, analyzer: analyzer, to: URL(fileURLWithPath: reportPath))
+        exit(0)
     }
-    let parsing = try best(options.iterations) {
-        let input = try ProjectInput.read(path: path, limits: limits)
-        _ = parseInterfaceBuilderFiles(of: input, parser: parser, threads: threads)
-        _ = SourceIndexer(concurrency: threads).index(files: input.files)
-    }
-
-    var report: Report?
-    let analyzer = Analyzer(configuration: .init(concurrency: threads))
-    let full = try best(options.iterations) { report = try analyzer.analyze(path: path) }
-    // Where the full analysis spends its time, phase by phase (best of the iterations).
-    let input = try ProjectInput.read(path: path, limits: limits)
-    var model: ProjectModel?
-    let buildTime = best(options.iterations) { model = ProjectModel.build(files: input.files, concurrency: threads) }
-    let classesTime = best(options.iterations) { _ = model?.classEntries(concurrency: threads) }
-    let rulesTime = best(options.iterations) { if let model { _ = RuleRunner(concurrency: threads).run(model) } }
-    let slowest = RuleRegistry.all.map { rule in
-        (rule.description.id, best(options.iterations) { if let model { _ = RuleRunner(rules: [rule]).run(model) } })
-    }.sorted { $0.1 > $1.1 }.prefix(4)
-    let findings = report?.findings.count ?? 0
-    let sources = report?.files.filter { $0.kind == .swift || $0.kind == .objc }.count ?? 0
-    print("bench-analysis: \(documents) Interface Builder files, \(sources) sources, \(threads) thread(s), best of \(options.iterations)")
-    print(String(format: "reading + IB parsing:                  %.3f s", baseline))
-    print(String(format: "reading + IB parsing + source indexing: %.3f s", parsing))
-    print(String(format: "full analysis:                          %.3f s  (%d classes, %d findings)", full, report?.classes.count ?? 0, findings))
-    print(String(format: "  phases: model (parse, index, join) %.3f s, classes and strategies %.3f s, rules %.3f s", buildTime, classesTime, rulesTime))
-    print("  slowest rules: " + slowest.map { "\($0.0) " + String(format: "%.3f s", $0.1) }.joined(separator: ", "))
-    print(String(format: "ratio to reading + IB parsing:            %.2fx (goal <= 1.3x)", full / baseline))
-    print(String(format: "ratio to reading + all parsing/indexing:  %.2fx (model joins, strategies and rules)", full / parsing))
+    try measure(path: path, threads: options.threads, iterations: options.iterations, analyzer: analyzer)
 } catch {
     FileHandle.standardError.write(Data("\(error)\n".utf8))
     exit(2)
+}
+
+/// Writes the JSON report of `path` with `durationMs` zeroed: the reference that
+/// performance changes must reproduce byte for byte.
+func writeReport(of path: String, analyzer: Analyzer, to url: URL) throws {
+    var report = try analyzer.analyze(path: path)
+    report.summary.durationMs = 0
+    try report.jsonData().write(to: url)
+}
+
+/// Prints (a) reading + IB parsing, (b) the same + source indexing, (c) the full analysis
+/// with its JSON report, each the median of `iterations` runs, then the phases of (c).
+func measure(path: String, threads: Int, iterations: Int, analyzer: Analyzer) throws {
+    let limits = ArchiveLimits()
+    let parser = InterfaceBuilderParser()
+    let indexer = SourceIndexer(concurrency: threads)
+    var documents = 0
+    let reading = try Timing.median(iterations) {
+        documents = parseInterfaceBuilderFiles(of: try ProjectInput.read(path: path, limits: limits), parser: parser, threads: threads)
+    }
+    let indexing = try Timing.median(iterations) {
+        let input = try ProjectInput.read(path: path, limits: limits)
+        _ = parseInterfaceBuilderFiles(of: input, parser: parser, threads: threads)
+        _ = indexer.index(files: input.files)
+    }
+    var report: Report?
+    let full = try Timing.median(iterations) {
+        let analysed = try analyzer.analyze(path: path)
+        _ = try analysed.jsonData()
+        report = analysed
+    }
+
+    // Where the full analysis spends its time, phase by phase.
+    let input = try ProjectInput.read(path: path, limits: limits)
+    let readOnly = try Timing.median(iterations) { _ = try ProjectInput.read(path: path, limits: limits) }
+    let parseOnly = Timing.median(iterations) { _ = parseInterfaceBuilderFiles(of: input, parser: parser, threads: threads) }
+    let indexOnly = Timing.median(iterations) { _ = indexer.index(files: input.files) }
+    var built: ProjectModel?
+    let build = Timing.median(iterations) { built = ProjectModel.build(files: input.files, concurrency: threads) }
+    guard let model = built else { return }
+    let classes = Timing.median(iterations) { _ = model.classEntries(concurrency: threads) }
+    let rules = Timing.median(iterations) { _ = RuleRunner(concurrency: threads).run(model) }
+    let encoding = try Timing.median(iterations) { _ = try report?.jsonData() }
+    let slowest = RuleRegistry.all.map { rule in
+        (rule.description.id, Timing.median(iterations) { _ = RuleRunner(rules: [rule]).run(model) }.wall)
+    }.sorted { $0.1 > $1.1 }.prefix(4)
+
+    let sources = report?.files.filter { $0.kind == .swift || $0.kind == .objc }.count ?? 0
+    print("bench-analysis: \(documents) Interface Builder files, \(sources) sources, \(threads) thread(s), median of \(iterations)")
+    print("(a) reading + IB parsing:             \(reading.text)")
+    print("(b) reading + IB parsing + indexing:  \(indexing.text)")
+    print("(c) full analysis + JSON report:      \(full.text)  (\(report?.classes.count ?? 0) classes, \(report?.findings.count ?? 0) findings)")
+    print("  phases: read \(readOnly.text); IB parsing \(parseOnly.text); source indexing \(indexOnly.text)")
+    print("          model (parsing + indexing + joins) \(build.text); classes and strategies \(classes.text)")
+    print("          rules \(rules.text); JSON encoding \(encoding.text)")
+    print("  slowest rules (1 thread, wall): " + slowest.map { "\($0.0) " + String(format: "%.3f s", $0.1) }.joined(separator: ", "))
+    print(String(format: "c/a = %.2fx wall (goal <= 1.3x), c/b = %.2fx, source indexing alone = %.2fx of a",
+                 full.wall / reading.wall, full.wall / indexing.wall, (indexing.wall - reading.wall) / reading.wall))
 }
 
 /// Parses the project's Interface Builder files on `threads` threads; returns their count.

@@ -49,12 +49,19 @@ public struct Analyzer: Sendable {
     public func analyze(input: ProjectInput, projectName: String? = nil) -> Report {
         let started = DispatchTime.now()
         let model = ProjectModel.build(files: input.files, concurrency: configuration.concurrency)
-        let outcome = RuleRunner(rules: configuration.rules, concurrency: configuration.concurrency).run(model)
+        let concurrency = configuration.concurrency
+        let runner = RuleRunner(rules: configuration.rules, concurrency: concurrency)
+        // Classes and strategies do not depend on the findings: both run side by side.
+        let (outcome, classes) = Parallel.both(concurrency: concurrency, {
+            runner.run(model)
+        }, {
+            model.classEntries(concurrency: concurrency)
+        })
         var report = ReportBuilder.report(
             projectName: projectName ?? input.defaultName,
             input: input,
             model: model,
-            classes: model.classEntries(concurrency: configuration.concurrency),
+            classes: classes,
             outcome: outcome
         )
         report.summary.durationMs = Int((DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000)

@@ -15,9 +15,9 @@ public struct ModuleCatalog: Sendable, Equatable {
     }
 
     init(files: [ProjectFile]) {
-        for file in files {
+        for file in files where Self.configurationNames.contains(Self.fileName(of: file.path)) {
             guard let contents = file.contents, let text = String(data: contents, encoding: .utf8) else { continue }
-            switch (file.path as NSString).lastPathComponent {
+            switch Self.fileName(of: file.path) {
             case "project.pbxproj": projectModules.formUnion(Self.targetModules(inPBXProj: text))
             case "Podfile": dependencyModules.formUnion(Self.quotedNames(after: "pod", in: text))
             case "Cartfile": dependencyModules.formUnion(Self.cartfileNames(text))
@@ -25,6 +25,14 @@ public struct ModuleCatalog: Sendable, Equatable {
             }
         }
         dependencyModules = Set(dependencyModules.map(Self.moduleName))
+    }
+
+    /// The files that declare modules; every other file is skipped without being decoded.
+    private static let configurationNames: Set<Substring> = ["project.pbxproj", "Podfile", "Cartfile"]
+
+    /// The last path component of `path`.
+    private static func fileName(of path: String) -> Substring {
+        path.split(separator: "/", omittingEmptySubsequences: true).last ?? Substring(path)
     }
 
     /// Whether the project's targets are known at all (a `project.pbxproj` was found).

@@ -34,6 +34,10 @@ public struct ProjectModel: Sendable {
     public let connectionUsage: ConnectionUsage
     /// Class members gathered so far (filled on demand by ``members(of:)``).
     let memberCache = MemberCache()
+    /// Substitutions and the placements they replace, built once by the first rule asking.
+    let substitutionIndexCache = LazyValue<SubstitutionIndex>()
+    /// Path → position in `files` (the first file with that path), built on first use.
+    let filePositionsCache = LazyValue<[String: Int]>()
 
     /// Joins parsed documents and an index; `files` supplies project configuration
     /// (`project.pbxproj`, Podfile) and compiled nibs.
@@ -55,17 +59,21 @@ public struct ProjectModel: Sendable {
         connectionUsage = ConnectionUsage(documents: documents) { hierarchy.lineages[$0] ?? [$0] }
     }
 
-    /// Parses and indexes `files` on up to `concurrency` threads; results are merged by
-    /// path, so the model does not depend on scheduling.
+    /// Parses and indexes `files` on up to `concurrency` threads, Interface Builder parsing
+    /// and source indexing side by side; results are merged by path, so the model does not
+    /// depend on scheduling.
     public static func build(files: [ProjectFile], concurrency: Int = ProcessInfo.processInfo.activeProcessorCount) -> ProjectModel {
         let sorted = files.sorted { $0.path < $1.path }
         let interfaceFiles = sorted.filter { [.xib, .storyboard, .nib].contains($0.kind) && $0.contents != nil }
-        let parser = InterfaceBuilderParser()
-        let documents = ConcurrentMap.map(interfaceFiles, concurrency: concurrency) { file in
-            parser.parse(data: file.contents ?? Data(), path: file.path)
-        }
         let sourceFiles = sorted.filter { ($0.kind == .swift || $0.kind == .objc) && $0.contents != nil }
-        let sources = SourceIndexer(concurrency: concurrency).index(files: sourceFiles)
+        let (documents, sources) = Parallel.both(concurrency: concurrency, {
+            let parser = InterfaceBuilderParser()
+            return ConcurrentMap.map(interfaceFiles, concurrency: concurrency) { file in
+                parser.parse(data: file.contents ?? Data(), path: file.path)
+            }
+        }, {
+            SourceIndexer(concurrency: concurrency).index(files: sourceFiles)
+        })
         return ProjectModel(files: sorted, documents: documents, sources: sources, hasSources: !sourceFiles.isEmpty)
     }
 

@@ -34,7 +34,10 @@ extension ProjectModel {
 
     /// The whole text of the source file at `path`.
     func sourceText(of path: String) -> String? {
-        guard let file = files.first(where: { $0.path == path }), let data = file.contents else { return nil }
+        let positions = filePositionsCache.get {
+            Dictionary(files.indices.map { (files[$0].path, $0) }) { first, _ in first }
+        }
+        guard let position = positions[path], let data = files[position].contents else { return nil }
         return String(data: data, encoding: .utf8)
     }
 

@@ -79,11 +79,11 @@ extension ProjectModel {
     /// Every override in the project that returns a nib-loaded view, by type name. Overrides
     /// in a category or extension of a platform class (XXNibBridge's `UIView (XXNibBridge)`)
     /// are library-style swizzles that only opted-in classes take part in: left out.
-    func substitutions() -> [Substitution] {
-        sources.types.values.sorted { $0.name < $1.name }.flatMap { type -> [Substitution] in
-            guard type.hasPrimaryDeclaration, !PlatformClasses.isKnown(ProjectModel.unqualified(type.name)) else { return [] }
-            return substitutions(of: type)
-        }
+    func computeSubstitutions() -> [Substitution] {
+        sources.types.values.filter { type in
+            type.hasPrimaryDeclaration && type.methods.contains { $0.lifecycle == .awakeAfter }
+                && !PlatformClasses.isKnown(ProjectModel.unqualified(type.name))
+        }.sorted { $0.name < $1.name }.flatMap(substitutions(of:))
     }
 
     private func substitutions(of type: SourceType) -> [Substitution] {
@@ -113,13 +113,13 @@ extension ProjectModel {
     /// Every placement (not a nib root, not a File's Owner) of a class whose nearest
     /// `awakeAfter` in its project lineage is a substitution, in document order. Placements
     /// with subviews are left out when the guard skips them (`subviews.count > 0`).
-    func substitutionPlacements() -> [SubstitutionPlacement] {
-        let byOwner = Dictionary(substitutions().map { ("\($0.type.name)|\($0.method.name)", $0) }) { first, _ in first }
-        let classifier = StrategyClassifier(model: self)
+    /// - Parameters:
+    ///   - byKey: the substitutions by `Type|method`.
+    ///   - nearest: class name → `Type|method` of its nearest `awakeAfter`.
+    func computeSubstitutionPlacements(byKey: [String: Substitution], nearest: [String: String]) -> [SubstitutionPlacement] {
         var result: [SubstitutionPlacement] = []
         for projectClass in classes.values where !projectClass.placements.isEmpty {
-            guard let (type, method, _) = classifier.substitution(of: projectClass.name),
-                  let substitution = byOwner["\(type.name)|\(method.name)"] else { continue }
+            guard let key = nearest[projectClass.name], let substitution = byKey[key] else { continue }
             for reference in projectClass.placements {
                 let object = object(reference)
                 guard object.isViewLike else { continue }

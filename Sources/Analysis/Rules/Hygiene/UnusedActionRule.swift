@@ -58,11 +58,13 @@ struct UnusedActionRule: UnconnectedMemberRule {
     static func check(_ model: ProjectModel) -> [RuleViolation] {
         let usage = model.connectionUsage
         return model.classesWithInterfaceBuilderUsage(usage).flatMap { runtimeName, type in
-            let connected = usage.actionSelectors[runtimeName, default: []]
-                .union(usage.actionSelectors[type.name, default: []])
-                .union(usage.responderChainSelectors)
+            let byRuntimeName = usage.actionSelectors[runtimeName, default: []]
+            let byName = usage.actionSelectors[type.name, default: []]
+            let isConnected = { (selector: String) in
+                byRuntimeName.contains(selector) || byName.contains(selector) || usage.responderChainSelectors.contains(selector)
+            }
             var seen: Set<String> = []
-            return type.actions.filter { !connected.contains($0.selector) && seen.insert($0.selector).inserted }.map { action in
+            return type.actions.filter { !isConnected($0.selector) && seen.insert($0.selector).inserted }.map { action in
                 RuleViolation(
                     className: runtimeName,
                     message: "The action \(action.methodName) (\(action.selector)) of \(runtimeName) is connected in no Interface Builder file.",

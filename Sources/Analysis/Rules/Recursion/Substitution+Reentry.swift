@@ -3,23 +3,16 @@ extension Substitution {
     /// The loaded nib roots whose class's nearest `awakeAfter` is this very override: decoding
     /// them calls it again.
     func reentrantRoots(in model: ProjectModel) -> [IBObjectReference] {
-        let classifier = StrategyClassifier(model: model)
+        let key = SubstitutionIndex.key(type, method)
         return loadedRoots.filter { reference in
             guard let runtimeName = model.object(reference).customClass, !runtimeName.isEmpty else { return false }
-            let name = model.projectClass(runtimeName)?.name ?? runtimeName
-            guard let (type, method, _) = classifier.substitution(of: name) else { return false }
-            return type.name == self.type.name && method.name == self.method.name
+            return model.nearestAwakeAfterKey(of: model.projectClass(runtimeName)?.name ?? runtimeName) == key
         }
     }
 
     /// Every placement of a class that inherits (or declares) this override, whatever its guard.
     func placements(in model: ProjectModel) -> [IBObjectReference] {
-        let classifier = StrategyClassifier(model: model)
-        return model.classes.values.flatMap { projectClass -> [IBObjectReference] in
-            guard let (type, method, _) = classifier.substitution(of: projectClass.name),
-                  type.name == self.type.name, method.name == self.method.name else { return [] }
-            return projectClass.placements.filter { model.object($0).isViewLike }
-        }.sorted()
+        model.substitutionIndex.placementsByOverride[SubstitutionIndex.key(type, method)] ?? []
     }
 
     /// The identity of a finding about the override itself.

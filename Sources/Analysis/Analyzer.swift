@@ -9,21 +9,26 @@ public struct Analyzer: Sendable {
     /// Everything that bounds or tunes one analysis.
     public struct Configuration: Sendable, Equatable {
         public var archiveLimits: ArchiveLimits
+        /// Bounds on each xib and storyboard (size, XML depth, attribute size, elements).
+        public var interfaceBuilderLimits: InterfaceBuilderLimits
         /// Threads used to parse and index files (1: the calling thread only).
         public var concurrency: Int
         /// The rules to run; all of them by default.
         public var rules: [any Rule.Type]
 
         public init(archiveLimits: ArchiveLimits = ArchiveLimits(),
+                    interfaceBuilderLimits: InterfaceBuilderLimits = .default,
                     concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
                     rules: [any Rule.Type] = RuleRegistry.all) {
             self.archiveLimits = archiveLimits
+            self.interfaceBuilderLimits = interfaceBuilderLimits
             self.concurrency = max(1, concurrency)
             self.rules = rules
         }
 
         public static func == (lhs: Configuration, rhs: Configuration) -> Bool {
-            lhs.archiveLimits == rhs.archiveLimits && lhs.concurrency == rhs.concurrency
+            lhs.archiveLimits == rhs.archiveLimits && lhs.interfaceBuilderLimits == rhs.interfaceBuilderLimits
+                && lhs.concurrency == rhs.concurrency
                 && lhs.rules.map { $0.description.id } == rhs.rules.map { $0.description.id }
         }
     }
@@ -48,7 +53,8 @@ public struct Analyzer: Sendable {
     /// Analyses files already read (an upload held in memory, a rule example).
     public func analyze(input: ProjectInput, projectName: String? = nil) -> Report {
         let started = DispatchTime.now()
-        let model = ProjectModel.build(files: input.files, concurrency: configuration.concurrency)
+        let model = ProjectModel.build(files: input.files, concurrency: configuration.concurrency,
+                                       interfaceBuilderLimits: configuration.interfaceBuilderLimits)
         let concurrency = configuration.concurrency
         let runner = RuleRunner(rules: configuration.rules, concurrency: concurrency)
         // Classes and strategies do not depend on the findings: both run side by side.

@@ -46,7 +46,8 @@ public final class NibscanServer: Sendable {
         webhooks = WebhookService(analyses: store, configuration: configuration.webhooks, links: PublicLinks(publicURL: configuration.publicURL),
                                   metrics: metrics, log: log)
         let board = CompletionBoard()
-        let analyzer = Analyzer(configuration: .init(archiveLimits: configuration.archiveLimits))
+        let analyzer = Analyzer(configuration: .init(archiveLimits: configuration.archiveLimits,
+                                                     interfaceBuilderLimits: configuration.interfaceBuilderLimits))
         let metrics = self.metrics
         metrics.recordAnalysis(outcome: "interrupted", count: recovered.failed)
         let workers = AnalysisWorkers(store: store, analyzer: analyzer, count: configuration.workers, board: board, metrics: metrics, log: log)

@@ -27,7 +27,8 @@ enum AnalyzeCommand {
 
         var report: Report
         do {
-            let analyzer = Analyzer(configuration: .init(archiveLimits: options.archiveLimits))
+            let analyzer = Analyzer(configuration: .init(archiveLimits: options.archiveLimits,
+                                                         interfaceBuilderLimits: options.interfaceBuilderLimits))
             report = try analyzer.analyze(path: options.path)
         } catch let error as CodedError {
             return CommandUsage.fail(oneLine(error.description))

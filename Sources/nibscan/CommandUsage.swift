@@ -11,6 +11,8 @@ enum CommandUsage {
                            [--fail-on error|warning|info|never] [--fail-scope all|new]
                            [--max-entries N] [--max-inflated-bytes B] [--max-entry-bytes B]
                            [--max-ratio R] [--max-path-depth N] [--max-path-length N]
+                           [--max-xml-bytes B] [--max-xml-depth N] [--max-xml-attribute-bytes B]
+                           [--max-xml-elements N]
       nibscan rules [--json] [--markdown DIR]
       nibscan serve [--host H] [--port P] [--data-dir D] [--tokens-file F] ...   (see 'nibscan serve --help')
       nibscan --version

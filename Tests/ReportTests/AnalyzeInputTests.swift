@@ -120,6 +120,43 @@ final class AnalyzeInputTests: XCTestCase {
 
     // MARK: Damaged files inside a readable project: listed, exit 0
 
+    func testXMLDepthFlagTurnsADeepXibIntoAnErrorFileAndAnalysesTheRest() throws {
+        var zip = ZipBuilder()
+        zip.add("App/Card.xib", text: """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0">
+            <objects>
+                <view contentMode="scaleToFill" id="c1" customClass="CardView" customModule="App">
+                    <subviews>
+                        <label text="Title" id="l1"/>
+                    </subviews>
+                </view>
+            </objects>
+        </document>
+        """)
+        zip.add("App/Badge.xib", text: """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0">
+            <objects>
+                <view contentMode="scaleToFill" id="b1" customClass="BadgeView" customModule="App"/>
+            </objects>
+        </document>
+        """)
+        zip.add("App/CardView.swift", text: "final class CardView: UIView {}\nfinal class BadgeView: UIView {}\n")
+        let path = try write(zip, named: "deep.zip")
+
+        let limited = try report(NibscanProcess.analyze([path, "--max-xml-depth", "3", "--fail-on", "never"]))
+        let card = try entry("App/Card.xib", in: limited)
+        XCTAssertEqual(card.status, .error)
+        XCTAssertTrue(card.reason?.contains("nested deeper than 3 levels") == true, card.reason ?? "no reason")
+        XCTAssertEqual(try entry("App/Badge.xib", in: limited).status, .analysed)
+        XCTAssertEqual(try entry("App/CardView.swift", in: limited).status, .analysed)
+        XCTAssertEqual(limited.classes.first { $0.name == "BadgeView" }?.nibs.map(\.path), ["App/Badge.xib"])
+
+        let unlimited = try report(NibscanProcess.analyze([path, "--fail-on", "never"]))
+        XCTAssertEqual(try entry("App/Card.xib", in: unlimited).status, .analysed, "the default depth reads the same file")
+    }
+
     func testEveryFileStatusFromOneArchive() throws {
         var zip = ZipBuilder()
         let utf16 = """

@@ -29,6 +29,7 @@ final class AnalyzeOptionsTests: XCTestCase {
         XCTAssertEqual(defaults.format, .json)
         XCTAssertEqual(defaults.failPolicy, FailPolicy(threshold: .error, scope: .all))
         XCTAssertEqual(defaults.archiveLimits, ArchiveLimits())
+        XCTAssertEqual(defaults.interfaceBuilderLimits, .default)
         XCTAssertNil(defaults.outputPath)
         XCTAssertNil(defaults.baselinePath)
     }
@@ -74,6 +75,30 @@ final class AnalyzeOptionsTests: XCTestCase {
         }
     }
 
+    func testXMLLimits() throws {
+        let parsed = try options(["--max-xml-depth", "3", "--max-xml-bytes=2M", "--max-xml-attribute-bytes", "16k",
+                                  "--max-xml-elements", "5000", "p"])
+        XCTAssertEqual(parsed.interfaceBuilderLimits,
+                       InterfaceBuilderLimits(maxDocumentBytes: 2 << 20, maxDepth: 3, maxAttributeBytes: 16 << 10, maxElements: 5_000))
+        XCTAssertEqual(parsed.archiveLimits, ArchiveLimits(), "XML limits leave the archive limits alone")
+        let count = "a whole number of at least 1"
+        for flag in ["--max-xml-depth", "--max-xml-elements"] {
+            for value in ["0", "-1", "2.5", "deep", "", "99999999999999999999999"] {
+                assertError(["p", flag, value], .badValue(flag: flag, value: value, expected: count))
+            }
+        }
+        let size = "a size in bytes of at least 1, optionally with K, M or G"
+        for flag in ["--max-xml-bytes", "--max-xml-attribute-bytes"] {
+            for value in ["0", "-5", "1.5M", "K", "3T", ""] {
+                assertError(["p", flag, value], .badValue(flag: flag, value: value, expected: size))
+            }
+        }
+        assertError(["p", "--max-xml-depth", "3", "--max-xml-depth=4"], .repeatedOption("--max-xml-depth"))
+        for flag in ["--max-xml-bytes", "--max-xml-depth", "--max-xml-attribute-bytes", "--max-xml-elements"] {
+            XCTAssertTrue(AnalyzeOptions.usage.contains(flag), flag)
+        }
+    }
+
     func testHelp() throws {
         XCTAssertEqual(try AnalyzeOptions.parse(["--help"]), .help)
         XCTAssertEqual(try AnalyzeOptions.parse(["p", "-h"]), .help)
@@ -87,7 +112,8 @@ final class AnalyzeOptionsTests: XCTestCase {
         assertError(["a.zip", "b.zip"], .extraArgument("b.zip"), message: "only one PATH may be given; 'b.zip' is extra")
         assertError(["--", "a", "b"], .extraArgument("b"))
         for flag in ["--format", "--output", "-o", "--baseline", "--fail-on", "--fail-scope", "--max-entries",
-                     "--max-inflated-bytes", "--max-entry-bytes", "--max-ratio", "--max-path-depth", "--max-path-length"] {
+                     "--max-inflated-bytes", "--max-entry-bytes", "--max-ratio", "--max-path-depth", "--max-path-length",
+                     "--max-xml-bytes", "--max-xml-depth", "--max-xml-attribute-bytes", "--max-xml-elements"] {
             assertError(["p", flag], .missingValue(flag: flag))
         }
         assertError(["p", "--format"], .missingValue(flag: "--format"),

@@ -1,3 +1,4 @@
+import Analysis
 @testable import Server
 import TestSupport
 import XCTest
@@ -42,6 +43,24 @@ final class ConfigurationTests: XCTestCase {
         }
     }
 
+    func testInterfaceBuilderLimitsComeFromTheEnvironmentAndFlags() throws {
+        XCTAssertEqual(Configuration().interfaceBuilderLimits, .default)
+        let configuration = try Configuration.resolve(
+            arguments: ["--max-xml-depth", "12", "--max-xml-elements=5000"],
+            environment: ["NIBSCAN_MAX_XML_DEPTH": "40", "NIBSCAN_MAX_XML_BYTES": "1048576", "NIBSCAN_MAX_XML_ATTRIBUTE_BYTES": "4096"])
+        XCTAssertEqual(configuration.interfaceBuilderLimits,
+                       InterfaceBuilderLimits(maxDocumentBytes: 1_048_576, maxDepth: 12, maxAttributeBytes: 4_096, maxElements: 5_000))
+        for (flag, value) in [("--max-xml-depth", "0"), ("--max-xml-elements", "many"), ("--max-xml-bytes", "-1"), ("--max-xml-attribute-bytes", "1K")] {
+            XCTAssertThrowsError(try Configuration.resolve(arguments: [flag, value], environment: [:])) {
+                XCTAssertTrue("\($0)".hasPrefix("\(flag):"), "\($0)")
+                XCTAssertTrue("\($0)".contains("'\(value)'"), "\($0)")
+            }
+        }
+        XCTAssertThrowsError(try Configuration.resolve(arguments: [], environment: ["NIBSCAN_MAX_XML_DEPTH": "deep"])) {
+            XCTAssertTrue("\($0)".hasPrefix("NIBSCAN_MAX_XML_DEPTH:"), "\($0)")
+        }
+    }
+
     func testHelpListsEverySettingWithItsVariable() {
         let help = Configuration.helpText()
         for setting in Configuration.settings() {
@@ -49,7 +68,8 @@ final class ConfigurationTests: XCTestCase {
             XCTAssertTrue(help.contains(setting.environment), setting.environment)
         }
         for required in ["NIBSCAN_HOST", "NIBSCAN_PORT", "NIBSCAN_DATA_DIR", "NIBSCAN_TOKENS_FILE", "NIBSCAN_MAX_BODY_BYTES",
-                         "NIBSCAN_WORKERS", "NIBSCAN_RETENTION_HOURS", "NIBSCAN_TOKENS", "NIBSCAN_MAX_ENTRIES"] {
+                         "NIBSCAN_WORKERS", "NIBSCAN_RETENTION_HOURS", "NIBSCAN_TOKENS", "NIBSCAN_MAX_ENTRIES",
+                         "NIBSCAN_MAX_XML_DEPTH"] {
             XCTAssertTrue(help.contains(required), required)
         }
     }

@@ -61,13 +61,15 @@ public struct ProjectModel: Sendable {
 
     /// Parses and indexes `files` on up to `concurrency` threads, Interface Builder parsing
     /// and source indexing side by side; results are merged by path, so the model does not
-    /// depend on scheduling.
-    public static func build(files: [ProjectFile], concurrency: Int = ProcessInfo.processInfo.activeProcessorCount) -> ProjectModel {
+    /// depend on scheduling. A document over `interfaceBuilderLimits` is kept as an `error`
+    /// document naming the limit.
+    public static func build(files: [ProjectFile], concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
+                             interfaceBuilderLimits: InterfaceBuilderLimits = .default) -> ProjectModel {
         let sorted = files.sorted { $0.path < $1.path }
         let interfaceFiles = sorted.filter { [.xib, .storyboard, .nib].contains($0.kind) && $0.contents != nil }
         let sourceFiles = sorted.filter { ($0.kind == .swift || $0.kind == .objc) && $0.contents != nil }
         let (documents, sources) = Parallel.both(concurrency: concurrency, {
-            let parser = InterfaceBuilderParser()
+            let parser = InterfaceBuilderParser(limits: interfaceBuilderLimits)
             return ConcurrentMap.map(interfaceFiles, concurrency: concurrency) { file in
                 parser.parse(data: file.contents ?? Data(), path: file.path)
             }

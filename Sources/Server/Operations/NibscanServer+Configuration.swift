@@ -32,6 +32,9 @@ extension NibscanServer {
         public var openAPIPath: String?
         /// Bounds applied to every uploaded archive.
         public var archiveLimits: ArchiveLimits
+        /// Bounds applied to every xib and storyboard of an upload (size, XML depth,
+        /// attribute size, elements); a file over one is an `error` file entry.
+        public var interfaceBuilderLimits = InterfaceBuilderLimits.default
         /// The absolute URL clients reach the server at (`--public-url`), for links in
         /// reports and webhook payloads; `nil`: the request's `Host`, or the listener's address.
         public var publicURL: String?

@@ -57,6 +57,12 @@ extension NibscanServer.Configuration {
             number("--max-compression-ratio", "NIBSCAN_MAX_COMPRESSION_RATIO", "uncompressed/compressed size of an entry", \.archiveLimits.maxCompressionRatio),
             integer("--max-path-depth", "NIBSCAN_MAX_PATH_DEPTH", "path components of an entry name", \.archiveLimits.maxPathDepth, 1...10_000),
             integer("--max-path-length", "NIBSCAN_MAX_PATH_LENGTH", "bytes of an entry name", \.archiveLimits.maxPathLength, 1...65_535),
+            large("--max-xml-bytes", "NIBSCAN_MAX_XML_BYTES", "size of one xib or storyboard", \.interfaceBuilderLimits.maxDocumentBytes),
+            integer("--max-xml-depth", "NIBSCAN_MAX_XML_DEPTH", "element nesting of a xib or storyboard", \.interfaceBuilderLimits.maxDepth, 1...100_000),
+            large("--max-xml-attribute-bytes", "NIBSCAN_MAX_XML_ATTRIBUTE_BYTES", "length of one XML attribute value",
+                  \.interfaceBuilderLimits.maxAttributeBytes),
+            integer("--max-xml-elements", "NIBSCAN_MAX_XML_ELEMENTS", "elements in one xib or storyboard",
+                    \.interfaceBuilderLimits.maxElements, 1...1 << 40),
         ] + webhookSettings()
     }
 
@@ -147,11 +153,11 @@ extension NibscanServer.Configuration {
         }
     }
 
-    private static func large(_ flag: String, _ environment: String, _ help: String,
-                              _ keyPath: WritableKeyPath<Self, Int64>) -> Setting {
+    private static func large<Bytes: FixedWidthInteger>(_ flag: String, _ environment: String, _ help: String,
+                                                        _ keyPath: WritableKeyPath<Self, Bytes>) -> Setting {
         Setting(flag: flag, environment: environment, placeholder: "BYTES", help: help,
                 describeDefault: { String($0[keyPath: keyPath]) }) { configuration, value in
-            guard let number = Int64(value), number > 0 else {
+            guard let number = Bytes(value), number > 0 else {
                 throw ServerError.invalidSetting(flag, "'\(value)' is not a positive number of bytes")
             }
             configuration[keyPath: keyPath] = number

@@ -32,6 +32,7 @@ extension AnalyzeOptions {
         "--format", "--output", "-o", "--baseline", "--fail-on", "--fail-scope",
         "--max-entries", "--max-inflated-bytes", "--max-entry-bytes", "--max-ratio",
         "--max-path-depth", "--max-path-length",
+        "--max-xml-bytes", "--max-xml-depth", "--max-xml-attribute-bytes", "--max-xml-elements",
     ]
 
     private static func apply(_ flag: String, _ value: String, to options: inout AnalyzeOptions) throws(AnalyzeOptionsError) {
@@ -64,6 +65,14 @@ extension AnalyzeOptions {
             options.archiveLimits.maxCompressionRatio = try LimitValue.ratio(value, flag: flag)
         case "--max-path-depth":
             options.archiveLimits.maxPathDepth = try LimitValue.count(value, flag: flag)
+        case "--max-xml-bytes":
+            options.interfaceBuilderLimits.maxDocumentBytes = Int(clamping: try LimitValue.bytes(value, flag: flag))
+        case "--max-xml-depth":
+            options.interfaceBuilderLimits.maxDepth = try LimitValue.count(value, flag: flag)
+        case "--max-xml-attribute-bytes":
+            options.interfaceBuilderLimits.maxAttributeBytes = Int(clamping: try LimitValue.bytes(value, flag: flag))
+        case "--max-xml-elements":
+            options.interfaceBuilderLimits.maxElements = try LimitValue.count(value, flag: flag)
         default:
             options.archiveLimits.maxPathLength = try LimitValue.count(value, flag: flag)
         }

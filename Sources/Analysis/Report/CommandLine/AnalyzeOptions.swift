@@ -10,16 +10,18 @@ public struct AnalyzeOptions: Sendable, Equatable {
     public var baselinePath: String?
     public var failPolicy: FailPolicy
     public var archiveLimits: ArchiveLimits
+    public var interfaceBuilderLimits: InterfaceBuilderLimits
 
     public init(path: String, format: ReportFormat = .json, outputPath: String? = nil,
                 baselinePath: String? = nil, failPolicy: FailPolicy = FailPolicy(),
-                archiveLimits: ArchiveLimits = ArchiveLimits()) {
+                archiveLimits: ArchiveLimits = ArchiveLimits(), interfaceBuilderLimits: InterfaceBuilderLimits = .default) {
         self.path = path
         self.format = format
         self.outputPath = outputPath
         self.baselinePath = baselinePath
         self.failPolicy = failPolicy
         self.archiveLimits = archiveLimits
+        self.interfaceBuilderLimits = interfaceBuilderLimits
     }
 
     /// What the arguments ask for: the usage text, or an analysis.
@@ -47,9 +49,16 @@ public struct AnalyzeOptions: Sendable, Equatable {
       --max-ratio R           uncompressed/compressed size of one entry (default 1000)
       --max-path-depth N      path components of an entry name (default 64)
       --max-path-length N     bytes of an entry name (default 1024)
+      --max-xml-bytes B       size of one xib or storyboard (default 64M)
+      --max-xml-depth N       element nesting of a xib or storyboard (default 256)
+      --max-xml-attribute-bytes B
+                              length of one XML attribute value (default 1M)
+      --max-xml-elements N    elements in one xib or storyboard (default 4000000)
       -h, --help              show this text
 
     Sizes take a K, M or G suffix (powers of 1024). Options also take the form --flag=value.
+    A xib or storyboard over an XML limit is listed as an error file naming the limit; the
+    rest of the project is still analysed.
     Exit status: 0 when nothing at or above --fail-on is found, 1 when something is,
     2 on bad usage or unreadable input (with a one-line reason on stderr).
     """

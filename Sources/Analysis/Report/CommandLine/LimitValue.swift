@@ -1,4 +1,4 @@
-/// Parses the numbers of the archive-limit flags, each with an error that says what it takes.
+/// Parses the numbers of the archive- and XML-limit flags, each with an error that says what it takes.
 enum LimitValue {
     /// A whole number of at least 1.
     static func count(_ text: String, flag: String) throws(AnalyzeOptionsError) -> Int {

@@ -10,7 +10,7 @@ enum CommandUsage {
       nibscan analyze PATH [--format F] [--output FILE] [--baseline REPORT.json]
                            [--fail-on error|warning|info|never] [--fail-scope all|new]
                            [--max-entries N] [--max-inflated-bytes B] [--max-entry-bytes B]
-                           [--max-ratio R] [--max-path-depth N] [--max-path-length N]
+                           [--max-compression-ratio R] [--max-path-depth N] [--max-path-length N]
                            [--max-xml-bytes B] [--max-xml-depth N] [--max-xml-attribute-bytes B]
                            [--max-xml-elements N]
       nibscan rules [--json] [--markdown DIR]

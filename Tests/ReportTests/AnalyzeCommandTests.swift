@@ -48,7 +48,9 @@ final class AnalyzeCommandTests: XCTestCase {
         let path = try project().path
         let cases: [([String], String)] = [
             ([path, "--format", "xml"], "nibscan: --format takes one of json, sarif, markdown, github, junit, codeclimate, checkstyle, not 'xml'\n"),
+            ([path, "--max-compression-ratio", "0"], "nibscan: --max-compression-ratio takes a number of at least 1, not '0'\n"),
             ([path, "--max-ratio", "0"], "nibscan: --max-ratio takes a number of at least 1, not '0'\n"),
+            ([path, "--max-xml-depth", "0"], "nibscan: --max-xml-depth takes a whole number of at least 1, not '0'\n"),
             ([path, "--fail-scope", "new"], "nibscan: --fail-scope new needs --baseline REPORT.json\n"),
             ([path, "--baseline", "/nonexistent/main.json"], "nibscan: cannot read baseline '/nonexistent/main.json': no such file\n"),
             ([path, "--baseline", path], "nibscan: cannot read baseline '\(path)': not a readable file\n"),

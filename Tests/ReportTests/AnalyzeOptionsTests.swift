@@ -38,7 +38,7 @@ final class AnalyzeOptionsTests: XCTestCase {
         let parsed = try options([
             "--format", "sarif", "--output", "out.sarif", "--baseline", "main.json", "--fail-on", "warning",
             "--fail-scope", "new", "--max-entries", "10", "--max-inflated-bytes", "2M", "--max-entry-bytes", "512k",
-            "--max-ratio", "12.5", "--max-path-depth", "8", "--max-path-length", "300", "Project.zip",
+            "--max-compression-ratio", "12.5", "--max-path-depth", "8", "--max-path-length", "300", "Project.zip",
         ])
         XCTAssertEqual(parsed, AnalyzeOptions(
             path: "Project.zip", format: .sarif, outputPath: "out.sarif", baselinePath: "main.json",
@@ -65,6 +65,17 @@ final class AnalyzeOptionsTests: XCTestCase {
         XCTAssertEqual(parsed.path, "-weird name.zip")
         XCTAssertNil(try options(["--output", "-", "p"]).outputPath, "'-' is stdout")
         XCTAssertEqual(try options(["p", "--baseline=b.json"]).baselinePath, "b.json", "flags may follow PATH")
+    }
+
+    func testMaxRatioIsAnAliasOfMaxCompressionRatio() throws {
+        XCTAssertEqual(try options(["--max-compression-ratio", "40", "p"]).archiveLimits.maxCompressionRatio, 40)
+        XCTAssertEqual(try options(["--max-ratio", "40", "p"]).archiveLimits.maxCompressionRatio, 40)
+        XCTAssertEqual(try options(["--max-ratio=2.5", "p"]), try options(["--max-compression-ratio=2.5", "p"]))
+        assertError(["p", "--max-ratio", "5", "--max-compression-ratio", "6"], .repeatedOption("--max-compression-ratio"))
+        assertError(["p", "--max-compression-ratio", "5", "--max-ratio=6"], .repeatedOption("--max-ratio"),
+                    message: "--max-ratio is given more than once")
+        assertError(["p", "-o", "a.json", "--output", "b.json"], .repeatedOption("--output"))
+        XCTAssertTrue(AnalyzeOptions.usage.contains("--max-compression-ratio R"))
     }
 
     func testByteSizes() throws {
@@ -112,8 +123,8 @@ final class AnalyzeOptionsTests: XCTestCase {
         assertError(["a.zip", "b.zip"], .extraArgument("b.zip"), message: "only one PATH may be given; 'b.zip' is extra")
         assertError(["--", "a", "b"], .extraArgument("b"))
         for flag in ["--format", "--output", "-o", "--baseline", "--fail-on", "--fail-scope", "--max-entries",
-                     "--max-inflated-bytes", "--max-entry-bytes", "--max-ratio", "--max-path-depth", "--max-path-length",
-                     "--max-xml-bytes", "--max-xml-depth", "--max-xml-attribute-bytes", "--max-xml-elements"] {
+                     "--max-inflated-bytes", "--max-entry-bytes", "--max-compression-ratio", "--max-ratio", "--max-path-depth",
+                     "--max-path-length", "--max-xml-bytes", "--max-xml-depth", "--max-xml-attribute-bytes", "--max-xml-elements"] {
             assertError(["p", flag], .missingValue(flag: flag))
         }
         assertError(["p", "--format"], .missingValue(flag: "--format"),
@@ -153,8 +164,10 @@ final class AnalyzeOptionsTests: XCTestCase {
                 assertError(["p", flag, value], .badValue(flag: flag, value: value, expected: size))
             }
         }
-        for value in ["0.5", "0", "-3", "nan", "inf", "abc", ""] {
-            assertError(["p", "--max-ratio", value], .badValue(flag: "--max-ratio", value: value, expected: "a number of at least 1"))
+        for flag in ["--max-compression-ratio", "--max-ratio"] {
+            for value in ["0.5", "0", "-3", "nan", "inf", "abc", ""] {
+                assertError(["p", flag, value], .badValue(flag: flag, value: value, expected: "a number of at least 1"))
+            }
         }
     }
 

@@ -18,7 +18,7 @@ extension AnalyzeOptions {
             let (flag, inline) = split(argument)
             if flag == "-h" || flag == "--help" { return .help }
             guard Self.flags.contains(flag) else { throw .unknownOption(argument) }
-            guard seen.insert(flag).inserted else { throw .repeatedOption(flag) }
+            guard seen.insert(Self.aliases[flag] ?? flag).inserted else { throw .repeatedOption(flag) }
             guard let value = inline ?? parser.next() else { throw .missingValue(flag: flag) }
             try apply(flag, value, to: &options)
         }
@@ -30,10 +30,14 @@ extension AnalyzeOptions {
 
     private static let flags: Set<String> = [
         "--format", "--output", "-o", "--baseline", "--fail-on", "--fail-scope",
-        "--max-entries", "--max-inflated-bytes", "--max-entry-bytes", "--max-ratio",
+        "--max-entries", "--max-inflated-bytes", "--max-entry-bytes", "--max-compression-ratio", "--max-ratio",
         "--max-path-depth", "--max-path-length",
         "--max-xml-bytes", "--max-xml-depth", "--max-xml-attribute-bytes", "--max-xml-elements",
     ]
+
+    /// Other spellings of a flag, by the flag they stand for: giving both is a repeat.
+    /// `--max-ratio` is the earlier name of `--max-compression-ratio` (the server's name).
+    private static let aliases: [String: String] = ["-o": "--output", "--max-ratio": "--max-compression-ratio"]
 
     private static func apply(_ flag: String, _ value: String, to options: inout AnalyzeOptions) throws(AnalyzeOptionsError) {
         switch flag {
@@ -61,7 +65,7 @@ extension AnalyzeOptions {
             options.archiveLimits.maxTotalInflatedBytes = try LimitValue.bytes(value, flag: flag)
         case "--max-entry-bytes":
             options.archiveLimits.maxEntryBytes = try LimitValue.bytes(value, flag: flag)
-        case "--max-ratio":
+        case "--max-compression-ratio", "--max-ratio":
             options.archiveLimits.maxCompressionRatio = try LimitValue.ratio(value, flag: flag)
         case "--max-path-depth":
             options.archiveLimits.maxPathDepth = try LimitValue.count(value, flag: flag)

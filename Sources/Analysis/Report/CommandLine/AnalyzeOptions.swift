@@ -46,7 +46,9 @@ public struct AnalyzeOptions: Sendable, Equatable {
       --max-entries N         archive entries at most (default 200000)
       --max-inflated-bytes B  bytes inflated over the archive (default 1G)
       --max-entry-bytes B     uncompressed bytes of one entry read (default 64M)
-      --max-ratio R           uncompressed/compressed size of one entry (default 1000)
+      --max-compression-ratio R
+                              uncompressed/compressed size of one entry (default 1000;
+                              --max-ratio is accepted too)
       --max-path-depth N      path components of an entry name (default 64)
       --max-path-length N     bytes of an entry name (default 1024)
       --max-xml-bytes B       size of one xib or storyboard (default 64M)

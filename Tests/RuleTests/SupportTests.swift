@@ -1,0 +1,150 @@
+@testable import Analysis
+import Foundation
+import XCTest
+
+/// The concurrency helpers the analysis stages share: `LazyValue` computes once however
+/// many threads ask, `ConcurrentMap` keeps input order and calls its work once per item,
+/// `Parallel.both` runs both stages (side by side when allowed) and returns each result.
+final class SupportTests: XCTestCase {
+    /// A counter many threads may bump.
+    private final class Counter: @unchecked Sendable {
+        private var count = 0
+        private let lock = NSLock()
+
+        @discardableResult
+        func increment() -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            count += 1
+            return count
+        }
+
+        var value: Int {
+            lock.lock()
+            defer { lock.unlock() }
+            return count
+        }
+    }
+
+    /// Results written by concurrent readers, one slot each.
+    private final class Collected: @unchecked Sendable {
+        private var values: [Int?]
+        private let lock = NSLock()
+
+        init(count: Int) { values = Array(repeating: nil, count: count) }
+
+        func set(_ value: Int, at index: Int) {
+            lock.lock()
+            values[index] = value
+            lock.unlock()
+        }
+
+        var all: [Int?] {
+            lock.lock()
+            defer { lock.unlock() }
+            return values
+        }
+    }
+
+    // MARK: LazyValue
+
+    func testLazyValueIsComputedOnceUnderConcurrentReaders() {
+        let lazy = LazyValue<Int>()
+        let computations = Counter()
+        let readers = 32
+        let seen = Collected(count: readers)
+        DispatchQueue.concurrentPerform(iterations: readers) { reader in
+            let value = lazy.get {
+                Thread.sleep(forTimeInterval: 0.005)
+                return 1_000 + computations.increment()
+            }
+            seen.set(value, at: reader)
+        }
+        XCTAssertEqual(computations.value, 1)
+        XCTAssertEqual(seen.all, Array(repeating: 1_001, count: readers), "every reader gets the one computed value")
+        XCTAssertEqual(lazy.get { -1 }, 1_001, "later readers do not compute again")
+    }
+
+    func testLazyValueKeepsAComputedNilAsAValue() {
+        let lazy = LazyValue<Int?>()
+        let computations = Counter()
+        XCTAssertNil(lazy.get { computations.increment(); return nil })
+        XCTAssertNil(lazy.get { computations.increment(); return 7 })
+        XCTAssertEqual(computations.value, 1, "a computed nil is the value, not a reason to compute again")
+    }
+
+    // MARK: ConcurrentMap
+
+    func testConcurrentMapKeepsInputOrderAndCallsWorkOncePerItem() {
+        let items = Array(0..<1_000)
+        for concurrency in [1, 2, 4, 7] {
+            let calls = Counter()
+            let doubled = ConcurrentMap.map(items, concurrency: concurrency) { item -> Int in
+                calls.increment()
+                return item * 2
+            }
+            XCTAssertEqual(doubled, items.map { $0 * 2 }, "concurrency \(concurrency)")
+            XCTAssertEqual(calls.value, items.count, "concurrency \(concurrency)")
+        }
+    }
+
+    func testConcurrentMapEdgeCases() {
+        XCTAssertEqual(ConcurrentMap.map([Int](), concurrency: 4) { $0 + 1 }, [])
+        XCTAssertEqual(ConcurrentMap.map([41], concurrency: 4) { $0 + 1 }, [42])
+        XCTAssertEqual(ConcurrentMap.map([1, 2, 3], concurrency: 64) { $0 * 10 }, [10, 20, 30], "more threads than items")
+        XCTAssertEqual(ConcurrentMap.map([1, 2, 3], concurrency: 0) { $0 * 10 }, [10, 20, 30], "no threads means the calling one")
+        XCTAssertEqual(ConcurrentMap.map([1, 2, 3], concurrency: -3) { $0 * 10 }, [10, 20, 30])
+    }
+
+    func testConcurrentMapKeepsNilResultsInPlace() {
+        let parsed = ConcurrentMap.map(["1", "x", "3", "", "5"], concurrency: 3) { Int($0) }
+        XCTAssertEqual(parsed, [1, nil, 3, nil, 5])
+    }
+
+    // MARK: Parallel
+
+    func testParallelBothReturnsEachStagesResultAndRunsEachOnce() {
+        for concurrency in [-1, 0, 1, 2, 8] {
+            let firstCalls = Counter()
+            let secondCalls = Counter()
+            let (first, second) = Parallel.both(concurrency: concurrency, {
+                firstCalls.increment()
+                return "documents"
+            }, {
+                secondCalls.increment()
+                return [1, 2, 3]
+            })
+            XCTAssertEqual(first, "documents", "concurrency \(concurrency)")
+            XCTAssertEqual(second, [1, 2, 3], "concurrency \(concurrency)")
+            XCTAssertEqual([firstCalls.value, secondCalls.value], [1, 1], "concurrency \(concurrency)")
+        }
+    }
+
+    func testParallelBothRunsTheStagesSideBySideWhenAllowed() {
+        // Each stage waits (bounded) for the other to have started: only side by side do both see it.
+        let firstStarted = DispatchSemaphore(value: 0)
+        let secondStarted = DispatchSemaphore(value: 0)
+        let (firstSawSecond, secondSawFirst) = Parallel.both(concurrency: 2, {
+            firstStarted.signal()
+            return secondStarted.wait(timeout: .now() + 10) == .success
+        }, {
+            secondStarted.signal()
+            return firstStarted.wait(timeout: .now() + 10) == .success
+        })
+        XCTAssertTrue(firstSawSecond)
+        XCTAssertTrue(secondSawFirst)
+    }
+
+    func testParallelBothWithOneThreadRunsFirstThenSecondOnTheCallingThread() {
+        let order = Counter()
+        let caller = pthread_self()
+        let (first, second) = Parallel.both(concurrency: 1, {
+            (order.increment(), pthread_equal(pthread_self(), caller) != 0)
+        }, {
+            (order.increment(), pthread_equal(pthread_self(), caller) != 0)
+        })
+        XCTAssertEqual(first.0, 1)
+        XCTAssertEqual(second.0, 2)
+        XCTAssertTrue(first.1 && second.1)
+    }
+}

@@ -122,26 +122,22 @@ final class AnalyzeInputTests: XCTestCase {
 
     func testXMLDepthFlagTurnsADeepXibIntoAnErrorFileAndAnalysesTheRest() throws {
         var zip = ZipBuilder()
-        zip.add("App/Card.xib", text: """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0">
-            <objects>
-                <view contentMode="scaleToFill" id="c1" customClass="CardView" customModule="App">
-                    <subviews>
-                        <label text="Title" id="l1"/>
-                    </subviews>
-                </view>
-            </objects>
-        </document>
-        """)
-        zip.add("App/Badge.xib", text: """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0">
-            <objects>
-                <view contentMode="scaleToFill" id="b1" customClass="BadgeView" customModule="App"/>
-            </objects>
-        </document>
-        """)
+        let xib = { (view: String) in
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0">
+                <objects>
+            \(view)
+                </objects>
+            </document>
+            """
+        }
+        zip.add("App/Card.xib", text: xib("""
+            <view id="c1" customClass="CardView" customModule="App">
+                <subviews><label text="Title" id="l1"/></subviews>
+            </view>
+        """))
+        zip.add("App/Badge.xib", text: xib(#"<view id="b1" customClass="BadgeView" customModule="App"/>"#))
         zip.add("App/CardView.swift", text: "final class CardView: UIView {}\nfinal class BadgeView: UIView {}\n")
         let path = try write(zip, named: "deep.zip")
 

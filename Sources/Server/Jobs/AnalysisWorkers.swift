@@ -11,6 +11,9 @@ final class AnalysisWorkers: Sendable {
         var running: [String: Int] = [:]
         /// Analyses put back in the queue by the drain.
         var handedBack: [String] = []
+        /// Workers between claiming an analysis in the store and recording it here (or
+        /// handing it back): the drain waits for them so no claim is left `running`.
+        var claiming = 0
     }
 
     private let store: AnalysisStore
@@ -48,6 +51,9 @@ final class AnalysisWorkers: Sendable {
         state.withLock { $0.stopping = true }
         for _ in 0 ..< count { wakeUp.signal() }
         threads.waitForExit(timeout: grace)
+        // A claim takes one database update; bounded, in case the database is stuck.
+        let settled = Date(timeIntervalSinceNow: 5)
+        while state.withLock({ $0.claiming }) > 0 && Date() < settled { usleep(1_000) }
         for (id, attempt) in state.withLock({ $0.running }) { handBack(id, attempt: attempt, started: true) }
         return state.withLock { $0.handedBack.sorted() }
     }
@@ -62,10 +68,14 @@ final class AnalysisWorkers: Sendable {
         }
     }
 
-    private var isStopping: Bool { state.withLock { $0.stopping } }
-
     private func work() {
-        while !isStopping {
+        while true {
+            let mayClaim = state.withLock { state -> Bool in
+                guard !state.stopping else { return false }
+                state.claiming += 1
+                return true
+            }
+            guard mayClaim else { return }
             let claimed: AnalysisRecord?
             do {
                 claimed = try store.claimNext()
@@ -74,16 +84,19 @@ final class AnalysisWorkers: Sendable {
                 claimed = nil
             }
             guard let record = claimed else {
+                state.withLock { $0.claiming -= 1 }
                 _ = wakeUp.wait(timeout: .now() + 1)
                 continue
             }
             let keep = state.withLock { state -> Bool in
                 guard !state.stopping else { return false }
                 state.running[record.id] = record.attempts
+                state.claiming -= 1
                 return true
             }
             guard keep else {
                 handBack(record.id, attempt: record.attempts, started: false)
+                state.withLock { $0.claiming -= 1 }
                 return
             }
             run(record)

@@ -24,6 +24,9 @@ COPY --from=build /out/nibscan /usr/local/bin/nibscan
 COPY --from=build /out/openapi.yaml /usr/local/share/nibscan/openapi.yaml
 USER nibscan
 WORKDIR /var/lib/nibscan
+# Listening beyond loopback needs tokens: run with -e NIBSCAN_TOKENS='submit,read CI_TOKEN;admin ADMIN_TOKEN'
+# (or mount a tokens file and set NIBSCAN_TOKENS_FILE); without any the server refuses to start.
+# Set NIBSCAN_PUBLIC_URL to the address clients use, for links in reports and webhooks.
 ENV NIBSCAN_HOST=0.0.0.0 NIBSCAN_PORT=8080 NIBSCAN_DATA_DIR=/var/lib/nibscan/data
 ENV NIBSCAN_OPENAPI=/usr/local/share/nibscan/openapi.yaml
 EXPOSE 8080

@@ -26,8 +26,3 @@ enum CommandUsage {
         return 2
     }
 }
-
-/// The version string printed by `--version`.
-enum NibscanVersionString {
-    static var value: String { NibscanVersion.current }
-}

@@ -1,3 +1,4 @@
+import Analysis
 import Foundation
 
 // The executable only dispatches: each command parses its own arguments and calls into
@@ -15,7 +16,7 @@ case "-h", "--help", "help", nil:
     print(CommandUsage.overview)
     status = arguments.isEmpty ? 2 : 0
 case "--version", "version":
-    print("nibscan \(NibscanVersionString.value)")
+    print("nibscan \(NibscanVersion.current)")
     status = 0
 default:
     FileHandle.standardError.write(Data("nibscan: unknown command '\(arguments[0])'\n\(CommandUsage.overview)\n".utf8))

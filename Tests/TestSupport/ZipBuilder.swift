@@ -37,10 +37,26 @@ public struct ZipBuilder {
         public var localUncompressedSizeOverride: UInt64?
         /// An extra field only the local header carries.
         public var localExtra = Data()
+        /// Data descriptor (flag bit 3) details: its optional signature, values that
+        /// disagree with the central directory, or raw bytes instead of it (cut short, missing).
+        public var descriptorSignature = true
+        public var descriptorCRCOverride: UInt32?
+        public var descriptorCompressedSizeOverride: UInt64?
+        public var descriptorUncompressedSizeOverride: UInt64?
+        public var descriptorOverride: Data?
 
         public init(name: String, data: Data) {
             self.name = Array(name.utf8)
             self.data = data
+        }
+
+        /// The bytes stored, and the CRC and sizes the central directory declares.
+        var resolved: (stored: Data, crc: UInt32, compressed: UInt64, uncompressed: UInt64, zip64: Bool) {
+            let stored = storedOverride ?? (method == 8 ? ZipBuilder.deflate(data) : data)
+            let uncompressed = uncompressedSizeOverride ?? UInt64(data.count)
+            let compressed = compressedSizeOverride ?? UInt64(stored.count)
+            return (stored, crcOverride ?? ZipBuilder.crc32(data), compressed, uncompressed,
+                    forceZip64 || uncompressed >= 0xFFFF_FFFF || compressed >= 0xFFFF_FFFF)
         }
     }
 
@@ -91,13 +107,9 @@ public struct ZipBuilder {
         var central = Data()
         var offsets: [UInt64] = []
         for entry in entries {
-            let stored = entry.storedOverride ?? (entry.method == 8 ? Self.deflate(entry.data) : entry.data)
-            let crc = entry.crcOverride ?? Self.crc32(entry.data)
-            let uncompressed = entry.uncompressedSizeOverride ?? UInt64(entry.data.count)
-            let compressed = entry.compressedSizeOverride ?? UInt64(stored.count)
+            let (stored, crc, compressed, uncompressed, zip64) = entry.resolved
             let offset = UInt64(out.count)
             offsets.append(offset)
-            let zip64 = entry.forceZip64 || uncompressed >= 0xFFFF_FFFF || compressed >= 0xFFFF_FFFF
             let localName = entry.localNameOverride ?? entry.name
             // With a data descriptor (flag bit 3) the local header leaves CRC and sizes zero.
             let descriptor = entry.flags & 8 != 0
@@ -122,9 +134,7 @@ public struct ZipBuilder {
             out.append(localExtra)
             out.append(stored)
             if descriptor {
-                out.appendLE(UInt32(0x0807_4B50))
-                out.appendLE(crc)
-                if zip64 { out.appendLE(compressed); out.appendLE(uncompressed) } else { out.appendLE(UInt32(compressed)); out.appendLE(UInt32(uncompressed)) }
+                out.append(entry.descriptorOverride ?? Self.descriptor(of: entry))
             }
 
             let headerOffset = entry.localHeaderOffsetOverride ?? offset
@@ -177,6 +187,23 @@ public struct ZipBuilder {
         out.appendLE(zip64EndRecord ? UInt32(0xFFFF_FFFF) : UInt32(truncatingIfNeeded: centralOffset))
         out.appendLE(UInt16(comment.count))
         out.append(contentsOf: comment)
+        return out
+    }
+
+    /// The data descriptor `build()` writes after an entry's data (without
+    /// `descriptorOverride`): 64-bit sizes when its local header has a ZIP64 field.
+    public static func descriptor(of entry: Entry) -> Data {
+        let resolved = entry.resolved
+        var out = Data()
+        if entry.descriptorSignature { out.appendLE(UInt32(0x0807_4B50)) }
+        out.appendLE(entry.descriptorCRCOverride ?? resolved.crc)
+        let compressed = entry.descriptorCompressedSizeOverride ?? resolved.compressed
+        let uncompressed = entry.descriptorUncompressedSizeOverride ?? resolved.uncompressed
+        if resolved.zip64 {
+            out.appendLE(compressed); out.appendLE(uncompressed)
+        } else {
+            out.appendLE(UInt32(truncatingIfNeeded: compressed)); out.appendLE(UInt32(truncatingIfNeeded: uncompressed))
+        }
         return out
     }
 

@@ -22,6 +22,9 @@ public struct ArchiveEntryError: CodedError, Equatable {
         case compressionRatio(ratio: Double, limit: Double)
         /// The local header says something else than the central directory.
         case headerMismatch(String)
+        /// The data descriptor after the data (flag bit 3) is missing, cut short, or
+        /// disagrees with the central directory.
+        case descriptorMismatch(String)
         /// The data does not have the declared size (never inflated past it).
         case sizeMismatch(String)
         case crcMismatch(expected: UInt32, actual: UInt32)
@@ -44,6 +47,7 @@ public struct ArchiveEntryError: CodedError, Equatable {
         case .tooLarge: "archive.entry-too-large"
         case .compressionRatio: "archive.compression-ratio"
         case .headerMismatch: "archive.header-mismatch"
+        case .descriptorMismatch: "archive.descriptor-mismatch"
         case .sizeMismatch: "archive.size-mismatch"
         case .crcMismatch: "archive.crc-mismatch"
         case .corruptData: "archive.corrupt-data"
@@ -80,6 +84,7 @@ public struct ArchiveEntryError: CodedError, Equatable {
         case .compressionRatio(let ratio, let limit):
             "compression ratio \(ratio.isFinite ? String(Int(ratio)) : "unbounded"):1 is over the limit of \(Int(limit)):1"
         case .headerMismatch(let field): "local header disagrees with the central directory on \(field); not read"
+        case .descriptorMismatch(let why): "\(why); not read"
         case .sizeMismatch(let why): why
         case .crcMismatch(let expected, let actual):
             "CRC-32 mismatch: expected \(Self.hex(expected)), data has \(Self.hex(actual))"
@@ -87,7 +92,8 @@ public struct ArchiveEntryError: CodedError, Equatable {
         }
     }
 
-    private static func hex(_ value: UInt32) -> String {
+    /// Eight lower-case hex digits, as CRC-32s are shown.
+    static func hex(_ value: UInt32) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 8 - digits.count) + digits
     }

@@ -96,6 +96,10 @@ struct ZipExtraFields {
         zip64 = found
     }
 
+    /// Whether the extra field has a ZIP64 field at all (then a data descriptor's sizes
+    /// are 64-bit).
+    var hasZip64: Bool { zip64 != nil }
+
     mutating func zip64Value() throws -> UInt64 {
         guard let zip64, cursor + 8 <= zip64.count else { throw MissingValue() }
         defer { cursor += 8 }

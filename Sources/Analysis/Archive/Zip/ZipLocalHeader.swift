@@ -3,12 +3,12 @@
 enum ZipLocalHeader {
     static let signature: UInt32 = 0x0403_4B50
     static let fixedSize = 30
-    /// The smallest data descriptor: CRC and two 32-bit sizes, without signature.
-    static let minimalDescriptorSize: UInt64 = 12
 
-    /// The offset of the entry's data, or the field on which the local header disagrees.
-    /// Throws ``ArchiveError/overlappingEntries(entry:other:)`` when the header, data and
-    /// descriptor reach past `boundary` (the next entry or the central directory).
+    /// The offset of the entry's data, or the field on which the local header (or the data
+    /// descriptor that follows the data) disagrees. Throws
+    /// ``ArchiveError/overlappingEntries(entry:other:)`` when the header and data reach past
+    /// `boundary` (the next entry or the central directory); a descriptor cut short by it
+    /// only fails this entry.
     static func dataOffset(of record: ZipCentralRecord, in file: PositionedFile,
                            boundary: UInt64, boundaryName: @autoclosure () -> String) throws -> Result<UInt64, ArchiveEntryError.Cause> {
         let offset = record.localHeaderOffset
@@ -18,8 +18,7 @@ enum ZipLocalHeader {
         let variable = try file.bytes(at: offset + UInt64(fixedSize), count: nameLength + extraLength,
                                       what: "local header of '\(record.displayName)'")
         let dataStart = offset + UInt64(fixedSize + nameLength + extraLength)
-        let descriptor = record.hasDataDescriptor ? minimalDescriptorSize : 0
-        guard let dataEnd = dataStart.adding(record.compressedSize, descriptor), dataEnd <= boundary else {
+        guard let dataEnd = dataStart.adding(record.compressedSize), dataEnd <= boundary else {
             throw ArchiveError.overlappingEntries(entry: record.displayName, other: boundaryName())
         }
         if Array(variable[0..<nameLength]) != record.name { return .failure(.headerMismatch("the name")) }
@@ -27,9 +26,14 @@ enum ZipLocalHeader {
         if fixed.uint16(at: 6) & 0x9 != record.flags & 0x9 {
             return .failure(.headerMismatch("the encryption or data-descriptor flag"))
         }
-        if !record.hasDataDescriptor {
+        var fields = ZipExtraFields(extra: Array(variable[nameLength...]))
+        if record.hasDataDescriptor {
+            if let why = try ZipDataDescriptor.disagreement(with: record, at: dataEnd, boundary: boundary, boundaryName: boundaryName,
+                                                            localZip64: fields.hasZip64, in: file) {
+                return .failure(.descriptorMismatch(why))
+            }
+        } else {
             var uncompressed = UInt64(fixed.uint32(at: 22)), compressed = UInt64(fixed.uint32(at: 18))
-            var fields = ZipExtraFields(extra: Array(variable[nameLength...]))
             do {
                 if uncompressed == 0xFFFF_FFFF { uncompressed = try fields.zip64Value() }
                 if compressed == 0xFFFF_FFFF { compressed = try fields.zip64Value() }

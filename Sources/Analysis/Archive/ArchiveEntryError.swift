@@ -11,6 +11,9 @@ public struct ArchiveEntryError: CodedError, Equatable {
         /// The name is absolute, climbs with `..`, holds NUL, a backslash or bytes that are
         /// not UTF-8, or is too deep or too long.
         case unsafeName(String)
+        /// The name is the same file on macOS as the earlier entry `first` (they differ
+        /// only in case or Unicode normalisation).
+        case nameCollision(first: String)
         case symbolicLink
         /// A device, FIFO or socket entry.
         case specialFile(String)
@@ -40,6 +43,7 @@ public struct ArchiveEntryError: CodedError, Equatable {
     public var code: String {
         switch cause {
         case .unsafeName: "archive.unsafe-name"
+        case .nameCollision: "archive.name-collision"
         case .symbolicLink: "archive.symlink"
         case .specialFile: "archive.special-file"
         case .encrypted: "archive.encrypted"
@@ -76,6 +80,8 @@ public struct ArchiveEntryError: CodedError, Equatable {
     private var detail: String {
         switch cause {
         case .unsafeName(let why): "unsafe name: \(why); not extracted"
+        case .nameCollision(let first):
+            "same file as '\(first)' on macOS, whose volumes ignore case and Unicode normalisation; not read"
         case .symbolicLink: "symbolic link, not followed"
         case .specialFile(let kind): "\(kind), not read"
         case .encrypted: "encrypted, not read"

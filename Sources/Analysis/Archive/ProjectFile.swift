@@ -20,6 +20,12 @@ public struct ProjectFile: Sendable {
         self.reason = reason
     }
 
+    /// Byte order of the paths' UTF-8: total and deterministic, unlike `String`'s `<`, which
+    /// holds a precomposed and a decomposed spelling of one name equal.
+    static func pathPrecedes(_ first: ProjectFile, _ second: ProjectFile) -> Bool {
+        first.path.utf8.lexicographicallyPrecedes(second.path.utf8)
+    }
+
     /// The kind a path has by its extension (a `.nib` folder is a `nib` too).
     public static func kind(ofPath path: String) -> FileEntry.Kind {
         switch (path as NSString).pathExtension.lowercased() {

@@ -4,6 +4,8 @@ extension ProjectInput {
     /// Walks a folder without following symbolic links; reads the files the analysis needs
     /// within the same per-file and total limits as an archive. A subfolder that cannot be
     /// listed is reported as an `error` entry; the root folder not being listable is fatal.
+    /// Of two files that are one on macOS (names differing only in case or Unicode
+    /// normalisation), the first in byte order is read and the other skipped.
     static func readFolder(path: String, limits: ArchiveLimits) throws -> ProjectInput {
         // The root is followed when it is a symbolic link (a CI workspace often is one);
         // links below it are not.
@@ -15,6 +17,8 @@ extension ProjectInput {
             throw ProjectInputError.unreadable(path: path, reason: "the folder cannot be listed")
         }
         var files: [ProjectFile] = []
+        // Symbolic links and folders that could not be listed: never compared for collisions.
+        var listed: [ProjectFile] = []
         var totalEntries = 0
         var totalBytes: Int64 = 0
         var readBytes: Int64 = 0
@@ -24,8 +28,8 @@ extension ProjectInput {
             let values = try? url.resourceValues(forKeys: Set(keys))
             if values?.isSymbolicLink == true {
                 totalEntries += 1
-                files.append(ProjectFile(path: relative, kind: ProjectFile.kind(ofPath: relative), contents: nil,
-                                         status: .skipped, reason: "symbolic link, not followed"))
+                listed.append(ProjectFile(path: relative, kind: ProjectFile.kind(ofPath: relative), contents: nil,
+                                          status: .skipped, reason: "symbolic link, not followed"))
                 continue
             }
             guard values?.isRegularFile == true else { continue }
@@ -56,12 +60,23 @@ extension ProjectInput {
             guard folder.count > rootPath.count else {
                 throw ProjectInputError.unreadable(path: path, reason: "the folder cannot be listed: \(reason)")
             }
-            files.append(ProjectFile(path: String(folder.dropFirst(rootPath.count)), kind: .other, contents: nil,
-                                     status: .error, reason: "folder cannot be listed: \(reason)"))
+            listed.append(ProjectFile(path: String(folder.dropFirst(rootPath.count)), kind: .other, contents: nil,
+                                      status: .error, reason: "folder cannot be listed: \(reason)"))
         }
-        files.sort { $0.path < $1.path }
-        return ProjectInput(defaultName: root.lastPathComponent, files: files,
+        let read = skippingMacCollisions(files.sorted(by: ProjectFile.pathPrecedes))
+        return ProjectInput(defaultName: root.lastPathComponent, files: (read + listed).sorted(by: ProjectFile.pathPrecedes),
                             totalEntries: totalEntries, totalBytes: totalBytes)
+    }
+
+    /// `files`, in byte order, with every file that is the same on macOS as an earlier one
+    /// skipped (a case-sensitive Linux checkout can hold both).
+    private static func skippingMacCollisions(_ files: [ProjectFile]) -> [ProjectFile] {
+        var collisions = MacPathCollisions()
+        return files.map { file in
+            guard let first = collisions.claim(file.path) else { return file }
+            let problem = ArchiveEntryError(entry: file.path, cause: .nameCollision(first: first))
+            return ProjectFile(path: file.path, kind: file.kind, contents: nil, status: problem.status, reason: problem.reason)
+        }
     }
 }
 

@@ -22,7 +22,7 @@ extension ProjectInput {
                             boundaryName: layout.nameOfBoundary(after: rank, in: records))
         }
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        return ProjectInput(defaultName: name, files: reading.files.sorted { $0.path < $1.path },
+        return ProjectInput(defaultName: name, files: reading.files.sorted(by: ProjectFile.pathPrecedes),
                             totalEntries: reading.totalEntries, totalBytes: reading.totalBytes)
     }
 

@@ -10,6 +10,7 @@ struct ZipProjectReading {
     private(set) var totalBytes: Int64 = 0
     private(set) var inflatedBytes: Int64 = 0
     private let inflater = ZipEntryInflater()
+    private var collisions = MacPathCollisions()
 
     init(file: PositionedFile, limits: ArchiveLimits) {
         self.file = file
@@ -36,6 +37,7 @@ struct ZipProjectReading {
         default: break
         }
         guard ProjectInput.isNeededByAnalysis(path: path) else { return }
+        if let first = collisions.claim(path) { return skip(record, path: path, .nameCollision(first: first)) }
         if let cause = refusal(of: record) { return skip(record, path: path, cause) }
         let size = Int64(record.uncompressedSize)
         if size > limits.maxTotalInflatedBytes - inflatedBytes {

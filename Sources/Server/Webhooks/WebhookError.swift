@@ -6,7 +6,8 @@ public enum WebhookError: Error, Sendable, Equatable {
     case invalidURL(String)
     case invalidEvents(String)
     case invalidBody(String)
-    case unsupportedMediaType(String)
+    /// The request's `Content-Type`, and the types the call takes.
+    case unsupportedMediaType(String, accepted: [String] = ["application/json"])
     case notFound(String)
     case conflict(String)
 
@@ -23,9 +24,9 @@ public enum WebhookError: Error, Sendable, Equatable {
             Problem(code: "webhook.invalid-events", title: "Unprocessable Content", status: 422, detail: reason)
         case .invalidBody(let reason):
             Problem(code: "webhook.invalid-body", title: "Bad Request", status: 400, detail: reason)
-        case .unsupportedMediaType(let type):
+        case .unsupportedMediaType(let type, let accepted):
             Problem(code: "webhook.unsupported-media-type", title: "Unsupported Media Type", status: 415,
-                    detail: "send application/json, not '\(type.prefix(100))'")
+                    detail: "send \(accepted.joined(separator: " or ")), not '\(type.prefix(100))'")
         case .notFound(let detail):
             Problem(code: "webhook.not-found", title: "Not Found", status: 404, detail: detail)
         case .conflict(let detail):

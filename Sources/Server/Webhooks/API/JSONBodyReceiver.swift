@@ -28,11 +28,12 @@ final class JSONBodyReceiver: HTTPBodyReceiver {
         bytes = []
     }
 
-    /// Refuses a request whose head announces something other than a JSON body.
-    static func check(_ head: HTTPRequestHead) throws(WebhookError) {
-        guard head.hasBody else { throw .invalidBody("send a JSON object as the body (Content-Type: application/json)") }
-        if let type = head.headers["Content-Type"], MultipartParser.parameters(of: type).type != "application/json" {
-            throw .unsupportedMediaType(type)
+    /// Refuses a request whose head announces something other than a JSON body; `accepted`
+    /// are the media types taken (the first is the one named when the body is missing).
+    static func check(_ head: HTTPRequestHead, accepted: [String] = ["application/json"]) throws(WebhookError) {
+        guard head.hasBody else { throw .invalidBody("send a JSON object as the body (Content-Type: \(accepted[0]))") }
+        if let type = head.headers["Content-Type"], !accepted.contains(MultipartParser.parameters(of: type).type) {
+            throw .unsupportedMediaType(type, accepted: accepted)
         }
     }
 }

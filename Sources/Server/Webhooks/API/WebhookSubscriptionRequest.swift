@@ -14,26 +14,41 @@ struct WebhookSubscriptionRequest: Sendable, Equatable {
         if let unknown = object.keys.sorted().first(where: { !Self.members.contains($0) }) {
             throw .invalidBody("unknown member '\(unknown.prefix(50))'; expected url, events, repository")
         }
-        guard let url = object["url"] as? String else { throw .invalidURL("'url' is required and must be a string") }
-        self.url = try WebhookURL.validate(url)
-        guard let names = object["events"] as? [Any], !names.isEmpty else {
-            throw .invalidEvents("'events' must be a non-empty array; events: \(Self.eventList)")
+        url = try Self.url(object["url"])
+        events = try Self.events(object["events"])
+        repository = try Self.repository(object["repository"])
+    }
+
+    /// `url`: a string that ``WebhookURL`` accepts.
+    static func url(_ value: Any?) throws(WebhookError) -> String {
+        guard let url = value as? String else { throw .invalidURL("'url' is required and must be a string") }
+        return try WebhookURL.validate(url)
+    }
+
+    /// `events`: a non-empty array of event names, duplicates dropped, order kept.
+    static func events(_ value: Any?) throws(WebhookError) -> [WebhookEvent] {
+        guard let names = value as? [Any], !names.isEmpty else {
+            throw .invalidEvents("'events' must be a non-empty array; events: \(eventList)")
         }
         var events: [WebhookEvent] = []
         for name in names {
             guard let text = name as? String, let event = WebhookEvent(rawValue: text) else {
-                throw .invalidEvents("'\(String(describing: name).prefix(50))' is not an event; events: \(Self.eventList)")
+                throw .invalidEvents("'\(String(describing: name).prefix(50))' is not an event; events: \(eventList)")
             }
             if !events.contains(event) { events.append(event) }
         }
-        self.events = events
-        switch object["repository"] {
+        return events
+    }
+
+    /// `repository`: absent or `null` for every repository, else 1 to 255 characters.
+    static func repository(_ value: Any?) throws(WebhookError) -> String? {
+        switch value {
         case nil, is NSNull:
-            repository = nil
+            return nil
         case let text as String where !text.isEmpty && text.count <= 255:
-            repository = text
+            return text
         default:
-            throw .invalidBody("'repository' must be a string of 1 to 255 characters")
+            throw .invalidBody("'repository' must be a string of 1 to 255 characters, or null for every repository")
         }
     }
 

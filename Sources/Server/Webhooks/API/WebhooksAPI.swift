@@ -1,7 +1,7 @@
 import Foundation
 
-/// `/v1/webhooks` (admin role): subscriptions, their secrets, enabling, pings, and the
-/// delivery log with redelivery.
+/// `/v1/webhooks` (admin role): subscriptions (created, edited in place, removed), their
+/// secrets, enabling, pings, and the delivery log with redelivery.
 struct WebhooksAPI: Sendable {
     let service: WebhookService
 
@@ -13,6 +13,7 @@ struct WebhooksAPI: Sendable {
             Router.Route(method: "POST", template: Self.collection, role: .admin) { request in create(request) },
             route("GET", Self.collection, list),
             route("GET", Self.item, show),
+            Router.Route(method: "PATCH", template: Self.item, role: .admin) { request in edit(request) },
             route("DELETE", Self.item, delete),
             route("POST", Self.item + "/enable") { try setEnabled($0, true) },
             route("POST", Self.item + "/disable") { try setEnabled($0, false) },

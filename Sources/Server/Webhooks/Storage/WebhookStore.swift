@@ -17,7 +17,7 @@ public final class WebhookStore: Sendable {
             try database.query("""
                 INSERT INTO webhook_subscriptions (id, url, events, repository, secret, enabled, created_at, updated_at)
                 VALUES (?, ?, ?, ?, ?, 1, ?, ?)
-                """, [.text(subscription.id), .text(subscription.url), .text(subscription.events.map(\.rawValue).joined(separator: ",")),
+                """, [.text(subscription.id), .text(subscription.url), .text(subscription.eventsColumn),
                       subscription.repository.sqlite, .text(subscription.secret.text),
                       .real(subscription.createdAt.timeIntervalSince1970), .real(subscription.updatedAt.timeIntervalSince1970)])
         }

@@ -6,6 +6,9 @@ extension WebhookSubscription {
         disabled_at, created_at, updated_at, consecutive_failed_messages, failing_since
         """
 
+    /// How ``events`` are stored: comma-separated names.
+    var eventsColumn: String { events.map(\.rawValue).joined(separator: ",") }
+
     init(row: SQLiteDatabase.Row) throws {
         guard let id = row.text("id"), let url = row.text("url"), let events = row.text("events"), let secret = row.text("secret") else {
             throw ServerError.database("a webhook subscription row lacks a column")

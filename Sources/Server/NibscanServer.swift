@@ -24,7 +24,8 @@ public final class NibscanServer: Sendable {
     let http: HTTPServer
     let webhooks: WebhookService
 
-    /// Validates the settings, opens the data directory and recovers from a crash:
+    /// Validates the settings (logging a `warning` line for each one that listening beyond
+    /// loopback needs but lacks), opens the data directory and recovers from a crash:
     /// `running` analyses go back to the queue (or fail after `maxAttempts`).
     public init(configuration: Configuration, log: ServerLog = ServerLog()) throws {
         self.configuration = configuration
@@ -34,6 +35,7 @@ public final class NibscanServer: Sendable {
             throw ServerError.invalidSetting("--host", "\(configuration.http.host) is not a loopback address and no tokens are configured; "
                                                 + "set --tokens-file or NIBSCAN_TOKENS, or listen on 127.0.0.1")
         }
+        for warning in Self.exposureWarnings(for: configuration) { log.event("warning", warning) }
         let dataDirectory = URL(fileURLWithPath: configuration.dataDirectory, isDirectory: true)
         dataDirectoryLock = try DataDirectoryLock(dataDirectory: dataDirectory)
         uploads = try UploadStore(dataDirectory: dataDirectory)
@@ -112,13 +114,5 @@ public final class NibscanServer: Sendable {
         drain()
         sources.forEach { $0.cancel() }
         return 0
-    }
-
-    /// Loopback addresses: 127.0.0.0/8 and ::1.
-    static func isLoopback(_ host: String) -> Bool {
-        if host == "::1" || host == "localhost" { return true }
-        var address = in_addr()
-        guard inet_pton(AF_INET, host, &address) == 1 else { return false }
-        return UInt32(bigEndian: address.s_addr) >> 24 == 127
     }
 }

@@ -115,27 +115,6 @@ final class ZipReadingTests: XCTestCase {
         XCTAssertEqual(try readArchive(zip).text(of: "App/Card.xib"), xib)
     }
 
-    func testDataDescriptorsStoredDeflatedAndZip64() throws {
-        var zip = ZipBuilder()
-        for (index, method) in [UInt16(8), 0].enumerated() {
-            for zip64 in [false, true] {
-                var entry = ZipBuilder.Entry(name: "App/View\(index)\(zip64).swift", data: Data(swift.utf8))
-                entry.method = method
-                entry.flags = 8
-                entry.forceZip64 = zip64
-                zip.add(entry)
-            }
-        }
-
-        let input = try readArchive(zip)
-
-        XCTAssertEqual(input.files.count, 4)
-        for file in input.files {
-            XCTAssertEqual(file.status, .analysed, "\(file.path): \(file.reason ?? "")")
-            XCTAssertEqual(file.contents.map { String(decoding: $0, as: UTF8.self) }, swift)
-        }
-    }
-
     func testArchiveCommentEvenOneHoldingAnEndRecordSignature() throws {
         var zip = ZipBuilder()
         zip.add("App/Card.xib", text: xib)

@@ -23,7 +23,17 @@ public struct ProjectFile: Sendable {
     /// Byte order of the paths' UTF-8: total and deterministic, unlike `String`'s `<`, which
     /// holds a precomposed and a decomposed spelling of one name equal.
     static func pathPrecedes(_ first: ProjectFile, _ second: ProjectFile) -> Bool {
-        first.path.utf8.lexicographicallyPrecedes(second.path.utf8)
+        var left = first.path, right = second.path
+        return left.withUTF8 { leftBytes in
+            right.withUTF8 { rightBytes in
+                let common = min(leftBytes.count, rightBytes.count)
+                guard common > 0, let leftBase = leftBytes.baseAddress, let rightBase = rightBytes.baseAddress else {
+                    return leftBytes.count < rightBytes.count
+                }
+                let order = memcmp(leftBase, rightBase, common)
+                return order == 0 ? leftBytes.count < rightBytes.count : order < 0
+            }
+        }
     }
 
     /// The kind a path has by its extension (a `.nib` folder is a `nib` too).

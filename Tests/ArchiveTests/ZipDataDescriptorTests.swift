@@ -152,6 +152,39 @@ final class ZipDataDescriptorTests: XCTestCase {
         XCTAssertEqual(input.totalEntries, 3)
     }
 
+    func testEveryAlteredValueByteIsNoticedAndTrailingBytesAreNot() throws {
+        var random = SeededGenerator(state: 20_261_130)
+        for round in 0..<120 {
+            var entry = streamed("App/Cart.xib", zip64: round % 2 == 0)
+            entry.descriptorSignature = (round / 3) % 2 == 0
+            let exact = ZipBuilder.descriptor(of: entry)
+            let valuesStart = entry.descriptorSignature ? 4 : 0
+            var bytes = exact
+            let expected: FileEntry.Status
+            switch round % 3 {
+            case 0:  // one byte of the CRC or a size altered
+                bytes[Int.random(in: valuesStart..<exact.count, using: &random)] ^= UInt8.random(in: 1...255, using: &random)
+                expected = .skipped
+            case 1:  // cut anywhere short of its end
+                bytes = exact.prefix(Int.random(in: 0..<exact.count, using: &random))
+                expected = .skipped
+            default:  // whole, then random bytes before the next entry
+                bytes.append(contentsOf: (0..<Int.random(in: 1...40, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) })
+                expected = .analysed
+            }
+            entry.descriptorOverride = bytes
+            let input = try readArchive(archive(with: entry))
+            let cart = try XCTUnwrap(input.files.first { $0.path == "App/Cart.xib" }, "round \(round)")
+            XCTAssertEqual(cart.status, expected, "round \(round): \([UInt8](bytes)) \(cart.reason ?? "")")
+            if expected == .skipped {
+                XCTAssertTrue(cart.reason?.hasSuffix("(archive.descriptor-mismatch)") == true, "round \(round): \(cart.reason ?? "none")")
+            } else {
+                XCTAssertEqual(cart.contents, Data(xib.utf8), "round \(round)")
+            }
+            XCTAssertEqual(input.text(of: "App/After.swift"), swift, "round \(round)")
+        }
+    }
+
     // MARK: Descriptors written by real tools
 
     func testPythonZipfileStreamingToAPipe() throws {

@@ -20,6 +20,9 @@ struct IBDocumentBuilder: IBElementHandler {
     var constraints: [IBConstraint] = []
     var connections: [IBConnection] = []
     var runtimeAttributes: [IBRuntimeAttribute] = []
+    var bindings: [IBBinding] = []
+    /// The binding and option key the open `<string>` option's text goes to.
+    var bindingOptionKey: (binding: Int, key: String)?
     var variations: [IBSizeClassVariation] = []
     var scenes: [IBScene] = []
     var storyboardReferences: [IBStoryboardReference] = []
@@ -53,7 +56,11 @@ struct IBDocumentBuilder: IBElementHandler {
         }
     }
 
-    mutating func text(_ reader: XMLStreamReader) {}
+    mutating func text(_ reader: XMLStreamReader) {
+        guard stack.last?.isBindingOptionText == true, let (binding, key) = bindingOptionKey,
+              let value = reader.textValue else { return }
+        bindings[binding].options[key, default: ""] += value
+    }
 
     // MARK: - Elements
 
@@ -100,6 +107,16 @@ struct IBDocumentBuilder: IBElementHandler {
                 addConnection(node, name: name, source: source, location: location)
             }
             return
+        case .binding where parent.name == .connections:
+            if let owner = parent.enclosingObject {
+                context.binding = addBinding(node, owner: owner, location: location)
+            }
+            return
+        case .dictionary where parent.binding != nil:
+            reader.attributes(of: node) { name, value in
+                if name == .key, value.equals("options") { context.bindingOptions = parent.binding }
+            }
+            return
         case .userDefinedRuntimeAttribute where parent.name == .userDefinedRuntimeAttributes:
             if let owner = parent.enclosingObject {
                 addRuntimeAttribute(node, owner: owner, location: location)
@@ -121,6 +138,10 @@ struct IBDocumentBuilder: IBElementHandler {
             return
         default:
             break
+        }
+        if let binding = parent.bindingOptions {
+            readBindingOption(node, binding: binding, context: &context)
+            return
         }
         if let owner = parent.object, readObjectDetail(node, name: name, owner: owner, context: &context) {
             return
@@ -154,7 +175,7 @@ struct IBDocumentBuilder: IBElementHandler {
             path: path, status: .analysed, format: format, platform: platform, documentType: documentType,
             version: version, toolsVersion: toolsVersion, targetRuntime: targetRuntime, usesAutolayout: usesAutolayout,
             objects: objects, topLevelObjects: topLevelObjects, constraints: constraints, connections: connections,
-            runtimeAttributes: runtimeAttributes, variations: variations, scenes: scenes,
+            runtimeAttributes: runtimeAttributes, bindings: bindings, variations: variations, scenes: scenes,
             storyboardReferences: storyboardReferences, initialViewController: initialViewController)
     }
 

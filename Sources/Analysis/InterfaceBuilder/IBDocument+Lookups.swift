@@ -106,6 +106,17 @@ extension IBObject {
         "viewControllerLayoutGuide", "viewLayoutGuide", "layoutGuide", "tableViewSection", "segmentedControlSegment",
     ]
 
+    /// AppKit's bindings controllers (`NSArrayController`, `NSUserDefaultsController`…).
+    private static let bindingControllerElements: Set<String> = [
+        "arrayController", "objectController", "treeController", "dictionaryController", "userDefaultsController",
+    ]
+
+    /// Whether the element is one of AppKit's bindings controllers: a platform object that
+    /// answers any key its content does.
+    public var isBindingController: Bool {
+        Self.bindingControllerElements.contains(element)
+    }
+
     /// Whether the element is a view: controls and table/collection view cells are;
     /// placeholders, controllers, bar items, gesture recognizers and AppKit's control
     /// cells (`buttonCell`, `textFieldCell`…) are not.

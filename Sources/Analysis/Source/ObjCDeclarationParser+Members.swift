@@ -34,15 +34,23 @@ extension ObjCDeclarationParser {
         return end + 1
     }
 
-    /// `{ IBOutlet UILabel *_label; }` instance variables declared as outlets.
+    /// `{ IBOutlet UILabel *_label; NSString *title; }`: instance variables declared as
+    /// outlets are outlets; the others are properties, since Key-Value Coding reads and
+    /// sets instance variables directly (`accessInstanceVariablesDirectly`).
     mutating func parseInstanceVariables(_ range: Range<Int>, owner: Int) {
         var cursor = range.lowerBound
         while cursor < range.upperBound {
             var end = cursor
             while end < range.upperBound, !stream.isText(end, ";") { end = stream.after(end) }
-            if let variable = variable(in: cursor..<end), variable.markers.contains("IBOutlet") || variable.collectionType != nil {
+            if let variable = variable(in: cursor..<end) {
                 let location = stream.location(variable.nameIndex, path: path)
-                declarations[owner].outlets.append(outlet(variable, attributes: [], location: location))
+                if variable.markers.contains("IBOutlet") || variable.collectionType != nil {
+                    declarations[owner].outlets.append(outlet(variable, attributes: [], location: location))
+                } else {
+                    declarations[owner].properties.append(SourceProperty(
+                        name: variable.name, typeName: variable.typeName, isSettable: true, isInspectable: false,
+                        isStatic: false, isObjCVisible: true, location: location))
+                }
             }
             cursor = end + 1
         }

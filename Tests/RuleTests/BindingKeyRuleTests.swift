@@ -1,4 +1,5 @@
 import Analysis
+import TestSupport
 import XCTest
 
 /// `binding-key-not-in-class` beyond its documented examples: what it says, where it
@@ -132,5 +133,48 @@ final class BindingKeyRuleTests: XCTestCase {
         XCTAssertEqual(found.count, 1)
         XCTAssertTrue(found.first?.message.contains("binds \"toolTip\"") == true)
         XCTAssertTrue(found.first?.message.contains("key itme") == true)
+    }
+}
+
+/// `Examples/CocoaBindings`: a realistic preferences window with three planted bindings
+/// and a near miss for each way a key can be found.
+final class CocoaBindingsExampleTests: XCTestCase {
+    private func files() throws -> [String: String] {
+        let root = Fixtures.examplesDirectory.appendingPathComponent("CocoaBindings")
+        var files: [String: String] = [:]
+        for path in Fixtures.relativeFiles(under: root) where path.hasPrefix("Editor/") {
+            files[path] = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+        }
+        return files
+    }
+
+    private func plantedKeys(_ files: [String: String]) -> [String] {
+        TestProject.findings("binding-key-not-in-class", in: files).compactMap { finding in
+            finding.message.range(of: ") to \"").map { String(finding.message[$0.upperBound...].prefix { $0 != "\"" }) }
+        }
+    }
+
+    func testExactlyThePlantedBindingsAreReported() throws {
+        let files = try files()
+        XCTAssertEqual(files.count, 4)
+        XCTAssertEqual(plantedKeys(files), ["self.showsRuler", "self.autosaveInterval", "selectedColour"])
+        XCTAssertEqual(TestProject.analyze(files, rules: RuleRegistry.all).findings.map(\.rule), Array(repeating: "binding-key-not-in-class", count: 3),
+                       "no other rule fires on the example")
+    }
+
+    func testEachNearMissIsQuietBecauseOfWhatItDeclares() throws {
+        let files = try files()
+        let mutations: [(String, String, String)] = [
+            ("isLocked", "isLockedNow", "locked"),
+            ("NSString *note;", "", "note"),
+            ("*title, *subtitle", "*title", "subtitle.length"),
+            ("@objcMembers ", "", "accentName"),
+            ("valueForUndefinedKey", "valueForKey", "anyKeyAtAll"),
+        ]
+        for (original, replacement, keyPath) in mutations {
+            let mutated = files.mapValues { $0.replacingOccurrences(of: original, with: replacement) }
+            XCTAssertNotEqual(mutated, files, "\(original) is in the example")
+            XCTAssertTrue(plantedKeys(mutated).contains(keyPath), "without \(original), \(keyPath) is reported")
+        }
     }
 }

@@ -73,6 +73,30 @@ final class BindingParsingTests: XCTestCase {
         XCTAssertEqual(document.bindings[2].options, [:], "only the dictionary keyed options holds options")
     }
 
+    func testTextAfterAnOptionGoesNowhere() throws {
+        let document = parseIB("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" targetRuntime="MacOSX.Cocoa">
+            <objects>
+                <textField id="field">
+                    <connections>
+                        <binding destination="-2" name="value" keyPath="title" id="b1">
+                            <dictionary key="options">
+                                <integer key="NSNullPlaceholder"/>
+                                <string key="NSValueTransformerName">Upper</string>
+                            </dictionary>
+                        </binding>
+                    </connections>
+                </textField>
+                <button id="button">
+                    <string key="toolTip">Not an option</string>
+                </button>
+            </objects>
+        </document>
+        """)
+        XCTAssertEqual(document.bindings.first?.options, ["NSNullPlaceholder": "", "NSValueTransformerName": "Upper"])
+    }
+
     func testBindingsAreNeitherObjectsNorConnections() throws {
         let document = parseIB(xml)
         XCTAssertEqual(document.connections.map(\.id), ["out-1"])

@@ -62,7 +62,7 @@ extension IBDocumentBuilder {
 
     /// One entry of a binding's options dictionary: `<bool key="…" value="NO"/>`,
     /// `<integer …/>`, or `<string key="…">text</string>` (read by `text`).
-    mutating func readBindingOption(_ node: xmlNodePtr, binding: Int, context: inout IBElementContext) {
+    mutating func readBindingOption(_ node: xmlNodePtr, name element: IBName?, binding: Int) {
         var key: String?
         var value: String?
         reader.attributes(of: node) { name, attribute in
@@ -71,9 +71,8 @@ extension IBDocumentBuilder {
         }
         guard let key else { return }
         bindings[binding].options[key] = value ?? ""
-        if value == nil {
+        if value == nil, element == .string {
             bindingOptionKey = (binding, key)
-            context.isBindingOptionText = true
         }
     }
 }

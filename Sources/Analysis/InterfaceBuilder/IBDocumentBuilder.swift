@@ -21,6 +21,10 @@ struct IBDocumentBuilder: IBElementHandler {
     var connections: [IBConnection] = []
     var runtimeAttributes: [IBRuntimeAttribute] = []
     var bindings: [IBBinding] = []
+    /// The binding whose element is open (bindings never nest), and whether its
+    /// `<dictionary key="options">` is: kept here rather than in every element's context.
+    var openBinding: Int?
+    var inBindingOptions = false
     /// The binding and option key the open `<string>` option's text goes to.
     var bindingOptionKey: (binding: Int, key: String)?
     var variations: [IBSizeClassVariation] = []
@@ -51,14 +55,25 @@ struct IBDocumentBuilder: IBElementHandler {
 
     mutating func end() {
         guard let closed = stack.popLast() else { return }
-        if closed.name == .scene, let scene = closed.scene {
-            scenes[scene].viewController = IBScene.controller(among: scenes[scene].objects, in: objects)
+        switch closed.name {
+        case .scene:
+            if let scene = closed.scene {
+                scenes[scene].viewController = IBScene.controller(among: scenes[scene].objects, in: objects)
+            }
+        case .binding:
+            openBinding = nil
+            inBindingOptions = false
+        case .dictionary:
+            inBindingOptions = false
+        case .string:
+            bindingOptionKey = nil
+        default:
+            break
         }
     }
 
     mutating func text(_ reader: XMLStreamReader) {
-        guard stack.last?.isBindingOptionText == true, let (binding, key) = bindingOptionKey,
-              let value = reader.textValue else { return }
+        guard let (binding, key) = bindingOptionKey, let value = reader.textValue else { return }
         bindings[binding].options[key, default: ""] += value
     }
 
@@ -109,12 +124,12 @@ struct IBDocumentBuilder: IBElementHandler {
             return
         case .binding where parent.name == .connections:
             if let owner = parent.enclosingObject {
-                context.binding = addBinding(node, owner: owner, location: location)
+                openBinding = addBinding(node, owner: owner, location: location)
             }
             return
-        case .dictionary where parent.binding != nil:
+        case .dictionary where parent.name == .binding:
             reader.attributes(of: node) { name, value in
-                if name == .key, value.equals("options") { context.bindingOptions = parent.binding }
+                if name == .key, value.equals("options") { inBindingOptions = openBinding != nil }
             }
             return
         case .userDefinedRuntimeAttribute where parent.name == .userDefinedRuntimeAttributes:
@@ -139,8 +154,8 @@ struct IBDocumentBuilder: IBElementHandler {
         default:
             break
         }
-        if let binding = parent.bindingOptions {
-            readBindingOption(node, binding: binding, context: &context)
+        if inBindingOptions, parent.name == .dictionary, let binding = openBinding {
+            readBindingOption(node, name: name, binding: binding)
             return
         }
         if let owner = parent.object, readObjectDetail(node, name: name, owner: owner, context: &context) {

@@ -18,12 +18,6 @@ struct IBElementContext {
     var sizeClassVariation: Int?
     /// The object whose `<accessibility>` this element is.
     var accessibilityOwner: Int?
-    /// Index of the binding this element is.
-    var binding: Int?
-    /// Index of the binding whose `<dictionary key="options">` this element is.
-    var bindingOptions: Int?
-    /// A binding option whose value is this element's text (`<string key="…">…</string>`).
-    var isBindingOptionText = false
     var scene: Int?
     var inResources = false
 }

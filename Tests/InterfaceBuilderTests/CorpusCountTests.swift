@@ -11,7 +11,7 @@ final class CorpusCountTests: XCTestCase {
         var counts: [String: Int]
     }
 
-    private static let fields = ["custom_classes", "constraints", "outlets", "outlet_collections", "actions", "segues", "runtime_attributes", "scenes"]
+    private static let fields = ["custom_classes", "constraints", "outlets", "outlet_collections", "actions", "segues", "runtime_attributes", "scenes", "bindings", "binding_options"]
 
     private func loadExpected() throws -> [String: Expected] {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Resources/corpus-counts.tsv")
@@ -41,6 +41,8 @@ final class CorpusCountTests: XCTestCase {
             "segues": kinds[.segue] ?? 0,
             "runtime_attributes": document.runtimeAttributes.count,
             "scenes": document.scenes.count,
+            "bindings": document.bindings.count,
+            "binding_options": document.bindings.map(\.options.count).reduce(0, +),
         ]
     }
 

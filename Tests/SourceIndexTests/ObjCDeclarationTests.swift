@@ -53,6 +53,26 @@ final class ObjCDeclarationTests: XCTestCase {
         XCTAssertEqual(card.methods.first { $0.selector == "view" }?.isTypeMethod, true)
     }
 
+    func testEveryDeclaratorAndInstanceVariableIsAProperty() throws {
+        let index = SourceFixture.index([("Status.h", """
+        @interface Status : NSWindowController
+        {
+            NSString *message, *detail;
+            IBOutlet NSButton *button;
+            int count;
+        }
+        @property (copy) NSString *title, *buttonTitle;
+        @property (weak) IBOutlet NSTextField *a, *b;
+        @property (nonatomic, copy) void (^handler)(int, int);
+        @end
+        """)])
+        let status = try XCTUnwrap(index.types["Status"])
+        XCTAssertEqual(status.properties.map(\.name), ["message", "detail", "count", "title", "buttonTitle", "a", "b"],
+                       "a block's parameter list adds no declarator")
+        XCTAssertEqual(status.outlets.map(\.name), ["button", "a", "b"])
+        XCTAssertEqual(status.properties.first { $0.name == "buttonTitle" }?.typeName, "NSString")
+    }
+
     func testReadonlyPropertyIsNotSettable() {
         let index = SourceFixture.index(objc: "@interface A : NSObject\n@property (readonly) int count;\n@end\n")
         XCTAssertEqual(index.types["A"]?.properties.first?.isSettable, false)

@@ -178,6 +178,40 @@ final class SwiftDeclarationTests: XCTestCase {
         XCTAssertEqual(everything, ["shown": true, "hiddenFromObjC": false])
     }
 
+    func testObjCExtensionMembersAreVisible() throws {
+        let index = SourceFixture.index(swift: """
+        class Settings: NSObject {}
+        @objc extension Settings {
+            var fontSize: Int { 12 }
+        }
+        extension Settings {
+            var plain: Int { 1 }
+        }
+        """)
+        let settings = Dictionary(uniqueKeysWithValues: try XCTUnwrap(index.types["Settings"]).properties.map { ($0.name, $0.isObjCVisible) })
+        XCTAssertEqual(settings, ["fontSize": true, "plain": false])
+    }
+
+    func testEveryDeclaratorOfAVariableIsAProperty() throws {
+        let index = SourceFixture.index(swift: """
+        class Slider: NSObject {
+            @objc var low: CGFloat = 0.0, high: CGFloat = 1.0
+            var first = f(1, 2), second = [3, 4], third: [String: Int] = [:]
+            var table = Dictionary<String, Int>()
+            let (x, y) = (1, 2)
+            var a = 1; var b = 2
+            var c = 3
+            , d = 4
+        }
+        """)
+        let properties = try XCTUnwrap(index.types["Slider"]).properties
+        XCTAssertEqual(properties.map(\.name), ["low", "high", "first", "second", "third", "table", "a", "b", "c", "d"],
+                       "a declarator may continue on the next line; generics and tuples add none")
+        XCTAssertEqual(properties.prefix(2).map(\.isObjCVisible), [true, true])
+        XCTAssertEqual(properties.prefix(2).map(\.typeName), ["CGFloat", "CGFloat"])
+        XCTAssertEqual(properties[1].location, SourceLocation(path: "View.swift", line: 2, column: 35))
+    }
+
     func testEveryIfBranchIsIndexed() {
         let index = SourceFixture.index(swift: """
         #if os(iOS)

@@ -64,18 +64,24 @@ extension IBDocument {
         runtimeAttributes.filter { $0.object == object.index }
     }
 
+    /// The Cocoa bindings of `object` (those its `<connections>` holds).
+    public func bindings(of object: IBObject) -> [IBBinding] {
+        bindings.filter { $0.object == object.index }
+    }
+
     /// Objects whose `id` occurs more than once, grouped by id in document order.
     public var duplicateIDs: [String: [IBObject]] {
         Dictionary(grouping: objects, by: \.id).filter { $0.value.count > 1 }
     }
 
-    /// Every `id` declared more than once by an object, a constraint or a connection,
+    /// Every `id` declared more than once by an object, a constraint, a connection or a binding,
     /// with the places that declare it, in document order.
     public var duplicateIDLocations: [String: [IBLocation]] {
         var locations: [String: [IBLocation]] = [:]
         for object in objects { locations[object.id, default: []].append(object.location) }
         for constraint in constraints where !constraint.id.isEmpty { locations[constraint.id, default: []].append(constraint.location) }
         for connection in connections { if let id = connection.id { locations[id, default: []].append(connection.location) } }
+        for binding in bindings { if let id = binding.id { locations[id, default: []].append(binding.location) } }
         return locations.filter { $0.value.count > 1 }.mapValues { $0.sorted() }
     }
 
@@ -99,6 +105,17 @@ extension IBObject {
         "menu", "menuItem", "window", "userDefaultsController", "arrayController", "objectController",
         "viewControllerLayoutGuide", "viewLayoutGuide", "layoutGuide", "tableViewSection", "segmentedControlSegment",
     ]
+
+    /// AppKit's bindings controllers (`NSArrayController`, `NSUserDefaultsController`…).
+    private static let bindingControllerElements: Set<String> = [
+        "arrayController", "objectController", "treeController", "dictionaryController", "userDefaultsController",
+    ]
+
+    /// Whether the element is one of AppKit's bindings controllers: a platform object that
+    /// answers any key its content does.
+    public var isBindingController: Bool {
+        Self.bindingControllerElements.contains(element)
+    }
 
     /// Whether the element is a view: controls and table/collection view cells are;
     /// placeholders, controllers, bar items, gesture recognizers and AppKit's control

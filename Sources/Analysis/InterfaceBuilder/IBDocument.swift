@@ -2,9 +2,10 @@
 /// analysis sees it: every object, constraint, connection and scene, with the line and
 /// column Interface Builder wrote it at. Immutable; built by `InterfaceBuilderParser`.
 ///
-/// Objects, constraints and connections are flat arrays in document order; they refer to
+/// Objects, constraints, connections and bindings are flat arrays in document order; they refer to
 /// each other by index (`IBObject.parent`, `IBConstraint.owner`) and by IB id strings
-/// (`IBConstraint.firstItem`, `IBConnection.destination`), exactly as the file does.
+/// (`IBConstraint.firstItem`, `IBConnection.destination`, `IBBinding.destination`),
+/// exactly as the file does.
 public struct IBDocument: Sendable, Hashable {
     /// How far the file could be read.
     public enum Status: String, Sendable, Hashable, CaseIterable {
@@ -53,6 +54,8 @@ public struct IBDocument: Sendable, Hashable {
     public var constraints: [IBConstraint]
     public var connections: [IBConnection]
     public var runtimeAttributes: [IBRuntimeAttribute]
+    /// Cocoa bindings, in document order.
+    public var bindings: [IBBinding]
     /// Size-class `<variation>` blocks that include or exclude constraints.
     public var variations: [IBSizeClassVariation]
     /// Storyboard scenes in document order; empty for xibs.
@@ -79,6 +82,7 @@ public struct IBDocument: Sendable, Hashable {
         constraints: [IBConstraint] = [],
         connections: [IBConnection] = [],
         runtimeAttributes: [IBRuntimeAttribute] = [],
+        bindings: [IBBinding] = [],
         variations: [IBSizeClassVariation] = [],
         scenes: [IBScene] = [],
         storyboardReferences: [IBStoryboardReference] = [],
@@ -100,6 +104,7 @@ public struct IBDocument: Sendable, Hashable {
         self.constraints = constraints
         self.connections = connections
         self.runtimeAttributes = runtimeAttributes
+        self.bindings = bindings
         self.variations = variations
         self.scenes = scenes
         self.storyboardReferences = storyboardReferences

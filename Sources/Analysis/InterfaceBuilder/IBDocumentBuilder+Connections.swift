@@ -1,7 +1,7 @@
 import CLibXML2
 
-/// Connections (outlets, outlet collections, actions, segues) and user-defined runtime
-/// attributes.
+/// Connections (outlets, outlet collections, actions, segues), Cocoa bindings and
+/// user-defined runtime attributes.
 extension IBDocumentBuilder {
     /// Adds an outlet, outlet collection, action or segue held by `source`.
     mutating func addConnection(_ node: xmlNodePtr, name: IBName, source: Int, location: IBLocation) {
@@ -41,5 +41,38 @@ extension IBDocumentBuilder {
             }
         }
         runtimeAttributes.append(attribute)
+    }
+
+    /// Adds a `<binding>` held by `owner`; returns its index.
+    mutating func addBinding(_ node: xmlNodePtr, owner: Int, location: IBLocation) -> Int {
+        var binding = IBBinding(index: bindings.count, name: "", object: owner, destination: "", keyPath: "", location: location)
+        reader.attributes(of: node) { name, value in
+            switch name {
+            case .id: binding.id = value.string
+            case .name: binding.name = value.string
+            case .destination: binding.destination = value.string
+            case .keyPath: binding.keyPath = value.string
+            case .previousBinding: binding.previousBinding = value.string
+            default: break
+            }
+        }
+        bindings.append(binding)
+        return binding.index
+    }
+
+    /// One entry of a binding's options dictionary: `<bool key="…" value="NO"/>`,
+    /// `<integer …/>`, or `<string key="…">text</string>` (read by `text`).
+    mutating func readBindingOption(_ node: xmlNodePtr, name element: IBName?, binding: Int) {
+        var key: String?
+        var value: String?
+        reader.attributes(of: node) { name, attribute in
+            if name == .key { key = attribute.string }
+            if name == .value { value = attribute.string }
+        }
+        guard let key else { return }
+        bindings[binding].options[key] = value ?? ""
+        if value == nil, element == .string {
+            bindingOptionKey = (binding, key)
+        }
     }
 }

@@ -20,6 +20,13 @@ struct IBDocumentBuilder: IBElementHandler {
     var constraints: [IBConstraint] = []
     var connections: [IBConnection] = []
     var runtimeAttributes: [IBRuntimeAttribute] = []
+    var bindings: [IBBinding] = []
+    /// The binding whose element is open (bindings never nest), and whether its
+    /// `<dictionary key="options">` is: kept here rather than in every element's context.
+    var openBinding: Int?
+    var inBindingOptions = false
+    /// The binding and option key the open `<string>` option's text goes to.
+    var bindingOptionKey: (binding: Int, key: String)?
     var variations: [IBSizeClassVariation] = []
     var scenes: [IBScene] = []
     var storyboardReferences: [IBStoryboardReference] = []
@@ -48,12 +55,27 @@ struct IBDocumentBuilder: IBElementHandler {
 
     mutating func end() {
         guard let closed = stack.popLast() else { return }
-        if closed.name == .scene, let scene = closed.scene {
-            scenes[scene].viewController = IBScene.controller(among: scenes[scene].objects, in: objects)
+        switch closed.name {
+        case .scene:
+            if let scene = closed.scene {
+                scenes[scene].viewController = IBScene.controller(among: scenes[scene].objects, in: objects)
+            }
+        case .binding:
+            openBinding = nil
+            inBindingOptions = false
+        case .dictionary:
+            inBindingOptions = false
+        case .string:
+            bindingOptionKey = nil
+        default:
+            break
         }
     }
 
-    mutating func text(_ reader: XMLStreamReader) {}
+    mutating func text(_ reader: XMLStreamReader) {
+        guard let (binding, key) = bindingOptionKey, let value = reader.textValue else { return }
+        bindings[binding].options[key, default: ""] += value
+    }
 
     // MARK: - Elements
 
@@ -100,6 +122,16 @@ struct IBDocumentBuilder: IBElementHandler {
                 addConnection(node, name: name, source: source, location: location)
             }
             return
+        case .binding where parent.name == .connections:
+            if let owner = parent.enclosingObject {
+                openBinding = addBinding(node, owner: owner, location: location)
+            }
+            return
+        case .dictionary where parent.name == .binding:
+            reader.attributes(of: node) { name, value in
+                if name == .key, value.equals("options") { inBindingOptions = openBinding != nil }
+            }
+            return
         case .userDefinedRuntimeAttribute where parent.name == .userDefinedRuntimeAttributes:
             if let owner = parent.enclosingObject {
                 addRuntimeAttribute(node, owner: owner, location: location)
@@ -121,6 +153,10 @@ struct IBDocumentBuilder: IBElementHandler {
             return
         default:
             break
+        }
+        if inBindingOptions, parent.name == .dictionary, let binding = openBinding {
+            readBindingOption(node, name: name, binding: binding)
+            return
         }
         if let owner = parent.object, readObjectDetail(node, name: name, owner: owner, context: &context) {
             return
@@ -154,7 +190,7 @@ struct IBDocumentBuilder: IBElementHandler {
             path: path, status: .analysed, format: format, platform: platform, documentType: documentType,
             version: version, toolsVersion: toolsVersion, targetRuntime: targetRuntime, usesAutolayout: usesAutolayout,
             objects: objects, topLevelObjects: topLevelObjects, constraints: constraints, connections: connections,
-            runtimeAttributes: runtimeAttributes, variations: variations, scenes: scenes,
+            runtimeAttributes: runtimeAttributes, bindings: bindings, variations: variations, scenes: scenes,
             storyboardReferences: storyboardReferences, initialViewController: initialViewController)
     }
 

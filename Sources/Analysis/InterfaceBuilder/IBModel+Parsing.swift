@@ -65,19 +65,15 @@ extension IBConstraint {
 }
 
 extension IBScene {
-    /// Cocoa bindings controllers sit among a scene's objects but are not its controller.
-    private static let bindingControllers: Set<String> = [
-        "arrayController", "objectController", "treeController", "dictionaryController", "userDefaultsController",
-    ]
-
     /// The scene's controller among its top-level `objects`: the one Interface Builder
     /// marks `sceneMemberID="viewController"`, else the first non-placeholder whose
-    /// element names a controller.
+    /// element names a controller (Cocoa bindings controllers sit among a scene's objects
+    /// but are not its controller).
     static func controller(among objects: [Int], in all: [IBObject]) -> Int? {
         objects.first { all[$0].sceneMemberID == "viewController" }
             ?? objects.first { index in
                 let object = all[index]
-                guard object.placeholder == nil, !bindingControllers.contains(object.element) else { return false }
+                guard object.placeholder == nil, !object.isBindingController else { return false }
                 let element = object.element.lowercased()
                 return element.hasSuffix("controller") || element.hasSuffix("controllerplaceholder")
             }

@@ -5,7 +5,7 @@ enum IBName: String, CaseIterable {
     // Document structure.
     case document, archive, objects, scenes, scene, resources
     case subviews, constraints, constraint, connections, variation, mask, include, exclude
-    case outlet, outletCollection, action, segue
+    case outlet, outletCollection, action, segue, binding
     case userDefinedRuntimeAttributes, userDefinedRuntimeAttribute
     case rect, autoresizingMask, color, accessibility, bool
     case placeholder, customObject, exit, viewControllerPlaceholder, controllerPlaceholder
@@ -20,7 +20,7 @@ enum IBName: String, CaseIterable {
     case flexibleMinX, widthSizable, flexibleMaxX, flexibleMinY, heightSizable, flexibleMaxY
     case firstItem, firstAttribute, secondItem, secondAttribute, relation, multiplier, constant, priority
     case property, selector, destination, target, eventType, collectionClass, kind, relationship
-    case keyPath
+    case keyPath, name, previousBinding
     // Legacy archives.
     case `class`, ref, string, object, array, dictionary, int
 }

@@ -36,6 +36,7 @@ public enum RuleRegistry {
         OutletNotInClassRule.self,
         ActionNotInClassRule.self,
         RuntimeAttributeNotInClassRule.self,
+        BindingKeyNotInClassRule.self,
         OwnerMismatchRule.self,
         FirstObjectCastRule.self,
         EmptyPlaceholderRule.self,

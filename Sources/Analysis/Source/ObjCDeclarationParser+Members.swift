@@ -21,28 +21,61 @@ extension ObjCDeclarationParser {
             end = stream.after(end)
         }
         let declaration = cursor..<min(end, stream.count)
-        guard let variable = variable(in: declaration) else { return end + 1 }
         let settable = !attributes.contains("readonly")
-        let location = stream.location(variable.nameIndex, path: path)
-        declarations[owner].properties.append(SourceProperty(
-            name: variable.name, typeName: variable.typeName, isSettable: settable,
-            isInspectable: variable.markers.contains("IBInspectable"), isStatic: attributes.contains("class"),
-            isObjCVisible: true, location: location))
-        if variable.markers.contains("IBOutlet") || variable.collectionType != nil {
-            declarations[owner].outlets.append(outlet(variable, attributes: attributes, location: location))
+        for variable in declarators(in: declaration) {
+            let location = stream.location(variable.nameIndex, path: path)
+            declarations[owner].properties.append(SourceProperty(
+                name: variable.name, typeName: variable.typeName, isSettable: settable,
+                isInspectable: variable.markers.contains("IBInspectable"), isStatic: attributes.contains("class"),
+                isObjCVisible: true, location: location))
+            if variable.markers.contains("IBOutlet") || variable.collectionType != nil {
+                declarations[owner].outlets.append(outlet(variable, attributes: attributes, location: location))
+            }
         }
         return end + 1
     }
 
-    /// `{ IBOutlet UILabel *_label; }` instance variables declared as outlets.
+    /// `NSString *title, *subtitle`: the first declarator, then each one after a top-level
+    /// comma, sharing its type and markers.
+    private func declarators(in range: Range<Int>) -> [Variable] {
+        guard let first = variable(in: range) else { return [] }
+        var found = [first]
+        var cursor = first.nameIndex + 1
+        while cursor < range.upperBound {
+            guard stream.isText(cursor, ",") else {
+                cursor = stream.after(cursor)
+                continue
+            }
+            var name = cursor + 1
+            while name < range.upperBound, stream.isText(name, "*") || Self.qualifiers.contains(stream[name], in: stream) { name += 1 }
+            if name < range.upperBound, stream[name].isIdentifier {
+                var next = first
+                next.name = stream.text(name)
+                next.nameIndex = name
+                found.append(next)
+            }
+            cursor = name + 1
+        }
+        return found
+    }
+
+    /// `{ IBOutlet UILabel *_label; NSString *title, *subtitle; }`: instance variables declared as
+    /// outlets are outlets; the others are properties, since Key-Value Coding reads and
+    /// sets instance variables directly (`accessInstanceVariablesDirectly`).
     mutating func parseInstanceVariables(_ range: Range<Int>, owner: Int) {
         var cursor = range.lowerBound
         while cursor < range.upperBound {
             var end = cursor
             while end < range.upperBound, !stream.isText(end, ";") { end = stream.after(end) }
-            if let variable = variable(in: cursor..<end), variable.markers.contains("IBOutlet") || variable.collectionType != nil {
+            for variable in declarators(in: cursor..<end) {
                 let location = stream.location(variable.nameIndex, path: path)
-                declarations[owner].outlets.append(outlet(variable, attributes: [], location: location))
+                if variable.markers.contains("IBOutlet") || variable.collectionType != nil {
+                    declarations[owner].outlets.append(outlet(variable, attributes: [], location: location))
+                } else {
+                    declarations[owner].properties.append(SourceProperty(
+                        name: variable.name, typeName: variable.typeName, isSettable: true, isInspectable: false,
+                        isStatic: false, isObjCVisible: true, location: location))
+                }
             }
             cursor = end + 1
         }

@@ -103,18 +103,38 @@ extension SwiftDeclarationParser {
 
     // MARK: - Properties
 
+    /// `var`/`let` with each of its declarators (`var low = 0.0, high = 1.0`).
     mutating func parseVariable(at index: Int, prefix: Prefix, owner: Owner?) -> Int {
         let isVar = stream.isText(index, "var")
-        var cursor = index + 1
+        var cursor = parseDeclarator(at: index + 1, isVar: isVar, prefix: prefix, owner: owner)
+        while let next = nextDeclarator(after: cursor, line: stream[index].line) {
+            cursor = parseDeclarator(at: next, isVar: isVar, prefix: prefix, owner: owner)
+        }
+        return cursor
+    }
+
+    /// The name of the next declarator after `start` on the declaration's `line`: a
+    /// top-level `,` followed by `name:` or `name =` (so not a comma inside generics).
+    private func nextDeclarator(after start: Int, line: Int) -> Int? {
+        var cursor = start
+        while cursor < stream.count, stream[cursor].line == line, !stream.isText(cursor, ","), !stream.isText(cursor, ";") {
+            cursor = stream.after(cursor)
+        }
+        guard stream.isText(cursor, ","), cursor + 2 < stream.count, stream[cursor + 1].isIdentifier,
+              stream.isText(cursor + 2, ":") || stream.isText(cursor + 2, "=") else { return nil }
+        return cursor + 1
+    }
+
+    private mutating func parseDeclarator(at nameIndex: Int, isVar: Bool, prefix: Prefix, owner: Owner?) -> Int {
+        var cursor = nameIndex
         guard cursor < stream.count, stream[cursor].isIdentifier else { return cursor }
         let name = stream.text(cursor)
-        let nameIndex = cursor
         cursor += 1
         var typeText = ""
         if stream.isText(cursor, ":") {
             let typeStart = cursor + 1
             cursor = typeStart
-            let line = stream[index].line
+            let line = stream[nameIndex].line
             while cursor < stream.count, stream[cursor].line == line || stream.isText(cursor - 1, "."),
                   !stream.isText(cursor, "="), !stream.isText(cursor, "{"), !stream.isText(cursor, ","),
                   !stream.isText(cursor, ";"), !stream.isText(cursor, "}"), stream[cursor].kind != .attribute {

@@ -35,7 +35,8 @@ struct SwiftDeclarationParser {
     struct Owner {
         var index: Int
         var name: String
-        /// `@objcMembers`: every member is visible to the Objective-C runtime (and KVC).
+        /// `@objcMembers` (or an `@objc extension`): every member is visible to the
+        /// Objective-C runtime (and KVC).
         var exposesMembers: Bool
     }
 
@@ -150,7 +151,8 @@ struct SwiftDeclarationParser {
             outlets: [], actions: [], properties: [], methods: [])
         declarations.append(declaration)
         let owned = Owner(index: declarations.count - 1, name: declaration.name,
-                          exposesMembers: prefix.has("objcMembers") || (owner?.exposesMembers ?? false))
+                          exposesMembers: prefix.has("objcMembers") || (kind == .extension && prefix.has("objc"))
+                              || (owner?.exposesMembers ?? false))
         contexts.append(ContextRange(range: cursor..<bodyEnd, context: SourceContext(typeName: declaration.name)))
         if depth < Self.maximumNesting {
             parseScope((cursor + 1)..<max(cursor + 1, bodyEnd - 1), owner: owned, depth: depth + 1)

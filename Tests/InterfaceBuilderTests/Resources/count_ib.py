@@ -5,13 +5,17 @@ Walks a corpus folder with Python's ElementTree (a tree parser, unlike the strea
 Swift reader) and prints one TSV row per file:
 
   path  kind  custom_classes  constraints  outlets  outlet_collections  actions  segues  runtime_attributes  scenes
+  bindings  binding_options
 
 kind is document, archive or binary. Counts follow the model's definitions:
 - document: elements carrying both customClass and id outside <resources>; <constraint>
   children of <constraints>; <outlet>/<outletCollection>/<action>/<segue> children of
-  <connections>; <userDefinedRuntimeAttribute> children of <userDefinedRuntimeAttributes>.
+  <connections>; <userDefinedRuntimeAttribute> children of <userDefinedRuntimeAttributes>;
+  <binding> children of <connections>, and the keyed children of their
+  <dictionary key="options">.
 - archive: IB object records (and flattenedProperties entries) with a CustomClassName
-  or, failing that, an NSClassName; outlet and action connection records.
+  or, failing that, an NSClassName; outlet and action connection records (binding
+  connection records are not read: their counts are 0).
 
 Usage: count_ib.py CORPUS_DIR > corpus-counts.tsv
 """
@@ -20,7 +24,7 @@ import sys
 import xml.etree.ElementTree as ET
 
 FIELDS = ["custom_classes", "constraints", "outlets", "outlet_collections", "actions", "segues",
-          "runtime_attributes", "scenes"]
+          "runtime_attributes", "scenes", "bindings", "binding_options"]
 OUTLET_CLASSES = {"IBCocoaTouchOutletConnection", "IBOutletConnection"}
 ACTION_CLASSES = {"IBCocoaTouchEventConnection", "IBActionConnection"}
 
@@ -47,6 +51,11 @@ def count_document(root):
                    "segue": "segues"}.get(element.tag)
             if key:
                 counts[key] += 1
+            if element.tag == "binding":
+                counts["bindings"] += 1
+                for options in element.findall("dictionary"):
+                    if options.get("key") == "options":
+                        counts["binding_options"] += sum(1 for option in options if "key" in option.attrib)
         if element.tag == "userDefinedRuntimeAttribute" and parent_tag == "userDefinedRuntimeAttributes":
             counts["runtime_attributes"] += 1
         if element.tag == "scene":

@@ -1,0 +1,179 @@
+/// `binding-key-not-in-class`: a Cocoa binding whose key path starts with a key its
+/// destination's class does not have: "this class is not key value coding-compliant".
+struct BindingKeyNotInClassRule: Rule {
+    static let description = RuleDescription(
+        id: "binding-key-not-in-class",
+        severity: .error,
+        category: .referenceIntegrity,
+        summary: "A Cocoa binding's key path starts with a key the bound-to object's class does not have (or hides from Objective-C); loading the nib raises \"this class is not key value coding-compliant for the key X\".",
+        help: """
+        When an AppKit nib loads, each binding calls `bind(_:to:withKeyPath:options:)`, which \
+        reads the key path from the destination with Key-Value Coding. If the first key \
+        (after any leading `self.`) has no getter, property or instance variable, \
+        `valueForUndefinedKey:` raises `NSUnknownKeyException` and the nib fails to load. A \
+        Swift property is only visible to Key-Value Coding when it is `@objc` (`@objc \
+        dynamic` also lets bindings observe changes), an `@IBOutlet`, `@IBInspectable`, \
+        `@NSManaged`, or a member of an `@objcMembers` class or `@objc extension`.
+
+        Checked: bindings to File's Owner, custom objects, views and controllers whose \
+        class the project declares and whose lineage above the project stays within \
+        `NSObject`, `NSResponder`, `NSViewController` and `NSWindowController` (whose keys \
+        are known: `representedObject`, `window`, `document`…). Not checked: bindings to \
+        `NSArrayController`, `NSObjectController`, `NSTreeController`, \
+        `NSDictionaryController` and `NSUserDefaultsController`, collection operators \
+        (`@count`), classes from dependencies or below other platform classes (views, \
+        documents), and classes that override `valueForUndefinedKey:`.
+
+        **Fix:** bind to the property's current name in the Bindings inspector, declare the \
+        property as `@objc dynamic var`, or delete the binding.
+        """
+    )
+
+    static let requirements: RuleRequirements = .sources
+
+    static let examples = RuleExamples(
+        triggering: [
+            RuleExample("Swift: `userName` was renamed to `displayName` in code only.", files: [
+                .init("App/ProfileViewController.swift", """
+                import Cocoa
+
+                final class ProfileViewController: NSViewController {
+                    @objc dynamic var displayName = ""
+                }
+                """),
+                .init("App/ProfileViewController.xib", profileXib(keyPath: "self.userName")),
+            ]),
+            RuleExample("Swift: the property exists but is not `@objc`, so Key-Value Coding cannot see it.", files: [
+                .init("App/ProfileViewController.swift", """
+                import Cocoa
+
+                final class ProfileViewController: NSViewController {
+                    var userName = ""
+                }
+                """),
+                .init("App/ProfileViewController.xib", profileXib(keyPath: "userName")),
+            ]),
+            RuleExample("Objective-C: no property, getter or instance variable for the key.", files: [
+                .init("App/ProfileViewController.h", """
+                #import <Cocoa/Cocoa.h>
+                @interface ProfileViewController : NSViewController
+                @property (copy) NSString *displayName;
+                @end
+                """),
+                .init("App/ProfileViewController.xib", profileXib(keyPath: "userName", module: false)),
+            ]),
+        ],
+        nonTriggering: [
+            RuleExample("Swift: an `@objc dynamic` property of a superclass, a platform key and a collection operator.", files: [
+                .init("App/ProfileViewController.swift", """
+                import Cocoa
+
+                class AccountViewController: NSViewController {
+                    @objc dynamic var userName = ""
+                }
+
+                final class ProfileViewController: AccountViewController {}
+                """),
+                .init("App/ProfileViewController.xib", profileXib(keyPath: "self.userName.length", extraKeyPaths: ["representedObject.title", "@count"])),
+            ]),
+            RuleExample("Swift: every member of an `@objcMembers` class is visible.", files: [
+                .init("App/ProfileViewController.swift", """
+                import Cocoa
+
+                @objcMembers final class ProfileViewController: NSViewController {
+                    var userName = ""
+                }
+                """),
+                .init("App/ProfileViewController.xib", profileXib(keyPath: "userName")),
+            ]),
+            RuleExample("Objective-C: an instance variable and an `-isKey` getter answer the keys.", files: [
+                .init("App/ProfileViewController.h", """
+                #import <Cocoa/Cocoa.h>
+                @interface ProfileViewController : NSViewController {
+                    NSString *userName;
+                }
+                - (BOOL)isEditable;
+                @end
+                """),
+                .init("App/ProfileViewController.xib", profileXib(keyPath: "userName", extraKeyPaths: ["editable"], module: false)),
+            ]),
+        ]
+    )
+
+    static func check(_ model: ProjectModel) -> [RuleViolation] {
+        model.analysedDocuments.flatMap { document -> [RuleViolation] in
+            guard !document.bindings.isEmpty else { return [] }
+            let indexByID = document.objectIndicesByID
+            return document.bindings.compactMap { binding in
+                guard let key = binding.firstKey, let destinationIndex = indexByID[binding.destination] else { return nil }
+                let destination = document.objects[destinationIndex]
+                guard !destination.isBindingController, let className = destination.customClass else { return nil }
+                let lookup = model.bindingKeyLookup(key, runtimeName: className)
+                let declaration: SourceLocation
+                let problem: String
+                let fix: String
+                switch lookup {
+                case .found:
+                    return nil
+                case .missing:
+                    guard let type = model.declaredType(runtimeName: className) else { return nil }
+                    declaration = type.location
+                    problem = "\(className) and its superclasses have no property, getter or instance variable \(key)"
+                    fix = "Bind to the property's current name in the Bindings inspector, declare `@objc dynamic var \(key)` in \(className), or delete the binding."
+                case .notVisibleToObjectiveC(let property):
+                    declaration = property.location
+                    problem = "\(className) declares \(key) in Swift without `@objc`, so Key-Value Coding cannot see it"
+                    fix = "Declare it `@objc dynamic var \(key)` so that Key-Value Coding can read it and the binding observes its changes."
+                }
+                let bound = document.objects[binding.object]
+                return RuleViolation(
+                    className: className,
+                    message: "\(document.path) (line \(binding.location.line)) binds \"\(binding.name)\" of \(bound.displayName) to \"\(binding.keyPath)\" of \(destination.displayName), but \(problem): loading the nib raises \"[<\(className)> valueForUndefinedKey:]: this class is not key value coding-compliant for the key \(key)\".",
+                    locations: [SourceLocation(document, binding.location), SourceLocation(document, destination), declaration],
+                    fix: fix,
+                    identity: [document.path, bound.id, binding.name, binding.keyPath]
+                )
+            }
+        }
+    }
+
+    /// A macOS `ProfileViewController` xib: a text field whose value is bound to File's
+    /// Owner's `keyPath` (and `extraKeyPaths` to its other bindings), and a checkbox bound
+    /// to the shared user defaults.
+    static func profileXib(keyPath: String, extraKeyPaths: [String] = [], module: Bool = true) -> String {
+        let moduleAttributes = module ? " customModule=\"App\" customModuleProvider=\"target\"" : ""
+        let names = ["toolTip", "enabled", "hidden"]
+        let extra = zip(names, extraKeyPaths).enumerated().map { offset, pair in
+            "\n                        <binding destination=\"-2\" name=\"\(pair.0)\" keyPath=\"\(pair.1)\" id=\"Bnd-00-00\(offset + 2)\"/>"
+        }.joined()
+        return """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" targetRuntime="MacOSX.Cocoa" useAutolayout="YES">
+            <objects>
+                <customObject id="-2" userLabel="File's Owner" customClass="ProfileViewController"\(moduleAttributes)>
+                    <connections>
+                        <outlet property="view" destination="Vw1-00-001" id="Out-00-001"/>
+                    </connections>
+                </customObject>
+                <customObject id="-1" userLabel="First Responder" customClass="FirstResponder"/>
+                <customObject id="-3" userLabel="Application" customClass="NSObject"/>
+                <customView id="Vw1-00-001">
+                    <subviews>
+                        <textField id="Txt-00-001">
+                            <connections>
+                                <binding destination="-2" name="value" keyPath="\(keyPath)" id="Bnd-00-001"/>\(extra)
+                            </connections>
+                        </textField>
+                        <button id="Chk-00-001">
+                            <connections>
+                                <binding destination="Udc-00-001" name="value" keyPath="values.showsAvatar" id="Bnd-00-009"/>
+                            </connections>
+                        </button>
+                    </subviews>
+                </customView>
+                <userDefaultsController representsSharedInstance="YES" id="Udc-00-001"/>
+            </objects>
+        </document>
+        """
+    }
+}

@@ -90,18 +90,23 @@ struct BodyAnalyzer {
         }
         collectAttachments()
         collectSelfAssignments(methods)
-        attach(methods)
+        attachMethods()
     }
 
-    /// Adds methods and actions to their declarations.
-    private mutating func attach(_ parsed: [ParsedMethod]) {
-        for method in parsed {
+    /// Moves the methods (and actions) to their declarations, in file order; the analysis
+    /// is done with them. Each method is moved out of the list rather than copied, which
+    /// would retain and later release every string inside it.
+    private mutating func attachMethods() {
+        var parsed: [ParsedMethod] = []
+        swap(&parsed, &methods)
+        parsed.reverse()
+        while let method = parsed.popLast() {
             guard let owner = method.declarationIndex, owner < declarations.count else { continue }
-            declarations[owner].methods.append(method.method)
             if method.isAction {
                 declarations[owner].actions.append(SourceAction(
                     selector: method.method.selector, methodName: method.method.name, location: method.method.location))
             }
+            declarations[owner].methods.append(method.method)
         }
     }
 

@@ -25,7 +25,10 @@ public struct SourceIndexer: Sendable {
                                        copyHelpers: results.reduce(into: [:]) { $0.merge($1.copyHelpers) { first, _ in first } })
         if !table.isEmpty {
             let keys = table.callKeys
-            let again = sources.indices.filter { keys.isCalled(in: sources[$0].contents ?? Data(), swift: sources[$0].kind == .swift) }
+            let (swiftCalls, objcCalls) = (keys.matcher(swift: true), keys.matcher(swift: false))
+            let again = sources.indices.filter { position in
+                (sources[position].kind == .swift ? swiftCalls : objcCalls).isCalled(in: sources[position].contents ?? Data())
+            }
             let redone = ConcurrentMap.map(again.map { sources[$0] }, concurrency: concurrency) { indexFile($0, helpers: table) }
             for (position, result) in zip(again, redone) { results[position] = result }
         }

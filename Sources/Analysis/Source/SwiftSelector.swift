@@ -19,28 +19,72 @@ enum SwiftSelector {
         "willMove(toWindow:)": "willMoveToWindow:", "sizeThatFits(_:)": "sizeThatFits:",
     ]
 
+    /// ``prepositions`` as bytes, grouped by length (index = length), for ASCII words.
+    private static let prepositionsByLength: [[[UInt8]]] = {
+        var groups = [[[UInt8]]](repeating: [], count: (prepositions.map(\.utf8.count).max() ?? 0) + 1)
+        for word in prepositions.sorted() { groups[word.utf8.count].append(Array(word.utf8)) }
+        return groups
+    }()
+
     static func selector(baseName: String, labels: [String?], throwing: Bool = false) -> String {
         guard let first = labels.first else {
             return throwing ? baseName + "AndReturnError:" : baseName
         }
         var result = baseName
+        // Sized once (at most the `With` too many) instead of growing label by label; text
+        // that fits a small string is left to it.
+        let longest = labels.reduce(baseName.utf8.count + 4 + (throwing ? 6 : 0)) { $0 + ($1?.utf8.count ?? 0) + 1 }
+        if longest > 15 { result.reserveCapacity(longest) }
         if let label = first, !label.isEmpty {
-            if !prepositions.contains(firstWord(label)) && !prepositions.contains(lastWord(baseName)) {
+            if !startsWithPreposition(label) && !endsWithPreposition(baseName) {
                 result += "With"
             }
             result += capitalized(label)
         }
         result += ":"
-        for label in labels.dropFirst() { result += (label ?? "") + ":" }
+        for label in labels.dropFirst() {
+            if let label { result += label }
+            result += ":"
+        }
         if throwing { result += "error:" }
         return result
     }
 
     /// The Swift name with labels, `tap(_:forEvent:)`.
     static func swiftName(baseName: String, labels: [String?]) -> String {
-        var name = baseName + "("
-        for label in labels { name += (label ?? "_") + ":" }
-        return name + ")"
+        var name = baseName
+        let length = labels.reduce(baseName.utf8.count + 2) { $0 + ($1?.utf8.count ?? 1) + 1 }
+        if length > 15 { name.reserveCapacity(length) }
+        name += "("
+        for label in labels {
+            name += label ?? "_"
+            name += ":"
+        }
+        name += ")"
+        return name
+    }
+
+    /// Is the first camel-case word of `label` a preposition (`for` in `forEvent`)?
+    private static func startsWithPreposition(_ label: String) -> Bool {
+        guard isASCII(label) else { return prepositions.contains(firstWord(label)) }
+        return isPreposition(label.utf8.prefix { !isUppercase($0) })
+    }
+
+    /// Is the last camel-case word of `name` a preposition (`to` in `moveTo`)?
+    private static func endsWithPreposition(_ name: String) -> Bool {
+        guard isASCII(name) else { return prepositions.contains(lastWord(name)) }
+        let bytes = name.utf8
+        return isPreposition(bytes[(bytes.lastIndex(where: isUppercase) ?? bytes.startIndex)...])
+    }
+
+    /// Is the ASCII `word`, lowercased, one of ``prepositions``? Compared on bytes, without
+    /// making a `String` or hashing.
+    private static func isPreposition(_ word: Substring.UTF8View) -> Bool {
+        let count = word.count
+        guard count < prepositionsByLength.count else { return false }
+        return prepositionsByLength[count].contains { candidate in
+            candidate.elementsEqual(word.lazy.map { isUppercase($0) ? $0 + 0x20 : $0 })
+        }
     }
 
     // ASCII names (nearly all) are cased on bytes; others by Unicode rules per Character.
@@ -48,27 +92,20 @@ enum SwiftSelector {
     private static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
     private static func isUppercase(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
 
-    private static func lowercased(_ bytes: some Sequence<UInt8>) -> String {
-        String(decoding: bytes.map { isUppercase($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
-    }
-
     private static func capitalized(_ label: String) -> String {
         guard isASCII(label), let first = label.utf8.first else { return label.prefix(1).uppercased() + label.dropFirst() }
         guard first >= 0x61 && first <= 0x7A else { return label }
         return String(decoding: [first - 0x20] + label.utf8.dropFirst(), as: UTF8.self)
     }
 
+    /// The first word of non-ASCII camel-case text, lowercased by Unicode rules.
     private static func firstWord(_ camelCase: String) -> String {
-        guard isASCII(camelCase) else { return String(camelCase.prefix { !$0.isUppercase }).lowercased() }
-        return String(decoding: camelCase.utf8.prefix { !isUppercase($0) }, as: UTF8.self)
+        String(camelCase.prefix { !$0.isUppercase }).lowercased()
     }
 
+    /// The last word of non-ASCII camel-case text, lowercased by Unicode rules.
     private static func lastWord(_ camelCase: String) -> String {
-        guard isASCII(camelCase) else {
-            guard let index = camelCase.lastIndex(where: { $0.isUppercase }) else { return camelCase.lowercased() }
-            return camelCase[index...].lowercased()
-        }
-        guard let index = camelCase.utf8.lastIndex(where: isUppercase) else { return lowercased(camelCase.utf8) }
-        return lowercased(camelCase.utf8[index...])
+        guard let index = camelCase.lastIndex(where: { $0.isUppercase }) else { return camelCase.lowercased() }
+        return camelCase[index...].lowercased()
     }
 }

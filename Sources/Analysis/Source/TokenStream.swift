@@ -121,19 +121,7 @@ struct TokenStream {
     func text(of range: Range<Int>) -> String {
         let range = range.clamped(to: 0..<tokens.count)
         guard range.allSatisfy({ tokens[$0].isASCII }) else { return joinedText(of: range) }
-        guard let first = range.first, let last = range.last else { return "" }
-        var result: [UInt8] = []
-        result.reserveCapacity(tokens[last].end - tokens[first].start + range.count)
-        var previous: SourceToken?
-        for index in range {
-            let token = tokens[index]
-            if let previous, previous.line != token.line || previous.column + previous.length < token.column {
-                result.append(0x20)
-            }
-            result += bytes[token.start..<token.end]
-            previous = token
-        }
-        return String(decoding: result, as: UTF8.self)
+        return asciiText(of: range, spaced: true)
     }
 
     /// ``text(of:)`` token by token, for ranges with non-ASCII text. Gaps are found from byte
@@ -143,7 +131,7 @@ struct TokenStream {
         var previous: SourceToken?
         for index in range {
             let token = tokens[index]
-            if let previous, previous.line != token.line || previous.column + previous.length < token.column {
+            if let previous, Self.hasGap(between: previous, and: token) {
                 result += " "
             }
             result += text(token)
@@ -154,9 +142,45 @@ struct TokenStream {
 
     /// Source text of tokens `range` joined without spaces (type names: `[UIButton]!`).
     func compactText(of range: Range<Int>) -> String {
-        var result = ""
-        for index in range.clamped(to: 0..<tokens.count) { result += text(tokens[index]) }
-        return result
+        let range = range.clamped(to: 0..<tokens.count)
+        guard range.allSatisfy({ tokens[$0].isASCII }) else {
+            var result = ""
+            for index in range { result += text(tokens[index]) }
+            return result
+        }
+        return asciiText(of: range, spaced: false)
+    }
+
+    /// Did the source have whitespace (or a comment, or a line break) between two tokens?
+    private static func hasGap(between previous: SourceToken, and token: SourceToken) -> Bool {
+        previous.line != token.line || previous.column + previous.length < token.column
+    }
+
+    /// The text of ASCII tokens `range` (clamped), with a space at each gap when `spaced`.
+    /// Written straight into the string's storage, sized up front: one allocation at most
+    /// (none for short text), where appending token by token grows and copies.
+    private func asciiText(of range: Range<Int>, spaced: Bool) -> String {
+        guard let first = range.first else { return "" }
+        if range.count == 1 { return text(tokens[first]) }
+        var capacity = spaced ? range.count - 1 : 0
+        for index in range { capacity += tokens[index].length }
+        return String(unsafeUninitializedCapacity: capacity) { buffer in
+            var written = 0
+            var previous: SourceToken?
+            for index in range {
+                let token = tokens[index]
+                if spaced, let previous, Self.hasGap(between: previous, and: token) {
+                    buffer[written] = 0x20
+                    written += 1
+                }
+                for offset in token.start..<token.end {
+                    buffer[written] = bytes[offset]
+                    written += 1
+                }
+                previous = token
+            }
+            return written
+        }
     }
 
     func location(_ index: Int, path: String) -> SourceLocation {

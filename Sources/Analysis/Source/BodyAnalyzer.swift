@@ -94,20 +94,23 @@ struct BodyAnalyzer {
     }
 
     /// Moves the methods (and actions) to their declarations, in file order; the analysis
-    /// is done with them. Each method is moved out of the list rather than copied, which
-    /// would retain and later release every string inside it.
+    /// is done with them. Each method is swapped out of the list for an empty one rather
+    /// than copied, which would retain (and later release) every string inside it.
     private mutating func attachMethods() {
-        var parsed: [ParsedMethod] = []
-        swap(&parsed, &methods)
-        parsed.reverse()
-        while let method = parsed.popLast() {
-            guard let owner = method.declarationIndex, owner < declarations.count else { continue }
-            if method.isAction {
+        for position in methods.indices {
+            guard let owner = methods[position].declarationIndex, owner < declarations.count else { continue }
+            if methods[position].isAction {
                 declarations[owner].actions.append(SourceAction(
-                    selector: method.method.selector, methodName: method.method.name, location: method.method.location))
+                    selector: methods[position].method.selector, methodName: methods[position].method.name,
+                    location: methods[position].method.location))
             }
-            declarations[owner].methods.append(method.method)
+            var method = SourceMethod(name: "", selector: "", isTypeMethod: false, isOverride: false, lifecycle: nil,
+                                      calledSelfMethods: [], loadsNib: false, awakeAfter: nil, hasBody: false,
+                                      location: SourceLocation(path: "", line: 0))
+            swap(&method, &methods[position].method)
+            declarations[owner].methods.append(method)
         }
+        methods = []
     }
 
     func fill(_ result: inout SourceFileIndex) {

@@ -29,8 +29,8 @@ public struct SourceIndexer: Sendable {
             let again = sources.indices.filter { position in
                 (sources[position].kind == .swift ? swiftCalls : objcCalls).isCalled(in: sources[position].contents ?? Data())
             }
-            let redone = ConcurrentMap.map(again.map { sources[$0] }, concurrency: concurrency) { indexFile($0, helpers: table) }
-            for (position, result) in zip(again, redone) { results[position] = result }
+            var redone = ConcurrentMap.map(again.map { sources[$0] }, concurrency: concurrency) { indexFile($0, helpers: table) }
+            for (slot, position) in again.enumerated() { swap(&results[position], &redone[slot]) }
         }
         return SourceIndexMerger.merge(results)
     }

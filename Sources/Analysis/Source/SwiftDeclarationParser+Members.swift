@@ -65,7 +65,12 @@ extension SwiftDeclarationParser {
     }
 
     static func lifecycle(of name: String) -> SourceMethod.Lifecycle? {
-        switch name {
+        // Every lifecycle name starts with `a`, `i`, `l` or `p`: other names skip the comparisons.
+        switch name.utf8.first {
+        case UInt8(ascii: "a"), UInt8(ascii: "i"), UInt8(ascii: "l"), UInt8(ascii: "p"): break
+        default: return nil
+        }
+        return switch name {
         case "awakeAfter(using:)", "awakeAfterUsingCoder:": .awakeAfter
         case "init(coder:)", "initWithCoder:": .initCoder
         case "init(frame:)", "initWithFrame:": .initFrame

@@ -39,7 +39,7 @@ enum SwiftSelector {
             if !startsWithPreposition(label) && !endsWithPreposition(baseName) {
                 result += "With"
             }
-            result += capitalized(label)
+            appendCapitalized(label, to: &result)
         }
         result += ":"
         for label in labels.dropFirst() {
@@ -92,10 +92,19 @@ enum SwiftSelector {
     private static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
     private static func isUppercase(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
 
-    private static func capitalized(_ label: String) -> String {
-        guard isASCII(label), let first = label.utf8.first else { return label.prefix(1).uppercased() + label.dropFirst() }
-        guard first >= 0x61 && first <= 0x7A else { return label }
-        return String(decoding: [first - 0x20] + label.utf8.dropFirst(), as: UTF8.self)
+    /// Appends `label` with its first letter uppercased (in place: no intermediate strings
+    /// for ASCII labels).
+    private static func appendCapitalized(_ label: String, to result: inout String) {
+        guard isASCII(label), let first = label.utf8.first else {
+            result += label.prefix(1).uppercased() + label.dropFirst()
+            return
+        }
+        guard first >= 0x61 && first <= 0x7A else {
+            result += label
+            return
+        }
+        result.unicodeScalars.append(Unicode.Scalar(first - 0x20))
+        result += label[label.utf8.index(after: label.utf8.startIndex)...]
     }
 
     /// The first word of non-ASCII camel-case text, lowercased by Unicode rules.

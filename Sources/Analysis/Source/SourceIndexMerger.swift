@@ -58,7 +58,8 @@ enum SourceIndexMerger {
             swap(&list, &target)  // nothing reserved to keep: take the list's storage as it is
             return
         }
-        list.reverse()
+        // The buffer's `swapAt` moves elements; `Array.reverse()` would copy them.
+        list.withUnsafeMutableBufferPointer { $0.reverse() }
         while let element = list.popLast() { target.append(element) }
     }
 
@@ -89,14 +90,10 @@ enum SourceIndexMerger {
         for position in declarations.indices {
             let isSwift = declarations[position].language == .swift
             for methodPosition in declarations[position].methods.indices {
-                let selector = declarations[position].methods[methodPosition].selector
-                guard declared[selector] == nil else { continue }
                 let name = declarations[position].methods[methodPosition].name
-                declared[selector] = name
-                if isSwift {
-                    let base = baseName(name)
-                    if declared[base] == nil { declared[base] = name }
-                }
+                guard insertUnlessPresent(name, for: declarations[position].methods[methodPosition].selector, in: &declared)
+                else { continue }
+                if isSwift { insertUnlessPresent(name, for: baseName(name), in: &declared) }
             }
         }
         for (position, methodPosition) in calling {
@@ -111,6 +108,15 @@ enum SourceIndexMerger {
                 declarations[position].methods[methodPosition].calledSelfMethods = kept
             }
         }
+    }
+
+    /// Stores `value` under `key` unless the key is present; `false` when it was. One hash
+    /// lookup when the key is new (most keys), two when the earlier value must be put back.
+    @discardableResult
+    private static func insertUnlessPresent(_ value: String, for key: String, in dictionary: inout [String: String]) -> Bool {
+        guard let earlier = dictionary.updateValue(value, forKey: key) else { return true }
+        dictionary[key] = earlier
+        return false
     }
 
     private static func baseName(_ swiftName: String) -> String {

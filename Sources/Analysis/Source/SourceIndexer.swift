@@ -21,8 +21,15 @@ public struct SourceIndexer: Sendable {
     public func index(files: [ProjectFile]) -> SourceIndex {
         let sources = files.filter { ($0.kind == .swift || $0.kind == .objc) && $0.contents != nil }
         var results = ConcurrentMap.map(sources, concurrency: concurrency) { indexFile($0) }
-        let table = NibLoadHelperTable(results.flatMap(\.helpers),
-                                       copyHelpers: results.reduce(into: [:]) { $0.merge($1.copyHelpers) { first, _ in first } })
+        // Read through indices: a key path or closure over the elements may copy each
+        // file's whole result.
+        var helpers: [NibLoadHelper] = []
+        var copyHelpers: [String: PlaceholderCopyFacts] = [:]
+        for position in results.indices {
+            helpers += results[position].helpers
+            if !results[position].copyHelpers.isEmpty { copyHelpers.merge(results[position].copyHelpers) { first, _ in first } }
+        }
+        let table = NibLoadHelperTable(helpers, copyHelpers: copyHelpers)
         if !table.isEmpty {
             let keys = table.callKeys
             let (swiftCalls, objcCalls) = (keys.matcher(swift: true), keys.matcher(swift: false))

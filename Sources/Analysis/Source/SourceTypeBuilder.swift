@@ -74,7 +74,9 @@ enum SourceTypeBuilder {
         let primary = group.first { isPrimary(declarations[$0].kind) } ?? group.first { declarations[$0].kind == .implementation }
         let anchor = primary ?? group[group.startIndex]
         let single = group.count == 1 ? anchor : nil
-        let conformances = single.map { declarations[$0].conformances.count < 2 } == true
+        // Sorted and unique: a single declaration's list that already is (`Codable, Hashable`)
+        // is kept as it is rather than rebuilt through a set.
+        let conformances = single.map { isStrictlyIncreasing(declarations[$0].conformances) } == true
             ? declarations[anchor].conformances
             : Array(Set(group.flatMap { declarations[$0].conformances })).sorted()
         var superclass: String?
@@ -98,6 +100,7 @@ enum SourceTypeBuilder {
         if let single, !hasRepeats(declarations[single].outlets, { $0.name == $1.name }) {
             type.outlets = declarations[single].outlets
         } else {
+            type.outlets.reserveCapacity(group.reduce(0) { $0 + declarations[$1].outlets.count })
             for position in group {
                 for outlet in declarations[position].outlets where !type.outlets.contains(where: { $0.name == outlet.name }) {
                     type.outlets.append(outlet)
@@ -107,6 +110,7 @@ enum SourceTypeBuilder {
         if let single, !hasRepeats(declarations[single].actions, { $0.selector == $1.selector }) {
             type.actions = declarations[single].actions
         } else {
+            type.actions.reserveCapacity(group.reduce(0) { $0 + declarations[$1].actions.count })
             for position in group {
                 for action in declarations[position].actions where !type.actions.contains(where: { $0.selector == action.selector }) {
                     type.actions.append(action)
@@ -116,6 +120,7 @@ enum SourceTypeBuilder {
         if let single, !hasRepeats(declarations[single].properties, { $0.name == $1.name }) {
             type.properties = declarations[single].properties
         } else {
+            type.properties.reserveCapacity(group.reduce(0) { $0 + declarations[$1].properties.count })
             for position in group {
                 for property in declarations[position].properties {
                     if let existing = type.properties.firstIndex(where: { $0.name == property.name }) {
@@ -129,6 +134,7 @@ enum SourceTypeBuilder {
         if let single, !hasRepeats(declarations[single].methods, { $0.selector == $1.selector && $0.isTypeMethod == $1.isTypeMethod }) {
             type.methods = declarations[single].methods
         } else {
+            type.methods.reserveCapacity(group.reduce(0) { $0 + declarations[$1].methods.count })
             for position in group {
                 for method in declarations[position].methods {
                     if let existing = type.methods.firstIndex(where: { $0.selector == method.selector && $0.isTypeMethod == method.isTypeMethod }) {
@@ -140,6 +146,11 @@ enum SourceTypeBuilder {
             }
         }
         return type
+    }
+
+    /// Is every name ordered before the next (so the list is sorted and unique)?
+    private static func isStrictlyIncreasing(_ names: [String]) -> Bool {
+        names.indices.dropFirst().allSatisfy { names[$0 - 1] < names[$0] }
     }
 
     /// Does some element of `list` match an earlier one?

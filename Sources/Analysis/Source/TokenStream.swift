@@ -17,25 +17,36 @@ struct TokenStream {
         self.tokens = tokens
         self.bytes = bytes
         partner = Array(repeating: -1, count: tokens.count)
-        var stack: [(index: Int, byte: UInt8)] = []
+        // The stack of unclosed openers lives in `partner` itself: while an opener is open,
+        // its slot holds the index of the opener below it (-1 at the bottom), so no stack is
+        // allocated per file. Every opener's slot is overwritten once it is closed or left open.
+        var top = -1
+        var depth = 0
+        func pop() -> Int {
+            let popped = top
+            top = partner[popped]
+            depth -= 1
+            return popped
+        }
         for index in tokens.indices where tokens[index].kind == .punctuation && tokens[index].length == 1 {
             let byte = bytes[tokens[index].start]
             switch byte {
             case 0x28, 0x5B, 0x7B:  // ( [ {
-                stack.append((index, byte))
+                partner[index] = top
+                top = index
+                depth += 1
             case 0x29, 0x5D, 0x7D:  // ) ] }
                 let opener: UInt8 = byte == 0x29 ? 0x28 : byte == 0x5D ? 0x5B : 0x7B
                 // A `}` closes any unclosed `(`/`[` inside its block; a `)`/`]` never closes a `{`.
-                while let top = stack.last, top.byte != opener {
-                    if byte != 0x7D && top.byte == 0x7B { break }
-                    stack.removeLast()
-                    partner[top.index] = index
+                while top >= 0, bytes[tokens[top].start] != opener {
+                    if byte != 0x7D && bytes[tokens[top].start] == 0x7B { break }
+                    partner[pop()] = index
                     unbalanced += 1
                 }
-                if let top = stack.last, top.byte == opener {
-                    stack.removeLast()
-                    partner[top.index] = index
-                    partner[index] = top.index
+                if top >= 0, bytes[tokens[top].start] == opener {
+                    let matched = pop()
+                    partner[matched] = index
+                    partner[index] = matched
                 } else {
                     unbalanced += 1
                 }
@@ -43,8 +54,8 @@ struct TokenStream {
                 break
             }
         }
-        for entry in stack { partner[entry.index] = tokens.count }
-        unbalanced += stack.count
+        unbalanced += depth
+        while top >= 0 { partner[pop()] = tokens.count }
     }
 
     var count: Int { tokens.count }

@@ -39,7 +39,7 @@ public struct SourceIndexer: Sendable {
             var redone = ConcurrentMap.map(again.map { sources[$0] }, concurrency: concurrency) { indexFile($0, helpers: table) }
             for (slot, position) in again.enumerated() { swap(&results[position], &redone[slot]) }
         }
-        return SourceIndexMerger.merge(results)
+        return SourceIndexMerger.merge(consume results)  // moved: the merge takes each file's lists without copying
     }
 
     /// Indexes one file on its own (helpers of other files are not followed). Never fails:

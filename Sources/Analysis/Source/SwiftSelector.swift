@@ -30,15 +30,38 @@ enum SwiftSelector {
         guard let first = labels.first else {
             return throwing ? baseName + "AndReturnError:" : baseName
         }
-        var result = baseName
-        // Sized once (at most the `With` too many) instead of growing label by label; text
-        // that fits a small string is left to it.
-        let longest = labels.reduce(baseName.utf8.count + 4 + (throwing ? 6 : 0)) { $0 + ($1?.utf8.count ?? 0) + 1 }
-        if longest > 15 { result.reserveCapacity(longest) }
-        if let label = first, !label.isEmpty {
-            if !startsWithPreposition(label) && !endsWithPreposition(baseName) {
-                result += "With"
+        let firstLabel = first ?? ""
+        let with = !firstLabel.isEmpty && !startsWithPreposition(firstLabel) && !endsWithPreposition(baseName)
+        guard isASCII(baseName), labels.allSatisfy({ $0.map(isASCII) ?? true }) else {
+            return unicodeSelector(baseName: baseName, labels: labels, with: with, throwing: throwing)
+        }
+        // ASCII (nearly every name): the selector's bytes are written straight into a string
+        // of the exact length, without intermediate strings or regrowth.
+        let length = labels.reduce(baseName.utf8.count + (with ? 4 : 0) + (throwing ? 6 : 0)) { $0 + ($1?.utf8.count ?? 0) + 1 }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var sink = ASCIISink(buffer: buffer)
+            sink.append(baseName.utf8)
+            if with { sink.append("With".utf8) }
+            for (position, label) in labels.enumerated() {
+                if position == 0, let initial = firstLabel.utf8.first, initial >= 0x61 && initial <= 0x7A {
+                    sink.append(CollectionOfOne(initial - 0x20))
+                    sink.append(firstLabel.utf8.dropFirst())
+                } else if let label {
+                    sink.append(label.utf8)
+                }
+                sink.append(CollectionOfOne(UInt8(ascii: ":")))
             }
+            if throwing { sink.append("error:".utf8) }
+            return sink.count
+        }
+    }
+
+    /// ``selector(baseName:labels:throwing:)`` for names with non-ASCII characters, cased by
+    /// Unicode rules.
+    private static func unicodeSelector(baseName: String, labels: [String?], with: Bool, throwing: Bool) -> String {
+        var result = baseName
+        if let label = labels.first ?? nil, !label.isEmpty {
+            if with { result += "With" }
             appendCapitalized(label, to: &result)
         }
         result += ":"
@@ -52,16 +75,37 @@ enum SwiftSelector {
 
     /// The Swift name with labels, `tap(_:forEvent:)`.
     static func swiftName(baseName: String, labels: [String?]) -> String {
-        var name = baseName
-        let length = labels.reduce(baseName.utf8.count + 2) { $0 + ($1?.utf8.count ?? 1) + 1 }
-        if length > 15 { name.reserveCapacity(length) }
-        name += "("
-        for label in labels {
-            name += label ?? "_"
-            name += ":"
+        guard isASCII(baseName), labels.allSatisfy({ $0.map(isASCII) ?? true }) else {
+            var name = baseName + "("
+            for label in labels { name += (label ?? "_") + ":" }
+            return name + ")"
         }
-        name += ")"
-        return name
+        let length = labels.reduce(baseName.utf8.count + 2) { $0 + ($1?.utf8.count ?? 1) + 1 }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var sink = ASCIISink(buffer: buffer)
+            sink.append(baseName.utf8)
+            sink.append(CollectionOfOne(UInt8(ascii: "(")))
+            for label in labels {
+                sink.append((label ?? "_").utf8)
+                sink.append(CollectionOfOne(UInt8(ascii: ":")))
+            }
+            sink.append(CollectionOfOne(UInt8(ascii: ")")))
+            return sink.count
+        }
+    }
+
+    /// Appends bytes to the uninitialized storage of a new string whose length was computed
+    /// beforehand from the same parts (so every write is in bounds).
+    private struct ASCIISink {
+        let buffer: UnsafeMutableBufferPointer<UInt8>
+        var count = 0
+
+        mutating func append(_ bytes: some Sequence<UInt8>) {
+            for byte in bytes {
+                buffer[count] = byte
+                count += 1
+            }
+        }
     }
 
     /// Is the first camel-case word of `label` a preposition (`for` in `forEvent`)?

@@ -46,6 +46,9 @@ extension BodyAnalyzer {
 
     /// Could a parameter of this declared type be the placeholder view (`UIView *`, `id`, `Any`)?
     private static func mayBeView(_ typeText: String) -> Bool {
-        ASCIIText.contains(typeText, "View") || ["id", "Any", "AnyObject", "Any?", "AnyObject?", "Self", "instancetype"].contains(typeText)
+        ASCIIText.contains(typeText, "View") || anyObjectTypes.contains(typeText)
     }
+
+    /// Parameter types that can hold any view.
+    private static let anyObjectTypes: Set<String> = ["id", "Any", "AnyObject", "Any?", "AnyObject?", "Self", "instancetype"]
 }

@@ -53,11 +53,16 @@ struct BodyAnalyzer {
 
     mutating func analyze(methods parsed: consuming [ParsedMethod], contexts: [ContextRange]) {
         methods = parsed
-        let bodies = methods.indices.compactMap { position in methods[position].body.map { ($0, position) } }
-            .sorted { Self.outerFirst($0.0, $1.0) }
-        self.contexts = contexts.sorted { Self.outerFirst($0.range, $1.range) }
+        var bodies: [(Range<Int>, Int)] = []
+        bodies.reserveCapacity(methods.count)
+        for position in methods.indices { if let body = methods[position].body { bodies.append((body, position)) } }
+        // Parsers record ranges outer first in file order: sorting is then skipped (it copies).
+        if !Self.isOuterFirst(bodies, { $0.0 }) { bodies.sort { Self.outerFirst($0.0, $1.0) } }
+        self.contexts = contexts
+        if !Self.isOuterFirst(contexts, { $0.range }) { self.contexts.sort { Self.outerFirst($0.range, $1.range) } }
         methodAt = Self.innermost(bodies, tokenCount: stream.count)
-        contextAt = Self.innermost(self.contexts.indices.map { (self.contexts[$0].range, $0) }, tokenCount: stream.count)
+        let sortedContexts = self.contexts
+        contextAt = Self.innermost(sortedContexts.indices.lazy.map { (sortedContexts[$0].range, $0) }, tokenCount: stream.count)
         let extractor = CallExtractor(stream: stream, language: language)
         let (stream, helpers, language) = (stream, helpers, language)
         calls = extractor.calls(in: 0..<stream.count) { index in
@@ -65,6 +70,7 @@ struct BodyAnalyzer {
                 || (!helpers.byBaseName.isEmpty && helpers.byBaseName[stream.text(index)] != nil)
                 || (language == .swift && stream.isText(index + 2, "nibName") && stream.isText(index + 3, ":"))
         }
+        callAt.reserveCapacity(calls.count)
         for (position, call) in calls.enumerated() { callAt[call.nameIndex] = position }
         let called = calledSelfMethods()
         for position in methods.indices {
@@ -90,18 +96,43 @@ struct BodyAnalyzer {
         }
         collectAttachments()
         collectSelfAssignments(methods)
-        attach(methods)
+        attachMethods()
     }
 
-    /// Adds methods and actions to their declarations.
-    private mutating func attach(_ parsed: [ParsedMethod]) {
-        for method in parsed {
-            guard let owner = method.declarationIndex, owner < declarations.count else { continue }
-            declarations[owner].methods.append(method.method)
-            if method.isAction {
+    /// Moves the methods (and actions) to their declarations, in file order; the analysis
+    /// is done with them. Each method is swapped out of the list for an empty one rather
+    /// than copied, which would retain (and later release) every string inside it.
+    private mutating func attachMethods() {
+        reserveMethodCapacity()
+        for position in methods.indices {
+            guard let owner = methods[position].declarationIndex, owner < declarations.count else { continue }
+            if methods[position].isAction {
                 declarations[owner].actions.append(SourceAction(
-                    selector: method.method.selector, methodName: method.method.name, location: method.method.location))
+                    selector: methods[position].method.selector, methodName: methods[position].method.name,
+                    location: methods[position].method.location))
             }
+            var method = SourceMethod(name: "", selector: "", isTypeMethod: false, isOverride: false, lifecycle: nil,
+                                      calledSelfMethods: [], loadsNib: false, awakeAfter: nil, hasBody: false,
+                                      location: SourceLocation(path: "", line: 0))
+            swap(&method, &methods[position].method)
+            declarations[owner].methods.append(method)
+        }
+        methods = []
+    }
+
+    /// Sizes each declaration's method list once for the methods about to be attached,
+    /// instead of letting it grow (and copy) append by append.
+    private mutating func reserveMethodCapacity() {
+        guard declarations.count > 1 else {
+            if let only = declarations.indices.first { declarations[only].methods.reserveCapacity(methods.count) }
+            return
+        }
+        var counts = [Int](repeating: 0, count: declarations.count)
+        for position in methods.indices {
+            if let owner = methods[position].declarationIndex, owner < counts.count { counts[owner] += 1 }
+        }
+        for owner in counts.indices where counts[owner] > 1 {
+            declarations[owner].methods.reserveCapacity(declarations[owner].methods.count + counts[owner])
         }
     }
 
@@ -119,6 +150,11 @@ struct BodyAnalyzer {
 
     private static func outerFirst(_ left: Range<Int>, _ right: Range<Int>) -> Bool {
         left.lowerBound != right.lowerBound ? left.lowerBound < right.lowerBound : left.upperBound > right.upperBound
+    }
+
+    /// Are the ranges of `list` already in ``outerFirst(_:_:)`` order (as a stable sort would leave them)?
+    private static func isOuterFirst<Element>(_ list: [Element], _ range: (Element) -> Range<Int>) -> Bool {
+        list.indices.dropFirst().allSatisfy { !outerFirst(range(list[$0]), range(list[$0 - 1])) }
     }
 
     /// Token index of a location recorded by this analyzer (binary search by line/column).
@@ -156,7 +192,7 @@ struct BodyAnalyzer {
 
     /// For each token, the position of the innermost range containing it (-1 for none).
     /// Ranges sorted by start with outer ranges first, so inner ones overwrite them.
-    private static func innermost(_ ranges: [(Range<Int>, Int)], tokenCount: Int) -> [Int32] {
+    private static func innermost(_ ranges: some Sequence<(Range<Int>, Int)>, tokenCount: Int) -> [Int32] {
         var result = [Int32](repeating: -1, count: tokenCount)
         for (range, position) in ranges {
             for index in range.clamped(to: 0..<tokenCount) { result[index] = Int32(position) }

@@ -33,6 +33,7 @@ struct SourceFileIndexer {
         }
         var body = BodyAnalyzer(stream: stream, path: path, language: language, helpers: helpers,
                                 declarations: parsed.declarations, sharedVariables: parsed.sharedVariables)
+        parsed.declarations = []  // the analyzer appends methods to its own, unshared list
         let methods = parsed.methods
         parsed.methods = []  // the analyzer owns the only copy and fills it in place
         body.analyze(methods: methods, contexts: parsed.contexts)

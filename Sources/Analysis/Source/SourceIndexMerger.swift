@@ -13,23 +13,30 @@ enum SourceIndexMerger {
         index.nibLoads.reserveCapacity(sorted.reduce(0) { $0 + $1.nibLoads.count })
         index.literalCalls.reserveCapacity(sorted.reduce(0) { $0 + $1.literalCalls.count })
         for position in sorted.indices {
-            index.declarations += take(&sorted[position].declarations)
-            index.typealiases.merge(sorted[position].typealiases) { first, _ in first }
-            index.nibLoads += take(&sorted[position].nibLoads)
-            index.literalCalls += take(&sorted[position].literalCalls)
-            index.contentAttachments += take(&sorted[position].contentAttachments)
-            index.selfAssignments += take(&sorted[position].selfAssignments)
-            index.problems += take(&sorted[position].problems)
+            move(&sorted[position].declarations, to: &index.declarations)
+            if !sorted[position].typealiases.isEmpty {
+                index.typealiases.merge(sorted[position].typealiases) { first, _ in first }
+            }
+            move(&sorted[position].nibLoads, to: &index.nibLoads)
+            move(&sorted[position].literalCalls, to: &index.literalCalls)
+            move(&sorted[position].contentAttachments, to: &index.contentAttachments)
+            move(&sorted[position].selfAssignments, to: &index.selfAssignments)
+            move(&sorted[position].problems, to: &index.problems)
         }
         sorted = []
-        let protocols = Set(index.declarations.filter { $0.kind == .protocol }.map(\.name))
+        var protocols: Set<String> = []
+        for position in index.declarations.indices where index.declarations[position].kind == .protocol {
+            protocols.insert(index.declarations[position].name)
+        }
         for position in index.declarations.indices {
-            index.declarations[position].name = resolveAlias(index.declarations[position].name, in: index.typealiases)
-            if let superclass = index.declarations[position].superclass, protocols.contains(superclass),
-               index.declarations[position].language == .swift {
-                index.declarations[position].superclass = nil
-                index.declarations[position].conformances.insert(superclass, at: 0)
+            if !index.typealiases.isEmpty {
+                let resolved = resolveAlias(index.declarations[position].name, in: index.typealiases)
+                if resolved != index.declarations[position].name { index.declarations[position].name = resolved }
             }
+            guard !protocols.isEmpty, index.declarations[position].language == .swift,
+                  let superclass = index.declarations[position].superclass, protocols.contains(superclass) else { continue }
+            index.declarations[position].superclass = nil
+            index.declarations[position].conformances.insert(superclass, at: 0)
         }
         restrictCalledMethods(&index.declarations)
         index.types = SourceTypeBuilder.types(from: index.declarations)
@@ -42,11 +49,18 @@ enum SourceIndexMerger {
         return index
     }
 
-    /// The list, leaving an empty one in its place.
-    private static func take<Element>(_ list: inout [Element]) -> [Element] {
-        var taken: [Element] = []
-        swap(&taken, &list)
-        return taken
+    /// Moves the elements of `list` to the end of `target`, leaving `list` empty. Unlike
+    /// `append(contentsOf:)`, which copies (retains every reference inside every element)
+    /// and then frees the source (releases them all again), each element is moved once.
+    private static func move<Element>(_ list: inout [Element], to target: inout [Element]) {
+        guard !list.isEmpty else { return }
+        guard !target.isEmpty || target.capacity >= list.count else {
+            swap(&list, &target)  // nothing reserved to keep: take the list's storage as it is
+            return
+        }
+        // The buffer's `swapAt` moves elements; `Array.reverse()` would copy them.
+        list.withUnsafeMutableBufferPointer { $0.reverse() }
+        while let element = list.popLast() { target.append(element) }
     }
 
     /// Follows `typealias` chains (bounded, cycles stop).
@@ -61,21 +75,25 @@ enum SourceIndexMerger {
     /// Keeps in `calledSelfMethods` only the methods the project declares (helpers, not
     /// UIKit), named as declared (`loadNibFileOwner()` → `loadNibFileOwner(_:)`).
     private static func restrictCalledMethods(_ declarations: inout [SourceTypeDeclaration]) {
-        var declared: [String: String] = [:]
         var calling: [(declaration: Int, method: Int)] = []
+        var methodCount = 0
+        for position in declarations.indices {
+            methodCount += declarations[position].methods.count
+            for methodPosition in declarations[position].methods.indices
+            where !declarations[position].methods[methodPosition].calledSelfMethods.isEmpty {
+                calling.append((position, methodPosition))
+            }
+        }
+        guard !calling.isEmpty else { return }
+        var declared: [String: String] = [:]
+        declared.reserveCapacity(2 * methodCount)
         for position in declarations.indices {
             let isSwift = declarations[position].language == .swift
             for methodPosition in declarations[position].methods.indices {
-                if !declarations[position].methods[methodPosition].calledSelfMethods.isEmpty {
-                    calling.append((position, methodPosition))
-                }
-                let selector = declarations[position].methods[methodPosition].selector
-                guard declared[selector] == nil else { continue }
                 let name = declarations[position].methods[methodPosition].name
-                declared[selector] = name
-                if isSwift, declared[baseName(name)] == nil {
-                    declared[baseName(name)] = name
-                }
+                guard insertUnlessPresent(name, for: declarations[position].methods[methodPosition].selector, in: &declared)
+                else { continue }
+                if isSwift { insertUnlessPresent(name, for: baseName(name), in: &declared) }
             }
         }
         for (position, methodPosition) in calling {
@@ -90,6 +108,15 @@ enum SourceIndexMerger {
                 declarations[position].methods[methodPosition].calledSelfMethods = kept
             }
         }
+    }
+
+    /// Stores `value` under `key` unless the key is present; `false` when it was. One hash
+    /// lookup when the key is new (most keys), two when the earlier value must be put back.
+    @discardableResult
+    private static func insertUnlessPresent(_ value: String, for key: String, in dictionary: inout [String: String]) -> Bool {
+        guard let earlier = dictionary.updateValue(value, forKey: key) else { return true }
+        dictionary[key] = earlier
+        return false
     }
 
     private static func baseName(_ swiftName: String) -> String {

@@ -21,15 +21,25 @@ public struct SourceIndexer: Sendable {
     public func index(files: [ProjectFile]) -> SourceIndex {
         let sources = files.filter { ($0.kind == .swift || $0.kind == .objc) && $0.contents != nil }
         var results = ConcurrentMap.map(sources, concurrency: concurrency) { indexFile($0) }
-        let table = NibLoadHelperTable(results.flatMap(\.helpers),
-                                       copyHelpers: results.reduce(into: [:]) { $0.merge($1.copyHelpers) { first, _ in first } })
+        // Read through indices: a key path or closure over the elements may copy each
+        // file's whole result.
+        var helpers: [NibLoadHelper] = []
+        var copyHelpers: [String: PlaceholderCopyFacts] = [:]
+        for position in results.indices {
+            helpers += results[position].helpers
+            if !results[position].copyHelpers.isEmpty { copyHelpers.merge(results[position].copyHelpers) { first, _ in first } }
+        }
+        let table = NibLoadHelperTable(helpers, copyHelpers: copyHelpers)
         if !table.isEmpty {
             let keys = table.callKeys
-            let again = sources.indices.filter { keys.isCalled(in: sources[$0].contents ?? Data(), swift: sources[$0].kind == .swift) }
-            let redone = ConcurrentMap.map(again.map { sources[$0] }, concurrency: concurrency) { indexFile($0, helpers: table) }
-            for (position, result) in zip(again, redone) { results[position] = result }
+            let (swiftCalls, objcCalls) = (keys.matcher(swift: true), keys.matcher(swift: false))
+            let again = sources.indices.filter { position in
+                (sources[position].kind == .swift ? swiftCalls : objcCalls).isCalled(in: sources[position].contents ?? Data())
+            }
+            var redone = ConcurrentMap.map(again.map { sources[$0] }, concurrency: concurrency) { indexFile($0, helpers: table) }
+            for (slot, position) in again.enumerated() { swap(&results[position], &redone[slot]) }
         }
-        return SourceIndexMerger.merge(results)
+        return SourceIndexMerger.merge(consume results)  // moved: the merge takes each file's lists without copying
     }
 
     /// Indexes one file on its own (helpers of other files are not followed). Never fails:

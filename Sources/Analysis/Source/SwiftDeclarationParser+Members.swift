@@ -65,7 +65,12 @@ extension SwiftDeclarationParser {
     }
 
     static func lifecycle(of name: String) -> SourceMethod.Lifecycle? {
-        switch name {
+        // Every lifecycle name starts with `a`, `i`, `l` or `p`: other names skip the comparisons.
+        switch name.utf8.first {
+        case UInt8(ascii: "a"), UInt8(ascii: "i"), UInt8(ascii: "l"), UInt8(ascii: "p"): break
+        default: return nil
+        }
+        return switch name {
         case "awakeAfter(using:)", "awakeAfterUsingCoder:": .awakeAfter
         case "init(coder:)", "initWithCoder:": .initCoder
         case "init(frame:)", "initWithFrame:": .initFrame
@@ -80,11 +85,22 @@ extension SwiftDeclarationParser {
     private func parseParameters(at open: Int) -> [ParsedMethod.Parameter] {
         let close = min(stream.after(open) - 1, stream.count)
         var parameters: [ParsedMethod.Parameter] = []
+        var commas = 0
+        var scan = open + 1
+        while scan < close {
+            if stream.isText(scan, ",") { commas += 1 }
+            scan = stream.after(scan)
+        }
+        parameters.reserveCapacity(commas + 1)  // one allocation, not one per doubling
         var cursor = open + 1
         while cursor < close {
-            var names: [String] = []
+            // Only the first two names count (label and name); no list is built for them.
+            var first: String?
+            var second: String?
             while cursor < close, stream[cursor].isIdentifier || stream[cursor].kind == .attribute, !stream.isText(cursor, ":") {
-                if stream[cursor].isIdentifier { names.append(stream.text(cursor)) }
+                if stream[cursor].isIdentifier {
+                    if first == nil { first = stream.text(cursor) } else if second == nil { second = stream.text(cursor) }
+                }
                 cursor += 1
             }
             var typeStart = cursor
@@ -94,9 +110,9 @@ extension SwiftDeclarationParser {
             let typeText = stream.text(of: typeStart..<min(cursor, close))
             while cursor < close, !stream.isText(cursor, ",") { cursor = stream.after(cursor) }
             cursor += 1
-            guard let first = names.first else { continue }
+            guard let first else { continue }
             let label: String? = first == "_" ? nil : first
-            parameters.append(ParsedMethod.Parameter(label: label, name: names.count > 1 ? names[1] : first, typeText: typeText))
+            parameters.append(ParsedMethod.Parameter(label: label, name: second ?? first, typeText: typeText))
         }
         return parameters
     }

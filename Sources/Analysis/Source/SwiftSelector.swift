@@ -19,28 +19,116 @@ enum SwiftSelector {
         "willMove(toWindow:)": "willMoveToWindow:", "sizeThatFits(_:)": "sizeThatFits:",
     ]
 
+    /// ``prepositions`` as bytes, grouped by length (index = length), for ASCII words.
+    private static let prepositionsByLength: [[[UInt8]]] = {
+        var groups = [[[UInt8]]](repeating: [], count: (prepositions.map(\.utf8.count).max() ?? 0) + 1)
+        for word in prepositions.sorted() { groups[word.utf8.count].append(Array(word.utf8)) }
+        return groups
+    }()
+
     static func selector(baseName: String, labels: [String?], throwing: Bool = false) -> String {
         guard let first = labels.first else {
             return throwing ? baseName + "AndReturnError:" : baseName
         }
-        var result = baseName
-        if let label = first, !label.isEmpty {
-            if !prepositions.contains(firstWord(label)) && !prepositions.contains(lastWord(baseName)) {
-                result += "With"
+        let firstLabel = first ?? ""
+        let with = !firstLabel.isEmpty && !startsWithPreposition(firstLabel) && !endsWithPreposition(baseName)
+        guard isASCII(baseName), labels.allSatisfy({ $0.map(isASCII) ?? true }) else {
+            return unicodeSelector(baseName: baseName, labels: labels, with: with, throwing: throwing)
+        }
+        // ASCII (nearly every name): the selector's bytes are written straight into a string
+        // of the exact length, without intermediate strings or regrowth.
+        let length = labels.reduce(baseName.utf8.count + (with ? 4 : 0) + (throwing ? 6 : 0)) { $0 + ($1?.utf8.count ?? 0) + 1 }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var sink = ASCIISink(buffer: buffer)
+            sink.append(baseName.utf8)
+            if with { sink.append("With".utf8) }
+            for (position, label) in labels.enumerated() {
+                if position == 0, let initial = firstLabel.utf8.first, initial >= 0x61 && initial <= 0x7A {
+                    sink.append(CollectionOfOne(initial - 0x20))
+                    sink.append(firstLabel.utf8.dropFirst())
+                } else if let label {
+                    sink.append(label.utf8)
+                }
+                sink.append(CollectionOfOne(UInt8(ascii: ":")))
             }
-            result += capitalized(label)
+            if throwing { sink.append("error:".utf8) }
+            return sink.count
+        }
+    }
+
+    /// ``selector(baseName:labels:throwing:)`` for names with non-ASCII characters, cased by
+    /// Unicode rules.
+    private static func unicodeSelector(baseName: String, labels: [String?], with: Bool, throwing: Bool) -> String {
+        var result = baseName
+        if let label = labels.first ?? nil, !label.isEmpty {
+            if with { result += "With" }
+            appendCapitalized(label, to: &result)
         }
         result += ":"
-        for label in labels.dropFirst() { result += (label ?? "") + ":" }
+        for label in labels.dropFirst() {
+            if let label { result += label }
+            result += ":"
+        }
         if throwing { result += "error:" }
         return result
     }
 
     /// The Swift name with labels, `tap(_:forEvent:)`.
     static func swiftName(baseName: String, labels: [String?]) -> String {
-        var name = baseName + "("
-        for label in labels { name += (label ?? "_") + ":" }
-        return name + ")"
+        guard isASCII(baseName), labels.allSatisfy({ $0.map(isASCII) ?? true }) else {
+            var name = baseName + "("
+            for label in labels { name += (label ?? "_") + ":" }
+            return name + ")"
+        }
+        let length = labels.reduce(baseName.utf8.count + 2) { $0 + ($1?.utf8.count ?? 1) + 1 }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var sink = ASCIISink(buffer: buffer)
+            sink.append(baseName.utf8)
+            sink.append(CollectionOfOne(UInt8(ascii: "(")))
+            for label in labels {
+                sink.append((label ?? "_").utf8)
+                sink.append(CollectionOfOne(UInt8(ascii: ":")))
+            }
+            sink.append(CollectionOfOne(UInt8(ascii: ")")))
+            return sink.count
+        }
+    }
+
+    /// Appends bytes to the uninitialized storage of a new string whose length was computed
+    /// beforehand from the same parts (so every write is in bounds).
+    private struct ASCIISink {
+        let buffer: UnsafeMutableBufferPointer<UInt8>
+        var count = 0
+
+        mutating func append(_ bytes: some Sequence<UInt8>) {
+            for byte in bytes {
+                buffer[count] = byte
+                count += 1
+            }
+        }
+    }
+
+    /// Is the first camel-case word of `label` a preposition (`for` in `forEvent`)?
+    private static func startsWithPreposition(_ label: String) -> Bool {
+        guard isASCII(label) else { return prepositions.contains(firstWord(label)) }
+        return isPreposition(label.utf8.prefix { !isUppercase($0) })
+    }
+
+    /// Is the last camel-case word of `name` a preposition (`to` in `moveTo`)?
+    private static func endsWithPreposition(_ name: String) -> Bool {
+        guard isASCII(name) else { return prepositions.contains(lastWord(name)) }
+        let bytes = name.utf8
+        return isPreposition(bytes[(bytes.lastIndex(where: isUppercase) ?? bytes.startIndex)...])
+    }
+
+    /// Is the ASCII `word`, lowercased, one of ``prepositions``? Compared on bytes, without
+    /// making a `String` or hashing.
+    private static func isPreposition(_ word: Substring.UTF8View) -> Bool {
+        let count = word.count
+        guard count < prepositionsByLength.count else { return false }
+        return prepositionsByLength[count].contains { candidate in
+            candidate.elementsEqual(word.lazy.map { isUppercase($0) ? $0 + 0x20 : $0 })
+        }
     }
 
     // ASCII names (nearly all) are cased on bytes; others by Unicode rules per Character.
@@ -48,27 +136,29 @@ enum SwiftSelector {
     private static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
     private static func isUppercase(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
 
-    private static func lowercased(_ bytes: some Sequence<UInt8>) -> String {
-        String(decoding: bytes.map { isUppercase($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
-    }
-
-    private static func capitalized(_ label: String) -> String {
-        guard isASCII(label), let first = label.utf8.first else { return label.prefix(1).uppercased() + label.dropFirst() }
-        guard first >= 0x61 && first <= 0x7A else { return label }
-        return String(decoding: [first - 0x20] + label.utf8.dropFirst(), as: UTF8.self)
-    }
-
-    private static func firstWord(_ camelCase: String) -> String {
-        guard isASCII(camelCase) else { return String(camelCase.prefix { !$0.isUppercase }).lowercased() }
-        return String(decoding: camelCase.utf8.prefix { !isUppercase($0) }, as: UTF8.self)
-    }
-
-    private static func lastWord(_ camelCase: String) -> String {
-        guard isASCII(camelCase) else {
-            guard let index = camelCase.lastIndex(where: { $0.isUppercase }) else { return camelCase.lowercased() }
-            return camelCase[index...].lowercased()
+    /// Appends `label` with its first letter uppercased (in place: no intermediate strings
+    /// for ASCII labels).
+    private static func appendCapitalized(_ label: String, to result: inout String) {
+        guard isASCII(label), let first = label.utf8.first else {
+            result += label.prefix(1).uppercased() + label.dropFirst()
+            return
         }
-        guard let index = camelCase.utf8.lastIndex(where: isUppercase) else { return lowercased(camelCase.utf8) }
-        return lowercased(camelCase.utf8[index...])
+        guard first >= 0x61 && first <= 0x7A else {
+            result += label
+            return
+        }
+        result.unicodeScalars.append(Unicode.Scalar(first - 0x20))
+        result += label[label.utf8.index(after: label.utf8.startIndex)...]
+    }
+
+    /// The first word of non-ASCII camel-case text, lowercased by Unicode rules.
+    private static func firstWord(_ camelCase: String) -> String {
+        String(camelCase.prefix { !$0.isUppercase }).lowercased()
+    }
+
+    /// The last word of non-ASCII camel-case text, lowercased by Unicode rules.
+    private static func lastWord(_ camelCase: String) -> String {
+        guard let index = camelCase.lastIndex(where: { $0.isUppercase }) else { return camelCase.lowercased() }
+        return camelCase[index...].lowercased()
     }
 }

@@ -17,25 +17,36 @@ struct TokenStream {
         self.tokens = tokens
         self.bytes = bytes
         partner = Array(repeating: -1, count: tokens.count)
-        var stack: [(index: Int, byte: UInt8)] = []
+        // The stack of unclosed openers lives in `partner` itself: while an opener is open,
+        // its slot holds the index of the opener below it (-1 at the bottom), so no stack is
+        // allocated per file. Every opener's slot is overwritten once it is closed or left open.
+        var top = -1
+        var depth = 0
+        func pop() -> Int {
+            let popped = top
+            top = partner[popped]
+            depth -= 1
+            return popped
+        }
         for index in tokens.indices where tokens[index].kind == .punctuation && tokens[index].length == 1 {
             let byte = bytes[tokens[index].start]
             switch byte {
             case 0x28, 0x5B, 0x7B:  // ( [ {
-                stack.append((index, byte))
+                partner[index] = top
+                top = index
+                depth += 1
             case 0x29, 0x5D, 0x7D:  // ) ] }
                 let opener: UInt8 = byte == 0x29 ? 0x28 : byte == 0x5D ? 0x5B : 0x7B
                 // A `}` closes any unclosed `(`/`[` inside its block; a `)`/`]` never closes a `{`.
-                while let top = stack.last, top.byte != opener {
-                    if byte != 0x7D && top.byte == 0x7B { break }
-                    stack.removeLast()
-                    partner[top.index] = index
+                while top >= 0, bytes[tokens[top].start] != opener {
+                    if byte != 0x7D && bytes[tokens[top].start] == 0x7B { break }
+                    partner[pop()] = index
                     unbalanced += 1
                 }
-                if let top = stack.last, top.byte == opener {
-                    stack.removeLast()
-                    partner[top.index] = index
-                    partner[index] = top.index
+                if top >= 0, bytes[tokens[top].start] == opener {
+                    let matched = pop()
+                    partner[matched] = index
+                    partner[index] = matched
                 } else {
                     unbalanced += 1
                 }
@@ -43,8 +54,8 @@ struct TokenStream {
                 break
             }
         }
-        for entry in stack { partner[entry.index] = tokens.count }
-        unbalanced += stack.count
+        unbalanced += depth
+        while top >= 0 { partner[pop()] = tokens.count }
     }
 
     var count: Int { tokens.count }
@@ -121,19 +132,7 @@ struct TokenStream {
     func text(of range: Range<Int>) -> String {
         let range = range.clamped(to: 0..<tokens.count)
         guard range.allSatisfy({ tokens[$0].isASCII }) else { return joinedText(of: range) }
-        guard let first = range.first, let last = range.last else { return "" }
-        var result: [UInt8] = []
-        result.reserveCapacity(tokens[last].end - tokens[first].start + range.count)
-        var previous: SourceToken?
-        for index in range {
-            let token = tokens[index]
-            if let previous, previous.line != token.line || previous.column + previous.length < token.column {
-                result.append(0x20)
-            }
-            result += bytes[token.start..<token.end]
-            previous = token
-        }
-        return String(decoding: result, as: UTF8.self)
+        return asciiText(of: range, spaced: true)
     }
 
     /// ``text(of:)`` token by token, for ranges with non-ASCII text. Gaps are found from byte
@@ -143,7 +142,7 @@ struct TokenStream {
         var previous: SourceToken?
         for index in range {
             let token = tokens[index]
-            if let previous, previous.line != token.line || previous.column + previous.length < token.column {
+            if let previous, Self.hasGap(between: previous, and: token) {
                 result += " "
             }
             result += text(token)
@@ -154,9 +153,45 @@ struct TokenStream {
 
     /// Source text of tokens `range` joined without spaces (type names: `[UIButton]!`).
     func compactText(of range: Range<Int>) -> String {
-        var result = ""
-        for index in range.clamped(to: 0..<tokens.count) { result += text(tokens[index]) }
-        return result
+        let range = range.clamped(to: 0..<tokens.count)
+        guard range.allSatisfy({ tokens[$0].isASCII }) else {
+            var result = ""
+            for index in range { result += text(tokens[index]) }
+            return result
+        }
+        return asciiText(of: range, spaced: false)
+    }
+
+    /// Did the source have whitespace (or a comment, or a line break) between two tokens?
+    private static func hasGap(between previous: SourceToken, and token: SourceToken) -> Bool {
+        previous.line != token.line || previous.column + previous.length < token.column
+    }
+
+    /// The text of ASCII tokens `range` (clamped), with a space at each gap when `spaced`.
+    /// Written straight into the string's storage, sized up front: one allocation at most
+    /// (none for short text), where appending token by token grows and copies.
+    private func asciiText(of range: Range<Int>, spaced: Bool) -> String {
+        guard let first = range.first else { return "" }
+        if range.count == 1 { return text(tokens[first]) }
+        var capacity = spaced ? range.count - 1 : 0
+        for index in range { capacity += tokens[index].length }
+        return String(unsafeUninitializedCapacity: capacity) { buffer in
+            var written = 0
+            var previous: SourceToken?
+            for index in range {
+                let token = tokens[index]
+                if spaced, let previous, Self.hasGap(between: previous, and: token) {
+                    buffer[written] = 0x20
+                    written += 1
+                }
+                for offset in token.start..<token.end {
+                    buffer[written] = bytes[offset]
+                    written += 1
+                }
+                previous = token
+            }
+            return written
+        }
     }
 
     func location(_ index: Int, path: String) -> SourceLocation {

@@ -1,0 +1,231 @@
+@testable import Analysis
+import Foundation
+import TestSupport
+import XCTest
+
+/// The shortcuts that save allocations and passes (bracket pairing without a stack,
+/// one-pass helper-call search, token text written in place, selector words compared on
+/// bytes, merged conformances kept when already sorted) must answer exactly as the plain
+/// algorithms they replace. Each is checked against a straightforward reference.
+final class IndexShortcutTests: XCTestCase {
+    private var generator = SeededGenerator(state: 2_026)
+
+    private func randomText(from alphabet: String, length: Int) -> String {
+        let characters = Array(alphabet)
+        return String((0..<length).map { _ in characters[Int(generator.next() % UInt64(characters.count))] })
+    }
+
+    // MARK: - Bracket pairs
+
+    /// The pairing rules with an explicit stack, as the stream used to compute them.
+    private func referencePartners(_ stream: TokenStream) -> (partner: [Int], unbalanced: Int) {
+        var partner = Array(repeating: -1, count: stream.count)
+        var unbalanced = 0
+        var stack: [(index: Int, byte: UInt8)] = []
+        for index in 0..<stream.count where stream[index].kind == .punctuation && stream[index].length == 1 {
+            let byte = stream.bytes[stream[index].start]
+            switch byte {
+            case 0x28, 0x5B, 0x7B:
+                stack.append((index, byte))
+            case 0x29, 0x5D, 0x7D:
+                let opener: UInt8 = byte == 0x29 ? 0x28 : byte == 0x5D ? 0x5B : 0x7B
+                while let top = stack.last, top.byte != opener {
+                    if byte != 0x7D && top.byte == 0x7B { break }
+                    stack.removeLast()
+                    partner[top.index] = index
+                    unbalanced += 1
+                }
+                if let top = stack.last, top.byte == opener {
+                    stack.removeLast()
+                    partner[top.index] = index
+                    partner[index] = top.index
+                } else {
+                    unbalanced += 1
+                }
+            default:
+                break
+            }
+        }
+        for entry in stack { partner[entry.index] = stream.count }
+        return (partner, unbalanced + stack.count)
+    }
+
+    func testBracketPairsMatchAStackOnRandomInput() {
+        for length in [0, 1, 2, 7, 40, 400] {
+            for _ in 0..<200 {
+                let text = randomText(from: "([{}])a ,", length: length)
+                let stream = SourceTokenizer(language: .swift).stream(Array(text.utf8))
+                let reference = referencePartners(stream)
+                XCTAssertEqual(stream.partner, reference.partner, text)
+                XCTAssertEqual(stream.unbalanced, reference.unbalanced, text)
+            }
+        }
+    }
+
+    func testBracketPairsOfWrittenCases() {
+        let stream = SourceTokenizer(language: .swift).stream(Array("f(a[0]) { g( } ] (".utf8))
+        // f ( a [ 0 ] ) { g ( } ] (
+        XCTAssertEqual(stream.partner, [-1, 6, -1, 5, -1, 3, 1, 10, -1, 10, 7, -1, 13])
+        XCTAssertEqual(stream.unbalanced, 3, "the `(` closed by `}`, the stray `]`, the `(` left open")
+        XCTAssertEqual(stream.after(1), 7)
+    }
+
+    // MARK: - Helper calls
+
+    /// The search as it was written first: each name on its own, byte by byte.
+    private func referenceIsCalled(_ text: String, names: [(String, UInt8)]) -> Bool {
+        let bytes = Array(text.utf8)
+        func isIdentifier(_ byte: UInt8) -> Bool {
+            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F || byte >= 0x80
+        }
+        return names.contains { name, follower in
+            let name = Array(name.utf8)
+            guard !name.isEmpty, name.count <= bytes.count else { return false }
+            for index in 0...(bytes.count - name.count) where Array(bytes[index..<(index + name.count)]) == name {
+                guard index == 0 || !isIdentifier(bytes[index - 1]) else { continue }
+                var next = index + name.count
+                while next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 { next += 1 }
+                if next < bytes.count, bytes[next] == follower { return true }
+            }
+            return false
+        }
+    }
+
+    func testHelperCallSearchAgreesWithANameByNameSearch() {
+        var keys = CallKeys()
+        keys.add("make", isSwift: true)
+        keys.add("mk", isSwift: true)
+        keys.add("view", isSwift: false)
+        keys.add("loadWith:owner:", isSwift: false)
+        let swift = keys.matcher(swift: true)
+        let objc = keys.matcher(swift: false)
+        let swiftNames = keys.swift.map { ($0, UInt8(ascii: "(")) }
+        let objcNames = keys.unary.map { ($0, UInt8(ascii: "]")) } + keys.keyword.map { ($0, UInt8(ascii: ":")) }
+        for length in [0, 3, 12, 60] {
+            for _ in 0..<500 {
+                let text = randomText(from: "makeviwloadWth([]:)\t _é", length: length)
+                XCTAssertEqual(swift.isCalled(in: Data(text.utf8)), referenceIsCalled(text, names: swiftNames), text)
+                XCTAssertEqual(objc.isCalled(in: Data(text.utf8)), referenceIsCalled(text, names: objcNames), text)
+            }
+        }
+    }
+
+    func testHelperCallSearchOfWrittenCases() {
+        var keys = CallKeys()
+        keys.add("make", isSwift: true)
+        keys.add("view", isSwift: false)
+        keys.add("loadWith:owner:", isSwift: false)
+        let swift = keys.matcher(swift: true)
+        let objc = keys.matcher(swift: false)
+        for (text, expected) in [("Card.make(", true), ("make \t(", true), ("remake(", false), ("_make(", false),
+                                 ("\u{E9}make(", false), ("make\n(", false), ("make", false), ("maker(", false), ("", false)] {
+            XCTAssertEqual(swift.isCalled(in: Data(text.utf8)), expected, text)
+        }
+        for (text, expected) in [("[Card view]", true), ("[Card view ]", true), ("[Card view:", false),
+                                 ("[self loadWith:@\"A\" owner:self]", true), ("[self loadWith]", false)] {
+            XCTAssertEqual(objc.isCalled(in: Data(text.utf8)), expected, text)
+        }
+        XCTAssertFalse(CallKeys().matcher(swift: true).isCalled(in: Data("make(".utf8)), "no names: nothing is called")
+    }
+
+    // MARK: - Token text
+
+    /// Token text joined token by token, as for non-ASCII ranges.
+    private func referenceText(_ stream: TokenStream, _ range: Range<Int>, spaced: Bool) -> String {
+        var result = ""
+        var previous: SourceToken?
+        for index in range.clamped(to: 0..<stream.count) {
+            let token = stream[index]
+            if spaced, let previous, previous.line != token.line || previous.column + previous.length < token.column {
+                result += " "
+            }
+            result += stream.text(token)
+            previous = token
+        }
+        return result
+    }
+
+    func testTokenTextAgreesWithTokenByTokenJoining() {
+        for _ in 0..<300 {
+            let text = randomText(from: "ab1 (),.\n\"/*é", length: 30)
+            let stream = SourceTokenizer(language: .swift).stream(Array(text.utf8))
+            let lower = Int(generator.next() % UInt64(stream.count + 2))
+            let upper = lower + Int(generator.next() % 8)
+            XCTAssertEqual(stream.text(of: lower..<upper), referenceText(stream, lower..<upper, spaced: true), text)
+            XCTAssertEqual(stream.compactText(of: lower..<upper), referenceText(stream, lower..<upper, spaced: false), text)
+        }
+        let stream = SourceTokenizer(language: .swift).stream(Array("Optional < UILabel >/* c */!\nx".utf8))
+        XCTAssertEqual(stream.text(of: 0..<6), "Optional < UILabel > ! x")
+        XCTAssertEqual(stream.compactText(of: 0..<5), "Optional<UILabel>!")
+        XCTAssertEqual(stream.text(of: 2..<3), "UILabel")
+        XCTAssertEqual(stream.text(of: 4..<99), "! x", "clamped to the tokens")
+        XCTAssertEqual(stream.text(of: 6..<9), "")
+    }
+
+    // MARK: - Selectors
+
+    func testSelectorWordsComparedOnBytes() {
+        let cases: [(String, [String?], Bool, String)] = [
+            ("update", ["with"], false, "updateWith:"),
+            ("tap", ["forEvent"], false, "tapForEvent:"),
+            ("moveTo", ["point"], false, "moveToPoint:"),
+            ("encodeWith", ["coder"], false, "encodeWithCoder:"),
+            ("loadView", ["FromNib"], false, "loadViewWithFromNib:"),
+            ("fetchAll", ["inside", "x"], true, "fetchAllInside:x:error:"),
+            ("openURL", ["options"], false, "openURLWithOptions:"),
+            ("init", ["coder"], false, "initWithCoder:"),
+            ("tableView", [nil, "cellForRowAt"], false, "tableView:cellForRowAt:"),
+            ("scrollOVER", ["x"], false, "scrollOVERWithX:"),
+            ("doThing\u{C0}", ["for"], false, "doThing\u{C0}For:"),
+            ("jump", ["\u{FC}ber", nil], false, "jumpWith\u{DC}ber::"),
+            ("reload", [], true, "reloadAndReturnError:"),
+            ("reload", [], false, "reload"),
+        ]
+        for (base, labels, throwing, expected) in cases {
+            XCTAssertEqual(SwiftSelector.selector(baseName: base, labels: labels, throwing: throwing), expected, "\(base) \(labels)")
+        }
+        XCTAssertEqual(SwiftSelector.swiftName(baseName: "tableView", labels: [nil, "cellForRowAt"]), "tableView(_:cellForRowAt:)")
+        XCTAssertEqual(SwiftSelector.swiftName(baseName: "reload", labels: []), "reload()")
+    }
+
+    func testLifecycleNamesAfterTheFirstByteCheck() {
+        XCTAssertEqual(SwiftDeclarationParser.lifecycle(of: "awakeAfter(using:)"), .awakeAfter)
+        XCTAssertEqual(SwiftDeclarationParser.lifecycle(of: "initWithFrame:"), .initFrame)
+        XCTAssertEqual(SwiftDeclarationParser.lifecycle(of: "layoutSubviews()"), .layoutSubviews)
+        XCTAssertEqual(SwiftDeclarationParser.lifecycle(of: "prepareForInterfaceBuilder"), .prepareForInterfaceBuilder)
+        XCTAssertNil(SwiftDeclarationParser.lifecycle(of: "viewDidLoad()"))
+        XCTAssertNil(SwiftDeclarationParser.lifecycle(of: ""))
+    }
+
+    // MARK: - Merged types
+
+    func testConformancesAreSortedAndUniqueWhetherKeptOrRebuilt() {
+        let index = SourceFixture.index([
+            ("A.swift", "struct Sorted: Codable, Hashable {}\nstruct Unsorted: Zeta, Alpha {}\nstruct Twice: P, P {}\n"
+                + "class Base: UIView, Zeta, Alpha {}\nstruct Split: Zeta {}"),
+            ("B.swift", "extension Split: Alpha, Zeta {}"),
+        ])
+        XCTAssertEqual(index.types["Sorted"]?.conformances, ["Codable", "Hashable"])
+        XCTAssertEqual(index.types["Unsorted"]?.conformances, ["Alpha", "Zeta"])
+        XCTAssertEqual(index.types["Twice"]?.conformances, ["P"])
+        XCTAssertEqual(index.types["Base"]?.conformances, ["Alpha", "Zeta"])
+        XCTAssertEqual(index.types["Base"]?.superclass, "UIView")
+        XCTAssertEqual(index.types["Split"]?.conformances, ["Alpha", "Zeta"])
+        XCTAssertEqual(index.types["Split"]?.declarations.map(\.path), ["A.swift", "B.swift"])
+    }
+
+    func testMembersOfSeveralDeclarationsMergeInFileOrder() {
+        let index = SourceFixture.index([
+            ("A.swift", "class Card: UIView {\n @IBOutlet var title: UILabel!\n var count = 0\n func load() {}\n}"),
+            ("B.swift", "extension Card {\n @IBOutlet var title: UILabel!\n var total: Int { get { 0 } set {} }\n func load() {}\n func show() {}\n}"),
+            ("C.swift", "extension Card { var count: Int { 1 } }"),
+        ])
+        let card = index.types["Card"]
+        XCTAssertEqual(card?.outlets.map(\.name), ["title"])
+        XCTAssertEqual(card?.properties.map(\.name), ["title", "count", "total"])
+        XCTAssertEqual(card?.properties.map(\.isSettable), [true, true, true])
+        XCTAssertEqual(card?.methods.map(\.name), ["load()", "show()"])
+        XCTAssertEqual(card?.methods.first?.location.path, "A.swift")
+        XCTAssertEqual(card?.declarations.count, 3)
+    }
+}

@@ -4,9 +4,12 @@ import Foundation
 enum ReportBuilder {
     static func report(projectName: String, input: ProjectInput, model: ProjectModel,
                        classes: [ClassEntry], outcome: RuleRunner.Outcome) -> Report {
-        let documents = Dictionary(model.documents.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        // Document positions by path, not the documents: copying every parsed document into a
+        // dictionary cost more than the rest of the report.
+        let documentPositions = Dictionary(model.documents.indices.map { (model.documents[$0].path, $0) },
+                                           uniquingKeysWith: { first, _ in first })
         let entries = input.files.map { file in
-            fileEntry(file, document: documents[file.path])
+            fileEntry(file, document: documentPositions[file.path].map { model.documents[$0] })
         }.sorted { $0.path < $1.path }
         var summary = Report.Summary(
             classes: classes.count,

@@ -17,7 +17,7 @@ extension Report {
     public func jsonData(pretty: Bool = true) throws -> Data {
         var writer = JSONByteWriter(pretty: pretty, reservingCapacity: estimatedJSONSize)
         writeJSON(to: &writer)
-        return Data(writer.bytes)
+        return writer.finish()
     }
 
     /// A generous guess of the pretty JSON size from the counts, so the buffer rarely grows.

@@ -1,4 +1,6 @@
-/// Writes JSON as UTF-8 bytes into one growing buffer, in exactly the layout Foundation's
+import Foundation
+
+/// Writes JSON as UTF-8 bytes into one `Data`, in exactly the layout Foundation's
 /// `JSONEncoder` produces with `[.sortedKeys, .withoutEscapingSlashes]` (plus
 /// `.prettyPrinted` when `pretty`): the report is large, and encoding it through `Codable`
 /// cost more than building it. Callers write object keys in sorted (ordinal) order
@@ -10,7 +12,13 @@
 /// control characters as `\u00xx` (lowercase hex); everything else, `/`, DEL, U+2028/2029
 /// and non-ASCII included, is written as raw UTF-8.
 struct JSONByteWriter {
-    private(set) var bytes: [UInt8] = []
+    /// Bytes are gathered in a small array and moved to `output` in blocks: appending to an
+    /// array is cheaper than to `Data`, and the finished JSON is not copied as a whole
+    /// (for a large report, a second multi-megabyte buffer cost more in page faults than
+    /// the writing itself).
+    private var bytes: [UInt8] = []
+    private var output: Data
+    private static let blockSize = 1 << 16
     let pretty: Bool
     private var depth = 0
     /// Whether the innermost open container has no element yet (no separator needed).
@@ -18,7 +26,19 @@ struct JSONByteWriter {
 
     init(pretty: Bool, reservingCapacity capacity: Int = 0) {
         self.pretty = pretty
-        bytes.reserveCapacity(capacity)
+        output = Data(capacity: capacity)
+        bytes.reserveCapacity(Self.blockSize + 1_024)
+    }
+
+    /// The JSON written so far.
+    mutating func finish() -> Data {
+        flush()
+        return output
+    }
+
+    private mutating func flush() {
+        output.append(contentsOf: bytes)
+        bytes.removeAll(keepingCapacity: true)
     }
 
     // MARK: Containers
@@ -74,6 +94,7 @@ struct JSONByteWriter {
     }
 
     private mutating func startElement() {
+        if bytes.count >= Self.blockSize { flush() }
         if isFirstElement {
             isFirstElement = false
         } else {

@@ -87,7 +87,7 @@ struct StrategyClassifier {
     /// Why no strategy could be established for a nib of the class.
     private func unknownReason(_ projectClass: ProjectClass, nibName: String, loadedBy fallback: String) -> String {
         guard model.hasSources else { return "the project has no sources to show how \(nibName) is loaded" }
-        if projectClass.type != nil, !model.members(of: projectClass.runtimeName).isComplete,
+        if projectClass.type != nil, !model.isLineageComplete(of: projectClass.runtimeName),
            let outside = model.lineage(of: projectClass.runtimeName).last {
             return "its superclass \(outside) comes from outside the project and may load it"
         }

@@ -6,34 +6,21 @@ extension ClassEntry {
         if let declared {
             writer.key("declared")
             writer.beginObject()
-            writer.key("line")
-            writer.integer(declared.line)
-            writer.key("path")
-            writer.string(declared.path)
+            writer.field("line", declared.line)
+            writer.field("path", declared.path)
             writer.endObject()
         }
-        writer.key("language")
-        writer.string(language.rawValue)
-        if let module {
-            writer.key("module")
-            writer.string(module)
-        }
-        writer.key("name")
-        writer.string(name)
+        writer.field("language", language.rawValue)
+        writer.field("module", module)
+        writer.field("name", name)
         writer.key("nibs")
         writer.array(nibs) { $1.writeJSON(to: &$0) }
-        if let objcName {
-            writer.key("objcName")
-            writer.string(objcName)
-        }
+        writer.field("objcName", objcName)
         writer.key("placements")
         writer.array(placements) { $1.writeJSON(to: &$0) }
         writer.key("strategies")
         writer.array(strategies) { $1.writeJSON(to: &$0) }
-        if let superclass {
-            writer.key("superclass")
-            writer.string(superclass)
-        }
+        writer.field("superclass", superclass)
         writer.endObject()
     }
 }
@@ -41,10 +28,8 @@ extension ClassEntry {
 extension ClassEntry.NibReference {
     func writeJSON(to writer: inout JSONByteWriter) {
         writer.beginObject()
-        writer.key("path")
-        writer.string(path)
-        writer.key("role")
-        writer.string(role.rawValue)
+        writer.field("path", path)
+        writer.field("role", role.rawValue)
         writer.endObject()
     }
 }
@@ -52,16 +37,11 @@ extension ClassEntry.NibReference {
 extension ClassEntry.Placement {
     func writeJSON(to writer: inout JSONByteWriter) {
         writer.beginObject()
-        writer.key("line")
-        writer.integer(line)
-        writer.key("objectId")
-        writer.string(objectId)
-        writer.key("ownConstraints")
-        writer.integer(ownConstraints)
-        writer.key("path")
-        writer.string(path)
-        writer.key("subviews")
-        writer.integer(subviews)
+        writer.field("line", line)
+        writer.field("objectId", objectId)
+        writer.field("ownConstraints", ownConstraints)
+        writer.field("path", path)
+        writer.field("subviews", subviews)
         writer.endObject()
     }
 }
@@ -72,20 +52,13 @@ extension ClassEntry.Strategy {
         writer.key("evidence")
         writer.array(evidence) { writer, evidence in
             writer.beginObject()
-            writer.key("line")
-            writer.integer(evidence.line)
-            writer.key("note")
-            writer.string(evidence.note)
-            writer.key("path")
-            writer.string(evidence.path)
+            writer.field("line", evidence.line)
+            writer.field("note", evidence.note)
+            writer.field("path", evidence.path)
             writer.endObject()
         }
-        writer.key("id")
-        writer.string(id)
-        if let variant {
-            writer.key("variant")
-            writer.string(variant)
-        }
+        writer.field("id", id)
+        writer.field("variant", variant)
         writer.endObject()
     }
 }

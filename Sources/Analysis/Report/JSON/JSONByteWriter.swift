@@ -62,6 +62,28 @@ struct JSONByteWriter {
         }
     }
 
+    /// `"key" : "value"` in the open object.
+    mutating func field(_ key: StaticString, _ value: String) {
+        self.key(key)
+        string(value)
+    }
+
+    /// `"key" : "value"`, or nothing when `value` is nil (as `Codable` omits nil optionals).
+    mutating func field(_ key: StaticString, _ value: String?) {
+        if let value { field(key, value) }
+    }
+
+    /// `"key" : number` in the open object.
+    mutating func field<Value: BinaryInteger>(_ key: StaticString, _ value: Value) {
+        self.key(key)
+        integer(value)
+    }
+
+    /// `"key" : number`, or nothing when `value` is nil.
+    mutating func field<Value: BinaryInteger>(_ key: StaticString, _ value: Value?) {
+        if let value { field(key, value) }
+    }
+
     /// Starts the next element of the open array.
     mutating func element() { startElement() }
 

@@ -21,8 +21,7 @@ extension Report {
         }
         writer.key("project")
         project.writeJSON(to: &writer)
-        writer.key("schemaVersion")
-        writer.integer(schemaVersion)
+        writer.field("schemaVersion", schemaVersion)
         writer.key("summary")
         summary.writeJSON(to: &writer)
         writer.key("tool")
@@ -34,10 +33,8 @@ extension Report {
 extension Report.Tool {
     func writeJSON(to writer: inout JSONByteWriter) {
         writer.beginObject()
-        writer.key("name")
-        writer.string(name)
-        writer.key("version")
-        writer.string(version)
+        writer.field("name", name)
+        writer.field("version", version)
         writer.endObject()
     }
 }
@@ -45,12 +42,9 @@ extension Report.Tool {
 extension Report.Project {
     func writeJSON(to writer: inout JSONByteWriter) {
         writer.beginObject()
-        writer.key("bytes")
-        writer.integer(bytes)
-        writer.key("files")
-        writer.integer(files)
-        writer.key("name")
-        writer.string(name)
+        writer.field("bytes", bytes)
+        writer.field("files", files)
+        writer.field("name", name)
         writer.endObject()
     }
 }
@@ -58,20 +52,13 @@ extension Report.Project {
 extension Report.Summary {
     func writeJSON(to writer: inout JSONByteWriter) {
         writer.beginObject()
-        writer.key("classes")
-        writer.integer(classes)
-        writer.key("durationMs")
-        writer.integer(durationMs)
-        writer.key("errors")
-        writer.integer(errors)
-        writer.key("infos")
-        writer.integer(infos)
-        writer.key("nibs")
-        writer.integer(nibs)
-        writer.key("storyboards")
-        writer.integer(storyboards)
-        writer.key("warnings")
-        writer.integer(warnings)
+        writer.field("classes", classes)
+        writer.field("durationMs", durationMs)
+        writer.field("errors", errors)
+        writer.field("infos", infos)
+        writer.field("nibs", nibs)
+        writer.field("storyboards", storyboards)
+        writer.field("warnings", warnings)
         writer.endObject()
     }
 }
@@ -81,14 +68,9 @@ extension BaselineComparison {
         writer.beginObject()
         writer.key("fixed")
         writer.array(fixed) { $1.writeJSON(to: &$0) }
-        writer.key("new")
-        writer.integer(new)
-        if let reference {
-            writer.key("reference")
-            writer.string(reference)
-        }
-        writer.key("unchanged")
-        writer.integer(unchanged)
+        writer.field("new", new)
+        writer.field("reference", reference)
+        writer.field("unchanged", unchanged)
         writer.endObject()
     }
 }
@@ -96,16 +78,10 @@ extension BaselineComparison {
 extension FileEntry {
     func writeJSON(to writer: inout JSONByteWriter) {
         writer.beginObject()
-        writer.key("kind")
-        writer.string(kind.rawValue)
-        writer.key("path")
-        writer.string(path)
-        if let reason {
-            writer.key("reason")
-            writer.string(reason)
-        }
-        writer.key("status")
-        writer.string(status.rawValue)
+        writer.field("kind", kind.rawValue)
+        writer.field("path", path)
+        writer.field("reason", reason)
+        writer.field("status", status.rawValue)
         writer.endObject()
     }
 }
@@ -113,14 +89,9 @@ extension FileEntry {
 extension SourceLocation {
     func writeJSON(to writer: inout JSONByteWriter) {
         writer.beginObject()
-        if let column {
-            writer.key("column")
-            writer.integer(column)
-        }
-        writer.key("line")
-        writer.integer(line)
-        writer.key("path")
-        writer.string(path)
+        writer.field("column", column)
+        writer.field("line", line)
+        writer.field("path", path)
         writer.endObject()
     }
 }
@@ -128,30 +99,16 @@ extension SourceLocation {
 extension Finding {
     func writeJSON(to writer: inout JSONByteWriter) {
         writer.beginObject()
-        if let baseline {
-            writer.key("baseline")
-            writer.string(baseline.rawValue)
-        }
-        if let className {
-            writer.key("class")
-            writer.string(className)
-        }
-        writer.key("fingerprint")
-        writer.string(fingerprint)
-        writer.key("fix")
-        writer.string(fix)
+        writer.field("baseline", baseline?.rawValue)
+        writer.field("class", className)
+        writer.field("fingerprint", fingerprint)
+        writer.field("fix", fix)
         writer.key("locations")
         writer.array(locations) { $1.writeJSON(to: &$0) }
-        writer.key("message")
-        writer.string(message)
-        writer.key("rule")
-        writer.string(rule)
-        if let seed {
-            writer.key("seed")
-            writer.string(seed)
-        }
-        writer.key("severity")
-        writer.string(severity.rawValue)
+        writer.field("message", message)
+        writer.field("rule", rule)
+        writer.field("seed", seed)
+        writer.field("severity", severity.rawValue)
         writer.endObject()
     }
 }

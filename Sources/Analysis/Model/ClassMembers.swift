@@ -37,13 +37,22 @@ extension ProjectModel {
             members.keys.formUnion(PlatformMembers.keys[platformName] ?? [])
             members.selectors.formUnion(PlatformMembers.actions[platformName] ?? [])
         }
-        if let last = lineage.last {
-            let known = PlatformClasses.isKnown(Self.unqualified(last))
-            members.isComplete = known && lineage.allSatisfy { name in
-                PlatformClasses.isKnown(Self.unqualified(name)) || declaration(of: name)?.hasPrimaryDeclaration == true
-            }
-        }
+        members.isComplete = isComplete(lineage: lineage)
         return members
+    }
+
+    /// ``ClassMembers/isComplete`` without gathering the members: whether every class in the
+    /// lineage of `runtimeName` is declared in the project or known to the platform table
+    /// (the family of a class asks only this, for every class of the report).
+    public func isLineageComplete(of runtimeName: String) -> Bool {
+        isComplete(lineage: lineage(of: runtimeName))
+    }
+
+    private func isComplete(lineage: [String]) -> Bool {
+        guard let last = lineage.last else { return true }
+        return PlatformClasses.isKnown(Self.unqualified(last)) && lineage.allSatisfy { name in
+            PlatformClasses.isKnown(Self.unqualified(name)) || declaration(of: name)?.hasPrimaryDeclaration == true
+        }
     }
 
     private func add(_ type: SourceType, to members: inout ClassMembers, visitedProtocols: inout Set<String>) {

@@ -6,10 +6,15 @@ extension ProjectModel {
     ///   the result does not depend on it.
     public func classEntries(concurrency: Int = 1) -> [ClassEntry] {
         let classifier = StrategyClassifier(model: self)
-        let reportedClasses = classes.values
-            .filter { reported($0) }
+        // Dictionary positions are filtered and sorted rather than the classes themselves: a
+        // `ProjectClass` is a large struct that copying into an array and sorting would copy
+        // over and over.
+        let reportedPositions = classes.indices
+            .compactMap { position in
+                reported(classes.values[position]) ? (name: classes.values[position].name, runtimeName: classes.values[position].runtimeName, position: position) : nil
+            }
             .sorted { ($0.name, $0.runtimeName) < ($1.name, $1.runtimeName) }
-        return ConcurrentMap.map(reportedClasses, concurrency: concurrency) { entry(for: $0, classifier: classifier) }
+        return ConcurrentMap.map(reportedPositions, concurrency: concurrency) { entry(for: classes.values[$0.position], classifier: classifier) }
     }
 
     private func reported(_ projectClass: ProjectClass) -> Bool {
@@ -20,12 +25,12 @@ extension ProjectModel {
 
     private func entry(for projectClass: ProjectClass, classifier: StrategyClassifier) -> ClassEntry {
         let type = projectClass.type
-        let references = projectClass.interfaceBuilderReferences.map { object($0) }
+        let references = projectClass.interfaceBuilderReferences
         let language: ClassEntry.Language
         if let type {
             language = type.language == .objc ? .objc : .swift
         } else {
-            language = references.contains { $0.customModule != nil || $0.customModuleProvider != nil } ? .swift : .objc
+            language = references.contains { customModule(of: $0) != nil || customModuleProvider(of: $0) != nil } ? .swift : .objc
         }
         return ClassEntry(
             name: projectClass.name,
@@ -40,35 +45,52 @@ extension ProjectModel {
         )
     }
 
+    // The two attributes read straight from the document, without copying the whole object.
+    private func customModule(of reference: IBObjectReference) -> String? {
+        documents[reference.document].objects[reference.object].customModule
+    }
+
+    private func customModuleProvider(of reference: IBObjectReference) -> String? {
+        documents[reference.document].objects[reference.object].customModuleProvider
+    }
+
     /// The module IB names for the class; with "Inherit Module From Target" (or for a Swift
     /// class IB does not name) the project's module when it builds exactly one.
-    private func module(of projectClass: ProjectClass, language: ClassEntry.Language, references: [IBObject]) -> String? {
+    private func module(of projectClass: ProjectClass, language: ClassEntry.Language, references: [IBObjectReference]) -> String? {
         let onlyModule = modules.projectModules.count == 1 ? modules.projectModules.first : nil
-        if let explicit = references.first(where: { $0.customModule != nil && $0.customModuleProvider != "target" }) {
-            return explicit.customModule
+        if let explicit = references.first(where: { customModule(of: $0) != nil && customModuleProvider(of: $0) != "target" }) {
+            return customModule(of: explicit)
         }
-        if let inherited = references.first(where: { $0.customModuleProvider == "target" }) {
-            return onlyModule ?? inherited.customModule
+        if let inherited = references.first(where: { customModuleProvider(of: $0) == "target" }) {
+            return onlyModule ?? customModule(of: inherited)
         }
         return language == .swift && projectClass.type != nil ? onlyModule : nil
     }
 
+    /// Each nib once per role, by path and role: sorted first, so duplicates are neighbours.
     private func nibReferences(_ projectClass: ProjectClass) -> [ClassEntry.NibReference] {
-        var seen: Set<String> = []
-        let all = projectClass.rootViews.map { (document($0).path, ClassEntry.NibReference.Role.rootView) }
-            + projectClass.filesOwners.map { (document($0).path, .filesOwner) }
-            + projectClass.placements.map { (document($0).path, .placed) }
-        return all
-            .filter { seen.insert("\($0.0)|\($0.1.rawValue)").inserted }
-            .sorted { ($0.0, $0.1.rawValue) < ($1.0, $1.1.rawValue) }
-            .map { ClassEntry.NibReference(path: $0.0, role: $0.1) }
+        var all: [ClassEntry.NibReference] = []
+        all.reserveCapacity(projectClass.rootViews.count + projectClass.filesOwners.count + projectClass.placements.count)
+        for (references, role) in [(projectClass.rootViews, ClassEntry.NibReference.Role.rootView),
+                                   (projectClass.filesOwners, .filesOwner), (projectClass.placements, .placed)] {
+            for reference in references {
+                all.append(ClassEntry.NibReference(path: documents[reference.document].path, role: role))
+            }
+        }
+        all.sort { ($0.path, $0.role.rawValue) < ($1.path, $1.role.rawValue) }
+        var unique: [ClassEntry.NibReference] = []
+        unique.reserveCapacity(all.count)
+        for reference in all where unique.last != reference {
+            unique.append(reference)
+        }
+        return unique
     }
 
     private func placement(_ reference: IBObjectReference) -> ClassEntry.Placement {
-        let document = document(reference)
-        let object = object(reference)
-        let own = document.selfConstraints(of: object).filter { !$0.isPlaceholder }
+        let document = documents[reference.document]
+        let object = document.objects[reference.object]
+        let own = document.selfConstraints(of: object).count { !$0.isPlaceholder }
         return ClassEntry.Placement(path: document.path, line: object.location.line, objectId: object.id,
-                                    ownConstraints: own.count, subviews: object.subviews.count)
+                                    ownConstraints: own, subviews: object.subviews.count)
     }
 }

@@ -4,7 +4,7 @@ extension ProjectModel {
     public func family(of projectClass: ProjectClass) -> ClassFamily {
         let known = family(of: projectClass.runtimeName)
         // Undeclared, or declared below a superclass from a dependency: IB knows better.
-        let lineageIsKnown = members(of: projectClass.runtimeName).isComplete
+        let lineageIsKnown = isLineageComplete(of: projectClass.runtimeName)
         if known != .other || (projectClass.type != nil && lineageIsKnown) || PlatformClasses.isKnown(projectClass.runtimeName) { return known }
         for reference in projectClass.interfaceBuilderReferences {
             let object = object(reference)

@@ -3,9 +3,13 @@ extension StrategyClassifier {
     /// A controller whose nib UIKit/AppKit finds by its class name (`nibName` nil).
     func implicitControllerNib(_ projectClass: ProjectClass, existing: [Strategy]) -> [Strategy] {
         guard !existing.contains(where: { $0.id == "view-controller-nib" }) else { return [] }
-        let sites = model.sources.nibLoads.filter {
-            $0.api == .viewControllerNibName && ($0.context.typeName == projectClass.name || $0.receiverType == projectClass.name)
-        }
+        // Runs for every controller over every load site: fields are read in place and only
+        // the matches copied, since a `NibLoadSite` is a large struct.
+        let loads = model.sources.nibLoads
+        let sites = loads.indices.filter {
+            loads[$0].api == .viewControllerNibName
+                && (loads[$0].context.typeName == projectClass.name || loads[$0].receiverType == projectClass.name)
+        }.map { loads[$0] }
         guard !sites.isEmpty else { return [] }
         return [Strategy(id: "view-controller-nib", evidence: sites.map {
             evidence($0, "Initialised with nib \($0.nibName.candidates.first ?? $0.nibName.expression).")

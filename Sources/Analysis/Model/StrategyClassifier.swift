@@ -87,7 +87,7 @@ struct StrategyClassifier {
     /// Why no strategy could be established for a nib of the class.
     private func unknownReason(_ projectClass: ProjectClass, nibName: String, loadedBy fallback: String) -> String {
         guard model.hasSources else { return "the project has no sources to show how \(nibName) is loaded" }
-        if projectClass.type != nil, !model.members(of: projectClass.runtimeName).isComplete,
+        if projectClass.type != nil, !model.isLineageComplete(of: projectClass.runtimeName),
            let outside = model.lineage(of: projectClass.runtimeName).last {
             return "its superclass \(outside) comes from outside the project and may load it"
         }
@@ -117,27 +117,34 @@ struct StrategyClassifier {
     }
 
     /// One entry per strategy id and variant, evidence deduplicated and in path/line order.
+    /// A class has a handful of strategies, so a linear search beats a dictionary here, and
+    /// sorting first lets duplicates be dropped as neighbours without building keys.
     private func merged(_ strategies: [Strategy]) -> [Strategy] {
-        var order: [String] = []
-        var byKey: [String: Strategy] = [:]
+        var result: [Strategy] = []
+        result.reserveCapacity(strategies.count)
         for strategy in strategies {
-            let key = strategy.id + "/" + (strategy.variant ?? "")
-            if var existing = byKey[key] {
-                existing.evidence += strategy.evidence
-                byKey[key] = existing
+            if let position = result.firstIndex(where: { $0.id == strategy.id && ($0.variant ?? "") == (strategy.variant ?? "") }) {
+                result[position].evidence += strategy.evidence
             } else {
-                order.append(key)
-                byKey[key] = strategy
+                result.append(strategy)
             }
         }
-        let hasKnown = order.contains { !$0.hasPrefix("unknown/") }
-        return order.compactMap { key -> Strategy? in
-            guard var strategy = byKey[key], !(hasKnown && strategy.id == "unknown") else { return nil }
-            var seen: Set<String> = []
-            strategy.evidence = strategy.evidence
-                .filter { seen.insert("\($0.path):\($0.line):\($0.note)").inserted }
-                .sorted { ($0.path, $0.line, $0.note) < ($1.path, $1.line, $1.note) }
-            return strategy
+        if result.contains(where: { $0.id != "unknown" }) {
+            result.removeAll { $0.id == "unknown" }
         }
+        for position in result.indices where result[position].evidence.count > 1 {
+            result[position].evidence = Self.sortedUnique(result[position].evidence)
+        }
+        return result
+    }
+
+    private static func sortedUnique(_ evidence: [Evidence]) -> [Evidence] {
+        let sorted = evidence.sorted { ($0.path, $0.line, $0.note) < ($1.path, $1.line, $1.note) }
+        var unique: [Evidence] = []
+        unique.reserveCapacity(sorted.count)
+        for item in sorted where unique.last != item {
+            unique.append(item)
+        }
+        return unique
     }
 }

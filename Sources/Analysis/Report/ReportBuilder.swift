@@ -4,9 +4,16 @@ import Foundation
 enum ReportBuilder {
     static func report(projectName: String, input: ProjectInput, model: ProjectModel,
                        classes: [ClassEntry], outcome: RuleRunner.Outcome) -> Report {
-        let documents = Dictionary(model.documents.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        let entries = input.files.map { file in
-            fileEntry(file, document: documents[file.path])
+        // Document positions by path, not the documents: copying every parsed document into a
+        // dictionary cost more than the rest of the report.
+        let documentPositions = Dictionary(model.documents.indices.map { (model.documents[$0].path, $0) },
+                                           uniquingKeysWith: { first, _ in first })
+        // Fields are read in place: copying each `ProjectFile` (contents included) and each
+        // matching `IBDocument` showed in profiles.
+        let files = input.files
+        let entries = files.indices.map { index in
+            let entry = FileEntry(path: files[index].path, kind: files[index].kind, status: files[index].status, reason: files[index].reason)
+            return refined(entry, documentAt: documentPositions[entry.path], of: model)
         }.sorted { $0.path < $1.path }
         var summary = Report.Summary(
             classes: classes.count,
@@ -31,21 +38,23 @@ enum ReportBuilder {
     }
 
     /// Xibs and nibs, a `.nib` folder (`designable.nib` + `keyedobjects.nib`) counted once.
+    /// Project paths are clean relative paths (no empty components, no trailing slash), so
+    /// a file's folder is everything before its last slash; no `NSString` path bridging.
     private static func nibCount(_ entries: [FileEntry]) -> Int {
-        let nibs = entries.filter { $0.kind == .xib || $0.kind == .nib }.map { entry in
-            let folder = (entry.path as NSString).deletingLastPathComponent
-            return folder.lowercased().hasSuffix(".nib") ? folder : entry.path
+        var nibs: Set<Substring> = []
+        for entry in entries where entry.kind == .xib || entry.kind == .nib {
+            let path = entry.path[...]
+            let folder = path.lastIndex(of: "/").map { path[..<$0] } ?? ""
+            nibs.insert(folder.lowercased().hasSuffix(".nib") ? folder : path)
         }
-        return Set(nibs).count
+        return nibs.count
     }
 
     /// The entry of one file: the archive's verdict, refined by the parser for IB files.
-    private static func fileEntry(_ file: ProjectFile, document: IBDocument?) -> FileEntry {
-        guard file.status == .analysed, let document, document.status != .analysed else {
-            return FileEntry(path: file.path, kind: file.kind, status: file.status, reason: file.reason)
-        }
-        var reason = document.reason ?? "not fully readable"
-        if let line = document.errorLine { reason += " (line \(line))" }
-        return FileEntry(path: file.path, kind: file.kind, status: document.fileStatus, reason: reason)
+    private static func refined(_ entry: FileEntry, documentAt position: Int?, of model: ProjectModel) -> FileEntry {
+        guard entry.status == .analysed, let position, model.documents[position].status != .analysed else { return entry }
+        var reason = model.documents[position].reason ?? "not fully readable"
+        if let line = model.documents[position].errorLine { reason += " (line \(line))" }
+        return FileEntry(path: entry.path, kind: entry.kind, status: model.documents[position].fileStatus, reason: reason)
     }
 }

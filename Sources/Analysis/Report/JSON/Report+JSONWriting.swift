@@ -1,0 +1,114 @@
+/// The report's JSON written field by field through `JSONByteWriter`: the same bytes as its
+/// `Codable` encoding with sorted keys, without building an intermediate value tree. Keys
+/// appear here in ordinal order (the order `.sortedKeys` uses) and optional fields are
+/// omitted when nil, as `Codable` does; `ReportJSONWriterTests` holds the two together.
+extension Report {
+    func writeJSON(to writer: inout JSONByteWriter) {
+        writer.beginObject()
+        if let baseline {
+            writer.key("baseline")
+            baseline.writeJSON(to: &writer)
+        }
+        writer.key("classes")
+        writer.array(classes) { $1.writeJSON(to: &$0) }
+        writer.key("files")
+        writer.array(files) { $1.writeJSON(to: &$0) }
+        writer.key("findings")
+        writer.array(findings) { $1.writeJSON(to: &$0) }
+        if let notes {
+            writer.key("notes")
+            writer.array(notes) { $0.string($1) }
+        }
+        writer.key("project")
+        project.writeJSON(to: &writer)
+        writer.field("schemaVersion", schemaVersion)
+        writer.key("summary")
+        summary.writeJSON(to: &writer)
+        writer.key("tool")
+        tool.writeJSON(to: &writer)
+        writer.endObject()
+    }
+}
+
+extension Report.Tool {
+    func writeJSON(to writer: inout JSONByteWriter) {
+        writer.beginObject()
+        writer.field("name", name)
+        writer.field("version", version)
+        writer.endObject()
+    }
+}
+
+extension Report.Project {
+    func writeJSON(to writer: inout JSONByteWriter) {
+        writer.beginObject()
+        writer.field("bytes", bytes)
+        writer.field("files", files)
+        writer.field("name", name)
+        writer.endObject()
+    }
+}
+
+extension Report.Summary {
+    func writeJSON(to writer: inout JSONByteWriter) {
+        writer.beginObject()
+        writer.field("classes", classes)
+        writer.field("durationMs", durationMs)
+        writer.field("errors", errors)
+        writer.field("infos", infos)
+        writer.field("nibs", nibs)
+        writer.field("storyboards", storyboards)
+        writer.field("warnings", warnings)
+        writer.endObject()
+    }
+}
+
+extension BaselineComparison {
+    func writeJSON(to writer: inout JSONByteWriter) {
+        writer.beginObject()
+        writer.key("fixed")
+        writer.array(fixed) { $1.writeJSON(to: &$0) }
+        writer.field("new", new)
+        writer.field("reference", reference)
+        writer.field("unchanged", unchanged)
+        writer.endObject()
+    }
+}
+
+extension FileEntry {
+    func writeJSON(to writer: inout JSONByteWriter) {
+        writer.beginObject()
+        writer.field("kind", kind.rawValue)
+        writer.field("path", path)
+        writer.field("reason", reason)
+        writer.field("status", status.rawValue)
+        writer.endObject()
+    }
+}
+
+extension SourceLocation {
+    func writeJSON(to writer: inout JSONByteWriter) {
+        writer.beginObject()
+        writer.field("column", column)
+        writer.field("line", line)
+        writer.field("path", path)
+        writer.endObject()
+    }
+}
+
+extension Finding {
+    func writeJSON(to writer: inout JSONByteWriter) {
+        writer.beginObject()
+        writer.field("baseline", baseline?.rawValue)
+        writer.field("class", className)
+        writer.field("fingerprint", fingerprint)
+        writer.field("fix", fix)
+        writer.key("locations")
+        writer.array(locations) { $1.writeJSON(to: &$0) }
+        writer.field("message", message)
+        writer.field("rule", rule)
+        writer.field("seed", seed)
+        writer.field("severity", severity.rawValue)
+        writer.endObject()
+    }
+}

@@ -8,7 +8,10 @@ struct ClassHierarchy: Sendable {
     private(set) var subclasses: [String: [String]] = [:]
 
     /// `superclass` answers one step (project declaration first, then the platform table).
+    /// A name may come more than once, and the order does not matter: a memoised chain is
+    /// reused only when it is exactly what walking on would produce.
     init(names: some Sequence<String>, superclass: (String) -> String?) {
+        lineages.reserveCapacity(names.underestimatedCount)
         for name in names {
             _ = lineage(of: name, superclass: superclass)
         }
@@ -26,7 +29,8 @@ struct ClassHierarchy: Sendable {
         var seen: Set<String> = [name]
         var current = name
         while let next = superclass(current), seen.insert(next).inserted {
-            if let known = lineages[next], Set(known).isDisjoint(with: seen.subtracting([next])) {
+            // `known` starts with `next`; walking on would stop early only at a name already seen.
+            if let known = lineages[next], !known.dropFirst().contains(where: seen.contains) {
                 chain += known
                 break
             }

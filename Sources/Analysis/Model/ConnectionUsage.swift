@@ -8,35 +8,44 @@ public struct ConnectionUsage: Sendable {
     /// Classes that Interface Builder names, with every superclass.
     public private(set) var referencedClasses: Set<String> = []
 
-    /// `lineage` gives a class name followed by its superclasses.
+    /// `lineage` gives a class name followed by its superclasses. Connections are first
+    /// grouped by the class they name, so each class's lineage is walked once however many
+    /// elements and connections name it.
     init(documents: [IBDocument], lineage: (String) -> [String]) {
         allDocumentsReadable = documents.allSatisfy { $0.status == .analysed || $0.status == .legacy }
+        var namedClasses: Set<String> = []
+        var outletsByClass: [String: Set<String>] = [:]
+        var actionsByClass: [String: Set<String>] = [:]
         for document in documents where document.status == .analysed || document.status == .legacy {
-            for object in document.objects {
-                if let name = object.customClass, !name.isEmpty { referencedClasses.formUnion(lineage(name)) }
+            let objects = document.objects
+            for position in objects.indices {
+                if let name = objects[position].customClass, !name.isEmpty { namedClasses.insert(name) }
             }
             for connection in document.connections {
-                record(connection, in: document, lineage: lineage)
+                switch connection.kind {
+                case .outlet, .outletCollection:
+                    guard let property = connection.property, let source = connection.source,
+                          let name = objects[source].customClass else { continue }
+                    outletsByClass[name, default: []].insert(property)
+                case .action:
+                    guard let selector = connection.selector, let id = connection.destination,
+                          let target = document.objectPosition(withID: id) else { continue }
+                    if objects[target].placeholder == .firstResponder {
+                        responderChainSelectors.insert(selector)
+                    } else if let name = objects[target].customClass {
+                        actionsByClass[name, default: []].insert(selector)
+                    }
+                case .segue:
+                    continue
+                }
             }
         }
-    }
-
-    private mutating func record(_ connection: IBConnection, in document: IBDocument, lineage: (String) -> [String]) {
-        switch connection.kind {
-        case .outlet, .outletCollection:
-            guard let property = connection.property, let source = connection.source,
-                  let name = document.objects[source].customClass else { return }
-            for ancestor in lineage(name) { outletKeys[ancestor, default: []].insert(property) }
-        case .action:
-            guard let selector = connection.selector, let id = connection.destination,
-                  let target = document.object(withID: id) else { return }
-            if target.placeholder == .firstResponder {
-                responderChainSelectors.insert(selector)
-            } else if let name = target.customClass {
-                for ancestor in lineage(name) { actionSelectors[ancestor, default: []].insert(selector) }
-            }
-        case .segue:
-            return
+        for name in namedClasses { referencedClasses.formUnion(lineage(name)) }
+        for (name, keys) in outletsByClass {
+            for ancestor in lineage(name) { outletKeys[ancestor, default: []].formUnion(keys) }
+        }
+        for (name, selectors) in actionsByClass {
+            for ancestor in lineage(name) { actionSelectors[ancestor, default: []].formUnion(selectors) }
         }
     }
 

@@ -30,9 +30,9 @@ public struct ModuleCatalog: Sendable, Equatable {
     /// The files that declare modules; every other file is skipped without being decoded.
     private static let configurationNames: Set<Substring> = ["project.pbxproj", "Podfile", "Cartfile"]
 
-    /// The last path component of `path`.
+    /// The last path component of `path` (asked of every file, hence byte-level).
     private static func fileName(of path: String) -> Substring {
-        path.split(separator: "/", omittingEmptySubsequences: true).last ?? Substring(path)
+        PathPieces.lastComponent(of: path[...]) ?? Substring(path)
     }
 
     /// Whether the project's targets are known at all (a `project.pbxproj` was found).

@@ -1,42 +1,57 @@
 extension ProjectModel {
     /// Declared classes keyed by runtime name (`@objc(Name)` or the Swift/ObjC name); the
-    /// primary declaration wins over a bare extension.
+    /// primary declaration wins over a bare extension, then the smallest source name (so
+    /// the table does not depend on dictionary order, without sorting every type name).
     static func typesByRuntimeName(_ sources: SourceIndex) -> [String: SourceType] {
-        var table: [String: SourceType] = [:]
-        for name in sources.types.keys.sorted() {
-            guard let type = sources.types[name], type.isClass else { continue }
+        var winners: [String: (name: String, type: SourceType)] = [:]
+        winners.reserveCapacity(sources.types.count)
+        for (name, type) in sources.types where type.isClass {
             let key = type.runtimeName ?? name
-            if let existing = table[key], existing.hasPrimaryDeclaration || !type.hasPrimaryDeclaration { continue }
-            table[key] = type
+            if let existing = winners[key] {
+                let existingPrimary = existing.type.hasPrimaryDeclaration
+                guard type.hasPrimaryDeclaration != existingPrimary ? type.hasPrimaryDeclaration : name < existing.name else { continue }
+            }
+            winners[key] = (name, type)
         }
-        return table
+        return winners.mapValues(\.type)
     }
 
     /// Every class named by Interface Builder or declared in source, with the IB elements
-    /// that name it; keyed by runtime name.
+    /// that name it; keyed by runtime name. Entries are appended to in place (a copied
+    /// entry would copy its reference arrays on every append) and objects are read field
+    /// by field (an `IBObject` copy retains a dozen strings).
     static func joinClasses(documents: [IBDocument], types: [String: SourceType]) -> [String: ProjectClass] {
         var classes: [String: ProjectClass] = [:]
+        classes.reserveCapacity(types.count)
         for (runtimeName, type) in types {
             classes[runtimeName] = ProjectClass(name: type.name, runtimeName: runtimeName, type: type)
         }
-        for (documentIndex, document) in documents.enumerated() {
-            let topLevel = Set(document.topLevelObjects)
-            let isStoryboard = document.format == .storyboard
-            let ownerClass = document.filesOwner?.customClass
-            for object in document.objects {
-                guard let name = object.customClass, !name.isEmpty else { continue }
-                let reference = IBObjectReference(document: documentIndex, object: object.index)
-                var entry = classes[name] ?? ProjectClass(name: name, runtimeName: name, type: nil)
-                if object.placeholder == .filesOwner {
-                    entry.filesOwners.append(reference)
-                } else if object.placeholder != nil {
-                    continue
-                } else if !isStoryboard && topLevel.contains(object.index) && Self.isOwnNib(of: name, ownerClass: ownerClass) {
-                    entry.rootViews.append(reference)
+        for documentIndex in documents.indices {
+            let objects = documents[documentIndex].objects
+            let isStoryboard = documents[documentIndex].format == .storyboard
+            var topLevel: Set<Int>?
+            var ownerClass: String??
+            for objectIndex in objects.indices {
+                guard let name = objects[objectIndex].customClass, !name.isEmpty else { continue }
+                let placeholder = objects[objectIndex].placeholder
+                if placeholder != nil && placeholder != .filesOwner { continue }
+                let reference = IBObjectReference(document: documentIndex, object: objects[objectIndex].index)
+                let isRoot: Bool
+                if placeholder == .filesOwner || isStoryboard {
+                    isRoot = false
                 } else {
-                    entry.placements.append(reference)
+                    if topLevel == nil { topLevel = Set(documents[documentIndex].topLevelObjects) }
+                    if ownerClass == nil { ownerClass = .some(documents[documentIndex].filesOwner?.customClass) }
+                    isRoot = topLevel?.contains(objects[objectIndex].index) == true && Self.isOwnNib(of: name, ownerClass: ownerClass ?? nil)
                 }
-                classes[name] = entry
+                if classes[name] == nil { classes[name] = ProjectClass(name: name, runtimeName: name, type: nil) }
+                if placeholder == .filesOwner {
+                    classes[name]?.filesOwners.append(reference)
+                } else if isRoot {
+                    classes[name]?.rootViews.append(reference)
+                } else {
+                    classes[name]?.placements.append(reference)
+                }
             }
         }
         return classes
@@ -50,14 +65,16 @@ extension ProjectModel {
     }
 
     /// Chains for every declared class (runtime and source names) and every IB class name.
+    /// The chains do not depend on the order names are visited in (see ``ClassHierarchy``).
     static func buildHierarchy(sources: SourceIndex, types: [String: SourceType], interfaceBuilderNames: some Sequence<String>) -> ClassHierarchy {
         func declaration(_ name: String) -> SourceType? {
             if let type = types[name] { return type }
             let type = sources.types[name] ?? sources.typealiases[name].flatMap { sources.types[$0] }
             return type?.isClass == true ? type : nil
         }
-        let declared = sources.types.filter { $0.value.isClass }.keys
-        let names = Set(types.keys).union(declared).union(interfaceBuilderNames).sorted()
+        var names = Array(types.keys)
+        names.append(contentsOf: sources.types.lazy.filter { $0.value.isClass }.map(\.key))
+        names.append(contentsOf: interfaceBuilderNames)
         return ClassHierarchy(names: names) { name in
             directSuperclass(of: name, declaration: declaration, typealiases: sources.typealiases)
         }

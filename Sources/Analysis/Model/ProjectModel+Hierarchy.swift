@@ -64,8 +64,10 @@ extension ProjectModel {
         return PlatformClasses.superclass[unqualified(name)]
     }
 
-    /// `UIKit.UIView` → `UIView`.
+    /// `UIKit.UIView` → `UIView`. Asked for every step of every chain: most names have no
+    /// dot and are returned without splitting.
     static func unqualified(_ name: String) -> String {
-        name.split(separator: ".").last.map(String.init) ?? name
+        guard name.utf8.contains(UInt8(ascii: ".")) else { return name }
+        return name.split(separator: ".").last.map(String.init) ?? name
     }
 }

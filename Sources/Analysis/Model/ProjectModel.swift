@@ -8,6 +8,9 @@ public struct ProjectModel: Sendable {
     public let files: [ProjectFile]
     /// Every xib, storyboard and nib, parsed (or failed with a reason), in path order.
     public let documents: [IBDocument]
+    /// The documents that were read in full (xib and storyboard XML), in path order: kept
+    /// once here rather than filtered again by every rule.
+    public let analysedDocuments: [IBDocument]
     /// The Swift and Objective-C index.
     public let sources: SourceIndex
     /// Whether the project has any Swift or Objective-C file: checks that compare
@@ -44,6 +47,7 @@ public struct ProjectModel: Sendable {
     public init(files: [ProjectFile], documents: [IBDocument], sources: SourceIndex, hasSources: Bool) {
         self.files = files
         self.documents = documents
+        analysedDocuments = documents.filter { $0.status == .analysed }
         self.sources = sources
         self.hasSources = hasSources
         nibCatalog = NibCatalog(documents: documents, files: files)
@@ -77,11 +81,6 @@ public struct ProjectModel: Sendable {
             SourceIndexer(concurrency: concurrency).index(files: sourceFiles)
         })
         return ProjectModel(files: sorted, documents: documents, sources: sources, hasSources: !sourceFiles.isEmpty)
-    }
-
-    /// The documents that were read in full (xib and storyboard XML), with their indices.
-    public var analysedDocuments: [IBDocument] {
-        documents.filter { $0.status == .analysed }
     }
 
     /// The class IB calls `runtimeName`, declared or not.

@@ -42,7 +42,7 @@ struct DuplicateConstraintRule: Rule {
             var violations: [RuleViolation] = []
             for constraint in document.constraints where !constraint.isPlaceholder {
                 let key = ConstraintKey(constraint)
-                if let original = firstByKey[key] ?? firstByKey[key.reversed] {
+                if let original = firstByKey[key] ?? (key.isReversible ? firstByKey[key.reversed] : nil) {
                     violations.append(violation(constraint, repeating: original, in: document))
                 } else {
                     firstByKey[key] = constraint
@@ -87,6 +87,11 @@ struct DuplicateConstraintRule: Rule {
             excludedByDefault = constraint.excludedByDefault
         }
 
+        /// Whether ``reversed`` differs from the key itself (looking it up again is wasted).
+        var isReversible: Bool {
+            secondItem != nil && secondAttribute != nil && multiplier != 0
+        }
+
         /// `second = first / m - c / m`, with the relation flipped; itself when there is no
         /// second item or the multiplier is 0.
         var reversed: ConstraintKey {
@@ -104,6 +109,15 @@ struct DuplicateConstraintRule: Rule {
             case .greaterThanOrEqual: flipped.relation = .lessThanOrEqual
             }
             return flipped
+        }
+
+        /// Hashes the items, the first attribute and the constant only: cheaper than every
+        /// field, and equal keys still hash alike (equality compares every field).
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(firstItem)
+            hasher.combine(firstAttribute)
+            hasher.combine(secondItem)
+            hasher.combine(constant)
         }
 
         /// Six decimals: `16:9` and `1 / (9:16)` compare equal.

@@ -69,6 +69,8 @@ extension ProjectModel {
 /// from several threads. Belongs to one model; never shared between analyses.
 final class MemberCache: @unchecked Sendable {
     private var members: [String: ClassMembers] = [:]
+    /// ``ProjectModel/checkableMembers(of:)`` answers, `nil` ones included.
+    private var checkable: [String: ClassMembers?] = [:]
     private let lock = NSLock()
 
     func value(for name: String, compute: () -> ClassMembers) -> ClassMembers {
@@ -81,6 +83,22 @@ final class MemberCache: @unchecked Sendable {
         let computed = compute()
         lock.lock()
         members[name] = computed
+        lock.unlock()
+        return computed
+    }
+
+    /// Like ``value(for:compute:)``, for the checkable members of a class; `compute` may
+    /// ask ``value(for:compute:)`` (the lock is not held while it runs).
+    func checkableValue(for name: String, compute: () -> ClassMembers?) -> ClassMembers? {
+        lock.lock()
+        if let known = checkable[name] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        let computed = compute()
+        lock.lock()
+        checkable[name] = .some(computed)
         lock.unlock()
         return computed
     }

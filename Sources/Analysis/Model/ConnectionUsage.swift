@@ -61,11 +61,17 @@ public struct ConnectionUsage: Sendable {
 
 extension ProjectModel {
     /// The declared classes IB names (directly or through a subclass), in name order: the
-    /// ones whose unconnected outlets and actions are worth reporting.
-    func classesWithInterfaceBuilderUsage(_ usage: ConnectionUsage) -> [(runtimeName: String, type: SourceType)] {
-        typesByRuntimeName
-            .filter { $0.value.hasPrimaryDeclaration && (usage.referencedClasses.contains($0.key) || usage.referencedClasses.contains($0.value.name)) }
-            .sorted { $0.key < $1.key }
-            .map { ($0.key, $0.value) }
+    /// ones whose unconnected outlets and actions are worth reporting. Computed once per
+    /// model for the rules that share it; names are filtered before anything is sorted.
+    var classesWithInterfaceBuilderUsage: [(runtimeName: String, type: SourceType)] {
+        interfaceBuilderUsageCache.get {
+            let referenced = connectionUsage.referencedClasses
+            var names: [String] = []
+            for (runtimeName, type) in typesByRuntimeName where type.hasPrimaryDeclaration
+                && (referenced.contains(runtimeName) || referenced.contains(type.name)) {
+                names.append(runtimeName)
+            }
+            return names.sorted().compactMap { name in typesByRuntimeName[name].map { (name, $0) } }
+        }
     }
 }

@@ -39,6 +39,8 @@ public struct ProjectModel: Sendable {
     let memberCache = MemberCache()
     /// Substitutions and the placements they replace, built once by the first rule asking.
     let substitutionIndexCache = LazyValue<SubstitutionIndex>()
+    /// ``classesWithInterfaceBuilderUsage``, built by the first rule asking.
+    let interfaceBuilderUsageCache = LazyValue<[(runtimeName: String, type: SourceType)]>()
     /// Path → position in `files` (the first file with that path), built on first use.
     let filePositionsCache = LazyValue<[String: Int]>()
 

@@ -60,7 +60,7 @@ struct UnusedOutletRule: UnconnectedMemberRule {
 
     static func check(_ model: ProjectModel) -> [RuleViolation] {
         let usage = model.connectionUsage
-        return model.classesWithInterfaceBuilderUsage(usage).flatMap { runtimeName, type in
+        return model.classesWithInterfaceBuilderUsage.flatMap { runtimeName, type in
             let connected = usage.outletKeys[runtimeName, default: []].union(usage.outletKeys[type.name, default: []])
             var seen: Set<String> = []
             return type.outlets.filter { !connected.contains($0.name) && seen.insert($0.name).inserted }.map { outlet in

@@ -81,7 +81,11 @@ struct EmptyPlaceholderRule: Rule {
     )
 
     static func check(_ model: ProjectModel) -> [RuleViolation] {
-        model.classes.keys.sorted().flatMap { name -> [RuleViolation] in
+        // Only declared classes with a nib root can qualify: those few are sorted, not all.
+        let candidates = model.classes.compactMap { name, projectClass in
+            !projectClass.rootViews.isEmpty && projectClass.type?.hasPrimaryDeclaration == true ? name : nil
+        }
+        return candidates.sorted().flatMap { name -> [RuleViolation] in
             guard let projectClass = model.classes[name], let root = projectClass.rootViews.first,
                   projectClass.type?.hasPrimaryDeclaration == true, model.members(of: name).isComplete,
                   model.family(of: projectClass) == .view,

@@ -66,10 +66,10 @@ extension ProjectModel {
     var classesWithInterfaceBuilderUsage: [(runtimeName: String, type: SourceType)] {
         interfaceBuilderUsageCache.get {
             let referenced = connectionUsage.referencedClasses
-            var names: [String] = []
-            for (runtimeName, type) in typesByRuntimeName where type.hasPrimaryDeclaration
-                && (referenced.contains(runtimeName) || referenced.contains(type.name)) {
-                names.append(runtimeName)
+            let types = typesByRuntimeName
+            let names = types.indices.compactMap { index in
+                types.values[index].hasPrimaryDeclaration
+                    && (referenced.contains(types.keys[index]) || referenced.contains(types.values[index].name)) ? types.keys[index] : nil
             }
             return names.sorted().compactMap { name in typesByRuntimeName[name].map { (name, $0) } }
         }

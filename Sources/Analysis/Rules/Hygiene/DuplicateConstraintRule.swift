@@ -39,6 +39,7 @@ struct DuplicateConstraintRule: Rule {
     static func check(_ model: ProjectModel) -> [RuleViolation] {
         model.analysedDocuments.flatMap { document -> [RuleViolation] in
             var firstByKey: [ConstraintKey: IBConstraint] = [:]
+            firstByKey.reserveCapacity(document.constraints.count)
             var violations: [RuleViolation] = []
             for constraint in document.constraints where !constraint.isPlaceholder {
                 let key = ConstraintKey(constraint)

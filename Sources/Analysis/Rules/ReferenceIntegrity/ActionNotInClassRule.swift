@@ -79,7 +79,7 @@ struct ActionNotInClassRule: Rule {
                 guard connections[position].kind == .action, let selector = connections[position].selector,
                       let targetID = connections[position].destination, let targetPosition = document.objectPosition(withID: targetID),
                       document.objects[targetPosition].placeholder != .firstResponder, let className = document.objects[targetPosition].customClass,
-                      let members = model.checkableMembers(of: className), !members.selectors.contains(selector) else { return nil }
+                      let members = model.checkableMembers(of: className), !members.answersSelector(selector) else { return nil }
                 let connection = connections[position]
                 let target = document.objects[targetPosition]
                 let sender = connection.source.map { document.objects[$0].displayName } ?? "an element"

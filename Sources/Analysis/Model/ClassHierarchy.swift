@@ -8,13 +8,29 @@ struct ClassHierarchy: Sendable {
     private(set) var subclasses: [String: [String]] = [:]
 
     /// `superclass` answers one step (project declaration first, then the platform table).
-    /// A name may come more than once, and the order does not matter: a memoised chain is
-    /// reused only when it is exactly what walking on would produce.
     init(names: some Sequence<String>, superclass: (String) -> String?) {
-        lineages.reserveCapacity(names.underestimatedCount)
+        addLineages(of: names, superclass: superclass)
+        indexSubclasses()
+    }
+
+    /// Chains only, for names added in several steps (declared classes while Interface
+    /// Builder files are still parsed, then the names they use); ``indexSubclasses()`` ends.
+    init(lineagesOf names: some Sequence<String>, superclass: (String) -> String?) {
+        addLineages(of: names, superclass: superclass)
+    }
+
+    /// Computes the chains of `names`. A name may come more than once, and the order does
+    /// not matter: a memoised chain is reused only when it is exactly what walking on
+    /// would produce.
+    mutating func addLineages(of names: some Sequence<String>, superclass: (String) -> String?) {
+        lineages.reserveCapacity(lineages.count + names.underestimatedCount)
         for name in names {
             _ = lineage(of: name, superclass: superclass)
         }
+    }
+
+    /// Derives ``subclasses`` from the chains computed so far.
+    mutating func indexSubclasses() {
         var children: [String: Set<String>] = [:]
         for (name, lineage) in lineages where lineage.count > 1 {
             children[lineage[1], default: []].insert(name)

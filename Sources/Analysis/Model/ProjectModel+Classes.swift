@@ -64,20 +64,24 @@ extension ProjectModel {
         return ownerClass == name
     }
 
-    /// Chains for every declared class (runtime and source names) and every IB class name.
-    /// The chains do not depend on the order names are visited in (see ``ClassHierarchy``).
-    static func buildHierarchy(sources: SourceIndex, types: [String: SourceType], interfaceBuilderNames: some Sequence<String>) -> ClassHierarchy {
+    /// One step up a chain, as the hierarchy takes it: the declaration (by runtime name,
+    /// source name or typealias) first, then the platform table.
+    static func superclassStep(sources: SourceIndex, types: [String: SourceType]) -> (String) -> String? {
         func declaration(_ name: String) -> SourceType? {
             if let type = types[name] { return type }
             let type = sources.types[name] ?? sources.typealiases[name].flatMap { sources.types[$0] }
             return type?.isClass == true ? type : nil
         }
+        return { name in directSuperclass(of: name, declaration: declaration, typealiases: sources.typealiases) }
+    }
+
+    /// Chains for every declared class (runtime and source names); the names Interface
+    /// Builder uses are added once documents are joined. The chains do not depend on the
+    /// order names are visited in (see ``ClassHierarchy``).
+    static func declaredHierarchy(sources: SourceIndex, types: [String: SourceType]) -> ClassHierarchy {
         var names = Array(types.keys)
         names.append(contentsOf: sources.types.lazy.filter { $0.value.isClass }.map(\.key))
-        names.append(contentsOf: interfaceBuilderNames)
-        return ClassHierarchy(names: names) { name in
-            directSuperclass(of: name, declaration: declaration, typealiases: sources.typealiases)
-        }
+        return ClassHierarchy(lineagesOf: names, superclass: superclassStep(sources: sources, types: types))
     }
 
     /// Nib name → indices into `sources.nibLoads` of the sites that may load it.

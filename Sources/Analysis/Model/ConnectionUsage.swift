@@ -8,43 +8,57 @@ public struct ConnectionUsage: Sendable {
     /// Classes that Interface Builder names, with every superclass.
     public private(set) var referencedClasses: Set<String> = []
 
-    /// `lineage` gives a class name followed by its superclasses. Connections are first
-    /// grouped by the class they name, so each class's lineage is walked once however many
-    /// elements and connections name it.
-    init(documents: [IBDocument], lineage: (String) -> [String]) {
-        allDocumentsReadable = documents.allSatisfy { $0.status == .analysed || $0.status == .legacy }
+    /// What the documents alone say, grouped by the class each connection names: gathered
+    /// on the parsing side of ``ProjectModel/build(files:concurrency:interfaceBuilderLimits:)``,
+    /// spread over superclasses once the hierarchy is known.
+    struct Connections: Sendable {
+        var allDocumentsReadable: Bool
+        /// Custom classes elements name.
         var namedClasses: Set<String> = []
         var outletsByClass: [String: Set<String>] = [:]
         var actionsByClass: [String: Set<String>] = [:]
-        for document in documents where document.status == .analysed || document.status == .legacy {
-            let objects = document.objects
-            for position in objects.indices {
-                if let name = objects[position].customClass, !name.isEmpty { namedClasses.insert(name) }
-            }
-            for connection in document.connections {
-                switch connection.kind {
-                case .outlet, .outletCollection:
-                    guard let property = connection.property, let source = connection.source,
-                          let name = objects[source].customClass else { continue }
-                    outletsByClass[name, default: []].insert(property)
-                case .action:
-                    guard let selector = connection.selector, let id = connection.destination,
-                          let target = document.objectPosition(withID: id) else { continue }
-                    if objects[target].placeholder == .firstResponder {
-                        responderChainSelectors.insert(selector)
-                    } else if let name = objects[target].customClass {
-                        actionsByClass[name, default: []].insert(selector)
+        var responderChainSelectors: Set<String> = []
+
+        init(documents: [IBDocument]) {
+            allDocumentsReadable = documents.allSatisfy { $0.status == .analysed || $0.status == .legacy }
+            for document in documents where document.status == .analysed || document.status == .legacy {
+                let objects = document.objects
+                for position in objects.indices {
+                    if let name = objects[position].customClass, !name.isEmpty { namedClasses.insert(name) }
+                }
+                for connection in document.connections {
+                    switch connection.kind {
+                    case .outlet, .outletCollection:
+                        guard let property = connection.property, let source = connection.source,
+                              let name = objects[source].customClass else { continue }
+                        outletsByClass[name, default: []].insert(property)
+                    case .action:
+                        guard let selector = connection.selector, let id = connection.destination,
+                              let target = document.objectPosition(withID: id) else { continue }
+                        if objects[target].placeholder == .firstResponder {
+                            responderChainSelectors.insert(selector)
+                        } else if let name = objects[target].customClass {
+                            actionsByClass[name, default: []].insert(selector)
+                        }
+                    case .segue:
+                        continue
                     }
-                case .segue:
-                    continue
                 }
             }
         }
-        for name in namedClasses { referencedClasses.formUnion(lineage(name)) }
-        for (name, keys) in outletsByClass {
+    }
+
+    /// Spreads gathered connections over superclasses (`lineage` gives a class name
+    /// followed by its superclasses): each class's lineage is walked once however many
+    /// elements and connections name it.
+    init(_ connections: Connections, lineage: (String) -> [String]) {
+        allDocumentsReadable = connections.allDocumentsReadable
+        responderChainSelectors = connections.responderChainSelectors
+        for name in connections.namedClasses { referencedClasses.formUnion(lineage(name)) }
+        for (name, keys) in connections.outletsByClass {
             for ancestor in lineage(name) { outletKeys[ancestor, default: []].formUnion(keys) }
         }
-        for (name, selectors) in actionsByClass {
+        for (name, selectors) in connections.actionsByClass {
             for ancestor in lineage(name) { actionSelectors[ancestor, default: []].formUnion(selectors) }
         }
     }

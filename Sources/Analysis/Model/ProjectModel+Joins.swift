@@ -30,9 +30,12 @@ extension ProjectModel {
         var analysedDocuments: [IBDocument]
         var nibCatalog: NibCatalog
         var modules: ModuleCatalog
+        /// Connections grouped by class, before they are spread over superclasses.
+        var connections: ConnectionUsage.Connections
 
         init(documents: [IBDocument], files: [ProjectFile]) {
             analysedDocuments = documents.filter { $0.status == .analysed }
+            connections = ConnectionUsage.Connections(documents: documents)
             nibCatalog = NibCatalog(documents: documents, files: files)
             modules = ModuleCatalog(files: files)
         }

@@ -71,7 +71,7 @@ public struct ProjectModel: Sendable {
         hierarchy.addLineages(of: classes.keys, superclass: Self.superclassStep(sources: sources, types: typesByRuntimeName))
         hierarchy.indexSubclasses()
         self.hierarchy = hierarchy
-        connectionUsage = ConnectionUsage(documents: documents) { hierarchy.lineages[$0] ?? [$0] }
+        connectionUsage = ConnectionUsage(documentJoins.connections) { hierarchy.lineages[$0] ?? [$0] }
     }
 
     /// Parses and indexes `files` on up to `concurrency` threads, Interface Builder parsing

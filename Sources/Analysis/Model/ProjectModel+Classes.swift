@@ -2,18 +2,21 @@ extension ProjectModel {
     /// Declared classes keyed by runtime name (`@objc(Name)` or the Swift/ObjC name); the
     /// primary declaration wins over a bare extension, then the smallest source name (so
     /// the table does not depend on dictionary order, without sorting every type name).
+    /// Declarations are read in place and copied once, into the table.
     static func typesByRuntimeName(_ sources: SourceIndex) -> [String: SourceType] {
-        var winners: [String: (name: String, type: SourceType)] = [:]
-        winners.reserveCapacity(sources.types.count)
-        for (name, type) in sources.types where type.isClass {
-            let key = type.runtimeName ?? name
+        let types = sources.types
+        var winners: [String: Dictionary<String, SourceType>.Index] = [:]
+        winners.reserveCapacity(types.count)
+        for index in types.indices where types.values[index].isClass {
+            let name = types.keys[index]
+            let key = types.values[index].runtimeName ?? name
             if let existing = winners[key] {
-                let existingPrimary = existing.type.hasPrimaryDeclaration
-                guard type.hasPrimaryDeclaration != existingPrimary ? type.hasPrimaryDeclaration : name < existing.name else { continue }
+                let isPrimary = types.values[index].hasPrimaryDeclaration
+                guard isPrimary != types.values[existing].hasPrimaryDeclaration ? isPrimary : name < types.keys[existing] else { continue }
             }
-            winners[key] = (name, type)
+            winners[key] = index
         }
-        return winners.mapValues(\.type)
+        return winners.mapValues { types.values[$0] }
     }
 
     /// Every class named by Interface Builder or declared in source, with the IB elements
@@ -65,14 +68,19 @@ extension ProjectModel {
     }
 
     /// One step up a chain, as the hierarchy takes it: the declaration (by runtime name,
-    /// source name or typealias) first, then the platform table.
+    /// source name or typealias) first, then the platform table. Taken for every name of
+    /// every chain, so declarations are read field by field rather than copied whole.
     static func superclassStep(sources: SourceIndex, types: [String: SourceType]) -> (String) -> String? {
-        func declaration(_ name: String) -> SourceType? {
-            if let type = types[name] { return type }
-            let type = sources.types[name] ?? sources.typealiases[name].flatMap { sources.types[$0] }
-            return type?.isClass == true ? type : nil
+        let declared = sources.types
+        func facts(_ name: String) -> SuperclassFacts? {
+            if let index = types.index(forKey: name) {
+                return SuperclassFacts(hasPrimaryDeclaration: types.values[index].hasPrimaryDeclaration, superclass: types.values[index].superclass)
+            }
+            guard let index = declared.index(forKey: name) ?? sources.typealiases[name].flatMap({ declared.index(forKey: $0) }),
+                  declared.values[index].isClass else { return nil }
+            return SuperclassFacts(hasPrimaryDeclaration: declared.values[index].hasPrimaryDeclaration, superclass: declared.values[index].superclass)
         }
-        return { name in directSuperclass(of: name, declaration: declaration, typealiases: sources.typealiases) }
+        return { name in directSuperclass(of: name, declaration: facts, typealiases: sources.typealiases) }
     }
 
     /// Chains for every declared class (runtime and source names); the names Interface

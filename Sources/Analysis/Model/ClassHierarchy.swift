@@ -39,18 +39,28 @@ struct ClassHierarchy: Sendable {
     }
 
     /// Memoised chain; a cycle (`A: B`, `B: A`) ends the chain where it closes.
+    /// Chains are a handful of names: the walk looks names up in the chain itself, and
+    /// keeps a set beside it only for an unusually long one.
     private mutating func lineage(of name: String, superclass: (String) -> String?) -> [String] {
         if let known = lineages[name] { return known }
         var chain = [name]
-        var seen: Set<String> = [name]
+        var longChainNames: Set<String>?
+        func isInChain(_ candidate: String) -> Bool {
+            longChainNames?.contains(candidate) ?? chain.contains(candidate)
+        }
         var current = name
-        while let next = superclass(current), seen.insert(next).inserted {
+        while let next = superclass(current), !isInChain(next) {
             // `known` starts with `next`; walking on would stop early only at a name already seen.
-            if let known = lineages[next], !known.dropFirst().contains(where: seen.contains) {
+            if let known = lineages[next], !known.dropFirst().contains(where: isInChain) {
                 chain += known
                 break
             }
             chain.append(next)
+            if longChainNames != nil {
+                longChainNames?.insert(next)
+            } else if chain.count > 16 {
+                longChainNames = Set(chain)
+            }
             current = next
         }
         lineages[name] = chain

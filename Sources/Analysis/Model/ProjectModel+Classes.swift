@@ -87,8 +87,10 @@ extension ProjectModel {
     /// Builder uses are added once documents are joined. The chains do not depend on the
     /// order names are visited in (see ``ClassHierarchy``).
     static func declaredHierarchy(sources: SourceIndex, types: [String: SourceType]) -> ClassHierarchy {
+        let declared = sources.types
         var names = Array(types.keys)
-        names.append(contentsOf: sources.types.lazy.filter { $0.value.isClass }.map(\.key))
+        names.reserveCapacity(types.count + declared.count)
+        for index in declared.indices where declared.values[index].isClass { names.append(declared.keys[index]) }
         return ClassHierarchy(lineagesOf: names, superclass: superclassStep(sources: sources, types: types))
     }
 

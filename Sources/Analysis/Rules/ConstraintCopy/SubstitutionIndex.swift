@@ -48,8 +48,10 @@ extension ProjectModel {
     private func buildSubstitutionIndex() -> SubstitutionIndex {
         // `StrategyClassifier.substitution(of:)` only ever returns a type's first bodied
         // `awakeAfter` with a summary: without any such method, every lineage walk is skipped.
-        let hasOverrides = sources.types.values.contains { type in
-            type.methods.contains { $0.lifecycle == .awakeAfter && $0.hasBody && $0.awakeAfter != nil }
+        // Declarations are read in place (a `SourceType` copy retains a dozen arrays).
+        let types = sources.types
+        let hasOverrides = types.indices.contains { index in
+            types.values[index].methods.contains { $0.lifecycle == .awakeAfter && $0.hasBody && $0.awakeAfter != nil }
         }
         guard hasOverrides else {
             return SubstitutionIndex(substitutions: [], placements: [], nearestOverride: [:], indexedClasses: [],

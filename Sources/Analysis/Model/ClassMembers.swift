@@ -91,31 +91,26 @@ final class MemberCache: @unchecked Sendable {
     private let lock = NSLock()
 
     func value(for name: String, compute: () -> ClassMembers) -> ClassMembers {
-        lock.lock()
-        if let known = members[name] {
-            lock.unlock()
-            return known
-        }
-        lock.unlock()
-        let computed = compute()
-        lock.lock()
-        members[name] = computed
-        lock.unlock()
-        return computed
+        memoised(name, in: \.members, compute: compute)
     }
 
-    /// Like ``value(for:compute:)``, for the checkable members of a class; `compute` may
-    /// ask ``value(for:compute:)`` (the lock is not held while it runs).
+    /// Like ``value(for:compute:)``, for the checkable members of a class.
     func checkableValue(for name: String, compute: () -> ClassMembers?) -> ClassMembers? {
+        memoised(name, in: \.checkable, compute: compute)
+    }
+
+    /// The lock is not held while `compute` runs: it may ask this cache for other classes.
+    private func memoised<Value>(_ name: String, in table: ReferenceWritableKeyPath<MemberCache, [String: Value]>,
+                                 compute: () -> Value) -> Value {
         lock.lock()
-        if let known = checkable[name] {
+        if let known = self[keyPath: table][name] {
             lock.unlock()
             return known
         }
         lock.unlock()
         let computed = compute()
         lock.lock()
-        checkable[name] = .some(computed)
+        self[keyPath: table][name] = computed
         lock.unlock()
         return computed
     }

@@ -7,11 +7,13 @@ import XCTest
 /// platform table instead of copying it, duplicate ids found with one set, and the
 /// substitution index when no class overrides `awakeAfter`.
 final class ModelJoinTests: XCTestCase {
-    /// `C0: UIView`, `C1: C0` … `C39: C38`, and a 25-class cycle `L0: L1` … `L24: L0`.
+    /// `C0: UIView`, `C1: C0` … `C39: C38`, a 25-class cycle `L0: L1` … `L24: L0`, and
+    /// `T1: T0`, `T0: L3`, a tail leading into the cycle.
     private static let deepSwift: String = {
         var lines = ["import UIKit", "class C0: UIView {}"]
         lines += (1..<40).reversed().map { "class C\($0): C\($0 - 1) {}" }
         lines += (0..<25).map { "class L\($0): L\(($0 + 1) % 25) {}" }
+        lines += ["class T1: T0 {}", "class T0: L3 {}"]
         return lines.joined(separator: "\n") + "\n"
     }()
 
@@ -42,6 +44,17 @@ final class ModelJoinTests: XCTestCase {
         XCTAssertEqual(forward.lineages, stepwise.lineages)
         XCTAssertEqual(forward.subclasses, stepwise.subclasses)
         XCTAssertEqual(forward.lineages, model.hierarchy.lineages)
+        for name in names {
+            XCTAssertEqual(forward.lineages[name], Self.walk(from: name, step: step), name)
+        }
+        XCTAssertEqual(forward.lineages["T1"], ["T1", "T0"] + (3..<25).map { "L\($0)" } + (0..<3).map { "L\($0)" })
+    }
+
+    /// A chain by plain walking, without memoised chains: what the hierarchy must match.
+    private static func walk(from name: String, step: (String) -> String?) -> [String] {
+        var chain = [name]
+        while let next = step(chain[chain.count - 1]), !chain.contains(next) { chain.append(next) }
+        return chain
     }
 
     func testMembersAnswerForThePlatformWithoutCopyingIt() {

@@ -6,6 +6,10 @@ struct ClassHierarchy: Sendable {
     private(set) var lineages: [String: [String]] = [:]
     /// Name → the names whose direct superclass it is, sorted.
     private(set) var subclasses: [String: [String]] = [:]
+    /// Chains of names met on the way up but not asked for (`UIView`, `UIResponder`…), so
+    /// that thousands of walks do not climb the same platform classes again. Kept apart
+    /// from `lineages`, whose names are exactly the ones asked for.
+    private var chainsAbove: [String: [String]] = [:]
 
     /// `superclass` answers one step (project declaration first, then the platform table).
     init(names: some Sequence<String>, superclass: (String) -> String?) {
@@ -43,6 +47,10 @@ struct ClassHierarchy: Sendable {
     /// keeps a set beside it only for an unusually long one.
     private mutating func lineage(of name: String, superclass: (String) -> String?) -> [String] {
         if let known = lineages[name] { return known }
+        if let known = chainsAbove[name] {
+            lineages[name] = known
+            return known
+        }
         var chain = [name]
         var longChainNames: Set<String>?
         func isInChain(_ candidate: String) -> Bool {
@@ -51,7 +59,7 @@ struct ClassHierarchy: Sendable {
         var current = name
         while let next = superclass(current), !isInChain(next) {
             // `known` starts with `next`; walking on would stop early only at a name already seen.
-            if let known = lineages[next], !known.dropFirst().contains(where: isInChain) {
+            if let known = lineages[next] ?? chainsAbove[next], !known.dropFirst().contains(where: isInChain) {
                 chain += known
                 break
             }
@@ -64,6 +72,15 @@ struct ClassHierarchy: Sendable {
             current = next
         }
         lineages[name] = chain
+        // A chain that ends at a root (not at a cycle, which a later start sees differently)
+        // is, from each name in it, exactly that name's own chain.
+        if let last = chain.last, superclass(last) == nil {
+            var position = chain.index(after: chain.startIndex)
+            while position < chain.endIndex, lineages[chain[position]] == nil, chainsAbove[chain[position]] == nil {
+                chainsAbove[chain[position]] = Array(chain[position...])
+                position = chain.index(after: position)
+            }
+        }
         return chain
     }
 

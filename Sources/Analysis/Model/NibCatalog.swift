@@ -20,8 +20,8 @@ public struct NibCatalog: Sendable {
                 nibs[name, default: []].append(index)
             }
         }
-        for file in files where file.kind == .nib || file.kind == .xib {
-            if let name = Self.loadName(ofPath: file.path) { nibNames.insert(name) }
+        for position in files.indices where files[position].kind == .nib || files[position].kind == .xib {
+            if let name = Self.loadName(ofPath: files[position].path) { nibNames.insert(name) }
         }
         nibNames.formUnion(nibs.keys)
     }

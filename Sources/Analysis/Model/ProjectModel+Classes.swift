@@ -47,13 +47,13 @@ extension ProjectModel {
                     if ownerClass == nil { ownerClass = .some(documents[documentIndex].filesOwner?.customClass) }
                     isRoot = topLevel?.contains(objects[objectIndex].index) == true && Self.isOwnNib(of: name, ownerClass: ownerClass ?? nil)
                 }
-                if classes[name] == nil { classes[name] = ProjectClass(name: name, runtimeName: name, type: nil) }
+                let undeclared = ProjectClass(name: name, runtimeName: name, type: nil)
                 if placeholder == .filesOwner {
-                    classes[name]?.filesOwners.append(reference)
+                    classes[name, default: undeclared].filesOwners.append(reference)
                 } else if isRoot {
-                    classes[name]?.rootViews.append(reference)
+                    classes[name, default: undeclared].rootViews.append(reference)
                 } else {
-                    classes[name]?.placements.append(reference)
+                    classes[name, default: undeclared].placements.append(reference)
                 }
             }
         }

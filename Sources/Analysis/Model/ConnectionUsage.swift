@@ -26,14 +26,16 @@ public struct ConnectionUsage: Sendable {
                 for position in objects.indices {
                     if let name = objects[position].customClass, !name.isEmpty { namedClasses.insert(name) }
                 }
-                for connection in document.connections {
-                    switch connection.kind {
+                // Connections and objects are read field by field, never copied whole.
+                let connections = document.connections
+                for position in connections.indices {
+                    switch connections[position].kind {
                     case .outlet, .outletCollection:
-                        guard let property = connection.property, let source = connection.source,
+                        guard let property = connections[position].property, let source = connections[position].source,
                               let name = objects[source].customClass else { continue }
                         outletsByClass[name, default: []].insert(property)
                     case .action:
-                        guard let selector = connection.selector, let id = connection.destination,
+                        guard let selector = connections[position].selector, let id = connections[position].destination,
                               let target = document.objectPosition(withID: id) else { continue }
                         if objects[target].placeholder == .firstResponder {
                             responderChainSelectors.insert(selector)

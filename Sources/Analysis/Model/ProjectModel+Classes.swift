@@ -12,7 +12,9 @@ extension ProjectModel {
             let key = types.values[index].runtimeName ?? name
             if let existing = winners[key] {
                 let isPrimary = types.values[index].hasPrimaryDeclaration
-                guard isPrimary != types.values[existing].hasPrimaryDeclaration ? isPrimary : name < types.keys[existing] else { continue }
+                let existingIsPrimary = types.values[existing].hasPrimaryDeclaration
+                let replaces = isPrimary != existingIsPrimary ? isPrimary : name < types.keys[existing]
+                guard replaces else { continue }
             }
             winners[key] = index
         }
@@ -32,6 +34,7 @@ extension ProjectModel {
         for documentIndex in documents.indices {
             let objects = documents[documentIndex].objects
             let isStoryboard = documents[documentIndex].format == .storyboard
+            // Needed only for a xib's objects other than File's Owner: computed on first use.
             var topLevel: Set<Int>?
             var ownerClass: String??
             for objectIndex in objects.indices {

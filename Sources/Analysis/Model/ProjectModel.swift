@@ -77,8 +77,8 @@ public struct ProjectModel: Sendable {
     /// Parses and indexes `files` on up to `concurrency` threads, Interface Builder parsing
     /// and source indexing side by side, each followed by the joins that need only its own
     /// results (``DocumentJoins``, ``SourceJoins``); results are merged by path, so the
-    /// model does not depend on scheduling. A document over `interfaceBuilderLimits` is kept as an `error`
-    /// document naming the limit.
+    /// model does not depend on scheduling. A document over `interfaceBuilderLimits` is
+    /// kept as an `error` document naming the limit.
     public static func build(files: [ProjectFile], concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
                              interfaceBuilderLimits: InterfaceBuilderLimits = .default) -> ProjectModel {
         let sorted = files.sorted { $0.path < $1.path }
@@ -89,13 +89,13 @@ public struct ProjectModel: Sendable {
             let documents = ConcurrentMap.map(interfaceFiles, concurrency: concurrency) { file in
                 parser.parse(data: file.contents ?? Data(), path: file.path)
             }
-            return (documents, DocumentJoins(documents: documents, files: sorted))
+            return (documents: documents, joins: DocumentJoins(documents: documents, files: sorted))
         }, {
             let sources = SourceIndexer(concurrency: concurrency).index(files: sourceFiles)
-            return (sources, SourceJoins(sources: sources))
+            return (sources: sources, joins: SourceJoins(sources: sources))
         })
-        return ProjectModel(files: sorted, documents: interfaceBuilder.0, documentJoins: interfaceBuilder.1,
-                            sources: code.0, sourceJoins: code.1, hasSources: !sourceFiles.isEmpty)
+        return ProjectModel(files: sorted, documents: interfaceBuilder.documents, documentJoins: interfaceBuilder.joins,
+                            sources: code.sources, sourceJoins: code.joins, hasSources: !sourceFiles.isEmpty)
     }
 
     /// The class IB calls `runtimeName`, declared or not.

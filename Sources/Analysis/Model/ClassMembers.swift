@@ -3,19 +3,35 @@ import Foundation
 /// What a class answers to, gathered over its whole lineage: project declarations (with
 /// extensions, categories, typealias extensions and protocol extensions of conformances)
 /// and the platform classes above them.
+///
+/// The platform's members are not copied into every class's sets (a hundred keys per
+/// `UIView` subclass, for each of thousands of classes): the platform classes of the
+/// lineage are listed and ``PlatformMembers`` is asked when a member is looked up.
 public struct ClassMembers: Sendable {
-    /// Keys Key-Value Coding can set: outlets, properties, `setX:` methods, ivars.
-    public var keys: Set<String> = []
-    /// Objective-C selectors of instance methods and actions.
-    public var selectors: Set<String> = []
+    /// Keys the project declares along the lineage: outlets, properties, `setX:` methods, ivars.
+    public var declaredKeys: Set<String> = []
+    /// Objective-C selectors of instance methods and actions the project declares along the lineage.
+    public var declaredSelectors: Set<String> = []
+    /// The lineage's names, unqualified, that ``PlatformMembers`` has members for.
+    public var platformClasses: [String] = []
     /// `false` when the lineage leaves the project for a class neither the project nor the
     /// platform table knows (a dependency): then a missing member proves nothing.
     public var isComplete = true
 
     /// Whether Key-Value Coding finds `key` (`_key`, `isKey` and `_isKey` ivars included).
     public func answersKey(_ key: String) -> Bool {
+        if hasKey(key) { return true }
         let capitalized = key.prefix(1).uppercased() + key.dropFirst()
-        return keys.contains(key) || keys.contains("_" + key) || keys.contains("is" + capitalized) || keys.contains("_is" + capitalized)
+        return hasKey("_" + key) || hasKey("is" + capitalized) || hasKey("_is" + capitalized)
+    }
+
+    /// Whether the class or a superclass implements the action or method `selector`.
+    public func answersSelector(_ selector: String) -> Bool {
+        declaredSelectors.contains(selector) || platformClasses.contains { PlatformMembers.actions[$0]?.contains(selector) == true }
+    }
+
+    private func hasKey(_ key: String) -> Bool {
+        declaredKeys.contains(key) || platformClasses.contains { PlatformMembers.keys[$0]?.contains(key) == true }
     }
 }
 
@@ -34,8 +50,9 @@ extension ProjectModel {
                 add(type, to: &members, visitedProtocols: &visitedProtocols)
             }
             let platformName = Self.unqualified(name)
-            members.keys.formUnion(PlatformMembers.keys[platformName] ?? [])
-            members.selectors.formUnion(PlatformMembers.actions[platformName] ?? [])
+            if PlatformMembers.keys[platformName] != nil || PlatformMembers.actions[platformName] != nil {
+                members.platformClasses.append(platformName)
+            }
         }
         members.isComplete = isComplete(lineage: lineage)
         return members
@@ -56,16 +73,16 @@ extension ProjectModel {
     }
 
     private func add(_ type: SourceType, to members: inout ClassMembers, visitedProtocols: inout Set<String>) {
-        members.keys.formUnion(type.outlets.map(\.name))
-        members.keys.formUnion(type.properties.map(\.name))
+        members.declaredKeys.formUnion(type.outlets.map(\.name))
+        members.declaredKeys.formUnion(type.properties.map(\.name))
         for method in type.methods where !method.isTypeMethod {
-            members.selectors.insert(method.selector)
+            members.declaredSelectors.insert(method.selector)
             if method.selector.hasPrefix("set"), method.selector.hasSuffix(":"), method.selector.filter({ $0 == ":" }).count == 1 {
                 let key = method.selector.dropFirst(3).dropLast()
-                members.keys.insert(key.prefix(1).lowercased() + key.dropFirst())
+                members.declaredKeys.insert(key.prefix(1).lowercased() + key.dropFirst())
             }
         }
-        members.selectors.formUnion(type.actions.map(\.selector))
+        members.declaredSelectors.formUnion(type.actions.map(\.selector))
         for conformance in type.conformances where visitedProtocols.insert(conformance).inserted {
             if let protocolType = sourceType(named: conformance) {
                 add(protocolType, to: &members, visitedProtocols: &visitedProtocols)
@@ -78,18 +95,31 @@ extension ProjectModel {
 /// from several threads. Belongs to one model; never shared between analyses.
 final class MemberCache: @unchecked Sendable {
     private var members: [String: ClassMembers] = [:]
+    /// ``ProjectModel/checkableMembers(of:)`` answers, `nil` ones included.
+    private var checkable: [String: ClassMembers?] = [:]
     private let lock = NSLock()
 
     func value(for name: String, compute: () -> ClassMembers) -> ClassMembers {
+        memoised(name, in: \.members, compute: compute)
+    }
+
+    /// Like ``value(for:compute:)``, for the checkable members of a class.
+    func checkableValue(for name: String, compute: () -> ClassMembers?) -> ClassMembers? {
+        memoised(name, in: \.checkable, compute: compute)
+    }
+
+    /// The lock is not held while `compute` runs: it may ask this cache for other classes.
+    private func memoised<Value>(_ name: String, in table: ReferenceWritableKeyPath<MemberCache, [String: Value]>,
+                                 compute: () -> Value) -> Value {
         lock.lock()
-        if let known = members[name] {
+        if let known = self[keyPath: table][name] {
             lock.unlock()
             return known
         }
         lock.unlock()
         let computed = compute()
         lock.lock()
-        members[name] = computed
+        self[keyPath: table][name] = computed
         lock.unlock()
         return computed
     }

@@ -8,35 +8,60 @@ public struct ConnectionUsage: Sendable {
     /// Classes that Interface Builder names, with every superclass.
     public private(set) var referencedClasses: Set<String> = []
 
-    /// `lineage` gives a class name followed by its superclasses.
-    init(documents: [IBDocument], lineage: (String) -> [String]) {
-        allDocumentsReadable = documents.allSatisfy { $0.status == .analysed || $0.status == .legacy }
-        for document in documents where document.status == .analysed || document.status == .legacy {
-            for object in document.objects {
-                if let name = object.customClass, !name.isEmpty { referencedClasses.formUnion(lineage(name)) }
-            }
-            for connection in document.connections {
-                record(connection, in: document, lineage: lineage)
+    /// What the documents alone say, grouped by the class each connection names: gathered
+    /// on the parsing side of ``ProjectModel/build(files:concurrency:interfaceBuilderLimits:)``,
+    /// spread over superclasses once the hierarchy is known.
+    struct Connections: Sendable {
+        var allDocumentsReadable: Bool
+        /// Custom classes elements name.
+        var namedClasses: Set<String> = []
+        var outletsByClass: [String: Set<String>] = [:]
+        var actionsByClass: [String: Set<String>] = [:]
+        var responderChainSelectors: Set<String> = []
+
+        init(documents: [IBDocument]) {
+            allDocumentsReadable = documents.allSatisfy { $0.status == .analysed || $0.status == .legacy }
+            for document in documents where document.status == .analysed || document.status == .legacy {
+                let objects = document.objects
+                for position in objects.indices {
+                    if let name = objects[position].customClass, !name.isEmpty { namedClasses.insert(name) }
+                }
+                // Connections and objects are read field by field, never copied whole.
+                let connections = document.connections
+                for position in connections.indices {
+                    switch connections[position].kind {
+                    case .outlet, .outletCollection:
+                        guard let property = connections[position].property, let source = connections[position].source,
+                              let name = objects[source].customClass else { continue }
+                        outletsByClass[name, default: []].insert(property)
+                    case .action:
+                        guard let selector = connections[position].selector, let id = connections[position].destination,
+                              let target = document.objectPosition(withID: id) else { continue }
+                        if objects[target].placeholder == .firstResponder {
+                            responderChainSelectors.insert(selector)
+                        } else if let name = objects[target].customClass {
+                            actionsByClass[name, default: []].insert(selector)
+                        }
+                    case .segue:
+                        continue
+                    }
+                }
             }
         }
     }
 
-    private mutating func record(_ connection: IBConnection, in document: IBDocument, lineage: (String) -> [String]) {
-        switch connection.kind {
-        case .outlet, .outletCollection:
-            guard let property = connection.property, let source = connection.source,
-                  let name = document.objects[source].customClass else { return }
-            for ancestor in lineage(name) { outletKeys[ancestor, default: []].insert(property) }
-        case .action:
-            guard let selector = connection.selector, let id = connection.destination,
-                  let target = document.object(withID: id) else { return }
-            if target.placeholder == .firstResponder {
-                responderChainSelectors.insert(selector)
-            } else if let name = target.customClass {
-                for ancestor in lineage(name) { actionSelectors[ancestor, default: []].insert(selector) }
-            }
-        case .segue:
-            return
+    /// Spreads gathered connections over superclasses (`lineage` gives a class name
+    /// followed by its superclasses): each class's lineage is walked once however many
+    /// elements and connections name it.
+    init(_ connections: Connections, lineage: (String) -> [String]) {
+        allDocumentsReadable = connections.allDocumentsReadable
+        responderChainSelectors = connections.responderChainSelectors
+        for name in connections.namedClasses { referencedClasses.formUnion(lineage(name)) }
+        for (name, keys) in connections.outletsByClass {
+            for ancestor in lineage(name) { outletKeys[ancestor, default: []].formUnion(keys) }
+        }
+        for (name, selectors) in connections.actionsByClass {
+            for ancestor in lineage(name) { actionSelectors[ancestor, default: []].formUnion(selectors) }
         }
     }
 
@@ -52,11 +77,17 @@ public struct ConnectionUsage: Sendable {
 
 extension ProjectModel {
     /// The declared classes IB names (directly or through a subclass), in name order: the
-    /// ones whose unconnected outlets and actions are worth reporting.
-    func classesWithInterfaceBuilderUsage(_ usage: ConnectionUsage) -> [(runtimeName: String, type: SourceType)] {
-        typesByRuntimeName
-            .filter { $0.value.hasPrimaryDeclaration && (usage.referencedClasses.contains($0.key) || usage.referencedClasses.contains($0.value.name)) }
-            .sorted { $0.key < $1.key }
-            .map { ($0.key, $0.value) }
+    /// ones whose unconnected outlets and actions are worth reporting. Computed once per
+    /// model for the rules that share it; names are filtered before anything is sorted.
+    var classesWithInterfaceBuilderUsage: [(runtimeName: String, type: SourceType)] {
+        interfaceBuilderUsageCache.get {
+            let referenced = connectionUsage.referencedClasses
+            let types = typesByRuntimeName
+            let names = types.indices.compactMap { index in
+                types.values[index].hasPrimaryDeclaration
+                    && (referenced.contains(types.keys[index]) || referenced.contains(types.values[index].name)) ? types.keys[index] : nil
+            }
+            return names.sorted().compactMap { name in typesByRuntimeName[name].map { (name, $0) } }
+        }
     }
 }

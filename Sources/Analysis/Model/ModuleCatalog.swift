@@ -15,7 +15,11 @@ public struct ModuleCatalog: Sendable, Equatable {
     }
 
     init(files: [ProjectFile]) {
-        for file in files where Self.configurationNames.contains(Self.fileName(of: file.path)) {
+        // Asked of every file: paths are read in place, and only a path whose last byte
+        // could end a configuration name (or a slash) has its last component looked up.
+        for position in files.indices where Self.mayNameConfiguration(files[position].path)
+            && Self.configurationNames.contains(Self.fileName(of: files[position].path)) {
+            let file = files[position]
             guard let contents = file.contents, let text = String(data: contents, encoding: .utf8) else { continue }
             switch Self.fileName(of: file.path) {
             case "project.pbxproj": projectModules.formUnion(Self.targetModules(inPBXProj: text))
@@ -30,9 +34,15 @@ public struct ModuleCatalog: Sendable, Equatable {
     /// The files that declare modules; every other file is skipped without being decoded.
     private static let configurationNames: Set<Substring> = ["project.pbxproj", "Podfile", "Cartfile"]
 
-    /// The last path component of `path`.
+    /// Whether `path` may end with one of ``configurationNames`` (which end in `j` or `e`).
+    private static func mayNameConfiguration(_ path: String) -> Bool {
+        guard let last = path.utf8.last else { return false }
+        return last == UInt8(ascii: "j") || last == UInt8(ascii: "e") || last == UInt8(ascii: "/")
+    }
+
+    /// The last path component of `path` (asked of every file, hence byte-level).
     private static func fileName(of path: String) -> Substring {
-        path.split(separator: "/", omittingEmptySubsequences: true).last ?? Substring(path)
+        PathPieces.lastComponent(of: path[...]) ?? Substring(path)
     }
 
     /// Whether the project's targets are known at all (a `project.pbxproj` was found).

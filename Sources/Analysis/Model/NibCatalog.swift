@@ -14,31 +14,38 @@ public struct NibCatalog: Sendable {
     init(documents: [IBDocument], files: [ProjectFile]) {
         for (index, document) in documents.enumerated() {
             guard let name = Self.loadName(ofPath: document.path) else { continue }
-            if ProjectFile.kind(ofPath: document.path) == .storyboard {
+            if Self.isStoryboard(document.path) {
                 storyboards[name, default: []].append(index)
             } else {
                 nibs[name, default: []].append(index)
             }
         }
-        for file in files where file.kind == .nib || file.kind == .xib {
-            if let name = Self.loadName(ofPath: file.path) { nibNames.insert(name) }
+        for position in files.indices where files[position].kind == .nib || files[position].kind == .xib {
+            if let name = Self.loadName(ofPath: files[position].path) { nibNames.insert(name) }
         }
         nibNames.formUnion(nibs.keys)
     }
 
     /// The name code passes to `loadNibNamed`/`UIStoryboard(name:)` for a file:
     /// `A/Base.lproj/Card~ipad.xib` → `Card`, `Old.nib/designable.nib` → `Old`.
+    /// Runs for every Interface Builder file of a project, hence byte-level path pieces.
     public static func loadName(ofPath path: String) -> String? {
-        var components = path.split(separator: "/").map(String.init)
-        guard var last = components.popLast() else { return nil }
-        if let folder = components.last, folder.lowercased().hasSuffix(".nib") { last = folder }
-        let ext = (last as NSString).pathExtension.lowercased()
-        guard ["xib", "nib", "storyboard"].contains(ext) else { return nil }
-        var name = (last as NSString).deletingPathExtension
-        for idiom in ["~iphone", "~ipad"] where name.lowercased().hasSuffix(idiom) {
-            name = String(name.dropLast(idiom.count))
-        }
-        return name.isEmpty ? nil : name
+        guard var last = PathPieces.lastComponent(of: path[...]) else { return nil }
+        let beforeLast = path[..<last.startIndex]
+        if let folder = PathPieces.lastComponent(of: beforeLast), PathPieces.hasSuffixIgnoringCase(folder, ".nib") { last = folder }
+        let (base, pathExtension) = PathPieces.splitExtension(last)
+        guard PathPieces.equalsIgnoringCase(pathExtension, "xib") || PathPieces.equalsIgnoringCase(pathExtension, "nib")
+            || PathPieces.equalsIgnoringCase(pathExtension, "storyboard") else { return nil }
+        var name = base
+        if PathPieces.hasSuffixIgnoringCase(name, "~iphone") { name = name.dropLast(7) }
+        if PathPieces.hasSuffixIgnoringCase(name, "~ipad") { name = name.dropLast(5) }
+        return name.isEmpty ? nil : String(name)
+    }
+
+    /// `ProjectFile.kind(ofPath:) == .storyboard`, without bridging the path to `NSString`.
+    private static func isStoryboard(_ path: String) -> Bool {
+        guard let last = PathPieces.lastComponent(of: path[...]) else { return false }
+        return PathPieces.equalsIgnoringCase(PathPieces.splitExtension(last).pathExtension, "storyboard")
     }
 
     /// Whether any xib or nib (compiled or not) answers to `name`.

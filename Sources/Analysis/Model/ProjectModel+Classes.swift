@@ -1,42 +1,63 @@
 extension ProjectModel {
     /// Declared classes keyed by runtime name (`@objc(Name)` or the Swift/ObjC name); the
-    /// primary declaration wins over a bare extension.
+    /// primary declaration wins over a bare extension, then the smallest source name (so
+    /// the table does not depend on dictionary order, without sorting every type name).
+    /// Declarations are read in place and copied once, into the table.
     static func typesByRuntimeName(_ sources: SourceIndex) -> [String: SourceType] {
-        var table: [String: SourceType] = [:]
-        for name in sources.types.keys.sorted() {
-            guard let type = sources.types[name], type.isClass else { continue }
-            let key = type.runtimeName ?? name
-            if let existing = table[key], existing.hasPrimaryDeclaration || !type.hasPrimaryDeclaration { continue }
-            table[key] = type
+        let types = sources.types
+        var winners: [String: Dictionary<String, SourceType>.Index] = [:]
+        winners.reserveCapacity(types.count)
+        for index in types.indices where types.values[index].isClass {
+            let name = types.keys[index]
+            let key = types.values[index].runtimeName ?? name
+            if let existing = winners[key] {
+                let isPrimary = types.values[index].hasPrimaryDeclaration
+                let existingIsPrimary = types.values[existing].hasPrimaryDeclaration
+                let replaces = isPrimary != existingIsPrimary ? isPrimary : name < types.keys[existing]
+                guard replaces else { continue }
+            }
+            winners[key] = index
         }
-        return table
+        return winners.mapValues { types.values[$0] }
     }
 
     /// Every class named by Interface Builder or declared in source, with the IB elements
-    /// that name it; keyed by runtime name.
+    /// that name it; keyed by runtime name. Entries are appended to in place (a copied
+    /// entry would copy its reference arrays on every append) and objects are read field
+    /// by field (an `IBObject` copy retains a dozen strings).
     static func joinClasses(documents: [IBDocument], types: [String: SourceType]) -> [String: ProjectClass] {
         var classes: [String: ProjectClass] = [:]
+        classes.reserveCapacity(types.count)
         for (runtimeName, type) in types {
             classes[runtimeName] = ProjectClass(name: type.name, runtimeName: runtimeName, type: type)
         }
-        for (documentIndex, document) in documents.enumerated() {
-            let topLevel = Set(document.topLevelObjects)
-            let isStoryboard = document.format == .storyboard
-            let ownerClass = document.filesOwner?.customClass
-            for object in document.objects {
-                guard let name = object.customClass, !name.isEmpty else { continue }
-                let reference = IBObjectReference(document: documentIndex, object: object.index)
-                var entry = classes[name] ?? ProjectClass(name: name, runtimeName: name, type: nil)
-                if object.placeholder == .filesOwner {
-                    entry.filesOwners.append(reference)
-                } else if object.placeholder != nil {
-                    continue
-                } else if !isStoryboard && topLevel.contains(object.index) && Self.isOwnNib(of: name, ownerClass: ownerClass) {
-                    entry.rootViews.append(reference)
+        for documentIndex in documents.indices {
+            let objects = documents[documentIndex].objects
+            let isStoryboard = documents[documentIndex].format == .storyboard
+            // Needed only for a xib's objects other than File's Owner: computed on first use.
+            var topLevel: Set<Int>?
+            var ownerClass: String??
+            for objectIndex in objects.indices {
+                guard let name = objects[objectIndex].customClass, !name.isEmpty else { continue }
+                let placeholder = objects[objectIndex].placeholder
+                if placeholder != nil && placeholder != .filesOwner { continue }
+                let reference = IBObjectReference(document: documentIndex, object: objects[objectIndex].index)
+                let isRoot: Bool
+                if placeholder == .filesOwner || isStoryboard {
+                    isRoot = false
                 } else {
-                    entry.placements.append(reference)
+                    if topLevel == nil { topLevel = Set(documents[documentIndex].topLevelObjects) }
+                    if ownerClass == nil { ownerClass = .some(documents[documentIndex].filesOwner?.customClass) }
+                    isRoot = topLevel?.contains(objects[objectIndex].index) == true && Self.isOwnNib(of: name, ownerClass: ownerClass ?? nil)
                 }
-                classes[name] = entry
+                let undeclared = ProjectClass(name: name, runtimeName: name, type: nil)
+                if placeholder == .filesOwner {
+                    classes[name, default: undeclared].filesOwners.append(reference)
+                } else if isRoot {
+                    classes[name, default: undeclared].rootViews.append(reference)
+                } else {
+                    classes[name, default: undeclared].placements.append(reference)
+                }
             }
         }
         return classes
@@ -49,18 +70,31 @@ extension ProjectModel {
         return ownerClass == name
     }
 
-    /// Chains for every declared class (runtime and source names) and every IB class name.
-    static func buildHierarchy(sources: SourceIndex, types: [String: SourceType], interfaceBuilderNames: some Sequence<String>) -> ClassHierarchy {
-        func declaration(_ name: String) -> SourceType? {
-            if let type = types[name] { return type }
-            let type = sources.types[name] ?? sources.typealiases[name].flatMap { sources.types[$0] }
-            return type?.isClass == true ? type : nil
+    /// One step up a chain, as the hierarchy takes it: the declaration (by runtime name,
+    /// source name or typealias) first, then the platform table. Taken for every name of
+    /// every chain, so declarations are read field by field rather than copied whole.
+    static func superclassStep(sources: SourceIndex, types: [String: SourceType]) -> (String) -> String? {
+        let declared = sources.types
+        func facts(_ name: String) -> SuperclassFacts? {
+            if let index = types.index(forKey: name) {
+                return SuperclassFacts(hasPrimaryDeclaration: types.values[index].hasPrimaryDeclaration, superclass: types.values[index].superclass)
+            }
+            guard let index = declared.index(forKey: name) ?? sources.typealiases[name].flatMap({ declared.index(forKey: $0) }),
+                  declared.values[index].isClass else { return nil }
+            return SuperclassFacts(hasPrimaryDeclaration: declared.values[index].hasPrimaryDeclaration, superclass: declared.values[index].superclass)
         }
-        let declared = sources.types.filter { $0.value.isClass }.keys
-        let names = Set(types.keys).union(declared).union(interfaceBuilderNames).sorted()
-        return ClassHierarchy(names: names) { name in
-            directSuperclass(of: name, declaration: declaration, typealiases: sources.typealiases)
-        }
+        return { name in directSuperclass(of: name, declaration: facts, typealiases: sources.typealiases) }
+    }
+
+    /// Chains for every declared class (runtime and source names); the names Interface
+    /// Builder uses are added once documents are joined. The chains do not depend on the
+    /// order names are visited in (see ``ClassHierarchy``).
+    static func declaredHierarchy(sources: SourceIndex, types: [String: SourceType]) -> ClassHierarchy {
+        let declared = sources.types
+        var names = Array(types.keys)
+        names.reserveCapacity(types.count + declared.count)
+        for index in declared.indices where declared.values[index].isClass { names.append(declared.keys[index]) }
+        return ClassHierarchy(lineagesOf: names, superclass: superclassStep(sources: sources, types: types))
     }
 
     /// Nib name → indices into `sources.nibLoads` of the sites that may load it.

@@ -52,20 +52,37 @@ extension ProjectModel {
     }
 
     private func directSuperclass(of name: String) -> String? {
-        Self.directSuperclass(of: name, declaration: declaration(of:), typealiases: sources.typealiases)
+        Self.directSuperclass(of: name, declaration: { declaration(of: $0).map(SuperclassFacts.init) }, typealiases: sources.typealiases)
+    }
+
+    /// The two facts of a declaration that one step up a chain needs.
+    struct SuperclassFacts {
+        var hasPrimaryDeclaration: Bool
+        var superclass: String?
+
+        init(hasPrimaryDeclaration: Bool, superclass: String?) {
+            self.hasPrimaryDeclaration = hasPrimaryDeclaration
+            self.superclass = superclass
+        }
+
+        init(_ type: SourceType) {
+            self.init(hasPrimaryDeclaration: type.hasPrimaryDeclaration, superclass: type.superclass)
+        }
     }
 
     /// One step up: the project declaration's superclass (through typealiases), else the
     /// platform table's.
-    static func directSuperclass(of name: String, declaration: (String) -> SourceType?, typealiases: [String: String]) -> String? {
+    static func directSuperclass(of name: String, declaration: (String) -> SuperclassFacts?, typealiases: [String: String]) -> String? {
         if let type = declaration(name), type.hasPrimaryDeclaration || type.superclass != nil {
             return type.superclass.map { typealiases[$0] ?? $0 }
         }
         return PlatformClasses.superclass[unqualified(name)]
     }
 
-    /// `UIKit.UIView` → `UIView`.
+    /// `UIKit.UIView` → `UIView`. Asked for every step of every chain: most names have no
+    /// dot and are returned without splitting.
     static func unqualified(_ name: String) -> String {
-        name.split(separator: ".").last.map(String.init) ?? name
+        guard name.utf8.contains(UInt8(ascii: ".")) else { return name }
+        return name.split(separator: ".").last.map(String.init) ?? name
     }
 }

@@ -8,6 +8,9 @@ public struct ProjectModel: Sendable {
     public let files: [ProjectFile]
     /// Every xib, storyboard and nib, parsed (or failed with a reason), in path order.
     public let documents: [IBDocument]
+    /// The documents that were read in full (xib and storyboard XML), in path order: kept
+    /// once here rather than filtered again by every rule.
+    public let analysedDocuments: [IBDocument]
     /// The Swift and Objective-C index.
     public let sources: SourceIndex
     /// Whether the project has any Swift or Objective-C file: checks that compare
@@ -36,52 +39,63 @@ public struct ProjectModel: Sendable {
     let memberCache = MemberCache()
     /// Substitutions and the placements they replace, built once by the first rule asking.
     let substitutionIndexCache = LazyValue<SubstitutionIndex>()
+    /// ``classesWithInterfaceBuilderUsage``, built by the first rule asking.
+    let interfaceBuilderUsageCache = LazyValue<[(runtimeName: String, type: SourceType)]>()
     /// Path → position in `files` (the first file with that path), built on first use.
     let filePositionsCache = LazyValue<[String: Int]>()
 
     /// Joins parsed documents and an index; `files` supplies project configuration
     /// (`project.pbxproj`, Podfile) and compiled nibs.
     public init(files: [ProjectFile], documents: [IBDocument], sources: SourceIndex, hasSources: Bool) {
+        self.init(files: files, documents: documents, documentJoins: DocumentJoins(documents: documents, files: files),
+                  sources: sources, sourceJoins: SourceJoins(sources: sources), hasSources: hasSources)
+    }
+
+    /// Joins the two sides, each already joined on its own.
+    init(files: [ProjectFile], documents: [IBDocument], documentJoins: DocumentJoins,
+         sources: SourceIndex, sourceJoins: SourceJoins, hasSources: Bool) {
         self.files = files
         self.documents = documents
+        analysedDocuments = documentJoins.analysedDocuments
         self.sources = sources
         self.hasSources = hasSources
-        nibCatalog = NibCatalog(documents: documents, files: files)
-        modules = ModuleCatalog(files: files)
-        typesByRuntimeName = Self.typesByRuntimeName(sources)
+        nibCatalog = documentJoins.nibCatalog
+        modules = documentJoins.modules
+        typesByRuntimeName = sourceJoins.typesByRuntimeName
         classes = Self.joinClasses(documents: documents, types: typesByRuntimeName)
-        loadSiteIndices = Self.loadSitesByNib(sources)
-        loadSitesByType = Dictionary(grouping: sources.nibLoads.indices) { sources.nibLoads[$0].context.typeName ?? "" }
-        attachmentsByType = Dictionary(grouping: sources.contentAttachments) { $0.context.typeName ?? "" }
-        selfAssignmentsByType = Dictionary(grouping: sources.selfAssignments) { $0.context.typeName ?? "" }
-        let hierarchy = Self.buildHierarchy(sources: sources, types: typesByRuntimeName, interfaceBuilderNames: classes.keys)
+        loadSiteIndices = sourceJoins.loadSiteIndices
+        loadSitesByType = sourceJoins.loadSitesByType
+        attachmentsByType = sourceJoins.attachmentsByType
+        selfAssignmentsByType = sourceJoins.selfAssignmentsByType
+        var hierarchy = sourceJoins.hierarchy
+        hierarchy.addLineages(of: classes.keys, superclass: Self.superclassStep(sources: sources, types: typesByRuntimeName))
+        hierarchy.indexSubclasses()
         self.hierarchy = hierarchy
-        connectionUsage = ConnectionUsage(documents: documents) { hierarchy.lineages[$0] ?? [$0] }
+        connectionUsage = ConnectionUsage(documentJoins.connections) { hierarchy.lineages[$0] ?? [$0] }
     }
 
     /// Parses and indexes `files` on up to `concurrency` threads, Interface Builder parsing
-    /// and source indexing side by side; results are merged by path, so the model does not
-    /// depend on scheduling. A document over `interfaceBuilderLimits` is kept as an `error`
-    /// document naming the limit.
+    /// and source indexing side by side, each followed by the joins that need only its own
+    /// results (``DocumentJoins``, ``SourceJoins``); results are merged by path, so the
+    /// model does not depend on scheduling. A document over `interfaceBuilderLimits` is
+    /// kept as an `error` document naming the limit.
     public static func build(files: [ProjectFile], concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
                              interfaceBuilderLimits: InterfaceBuilderLimits = .default) -> ProjectModel {
         let sorted = files.sorted { $0.path < $1.path }
         let interfaceFiles = sorted.filter { [.xib, .storyboard, .nib].contains($0.kind) && $0.contents != nil }
         let sourceFiles = sorted.filter { ($0.kind == .swift || $0.kind == .objc) && $0.contents != nil }
-        let (documents, sources) = Parallel.both(concurrency: concurrency, {
+        let (interfaceBuilder, code) = Parallel.both(concurrency: concurrency, {
             let parser = InterfaceBuilderParser(limits: interfaceBuilderLimits)
-            return ConcurrentMap.map(interfaceFiles, concurrency: concurrency) { file in
+            let documents = ConcurrentMap.map(interfaceFiles, concurrency: concurrency) { file in
                 parser.parse(data: file.contents ?? Data(), path: file.path)
             }
+            return (documents: documents, joins: DocumentJoins(documents: documents, files: sorted))
         }, {
-            SourceIndexer(concurrency: concurrency).index(files: sourceFiles)
+            let sources = SourceIndexer(concurrency: concurrency).index(files: sourceFiles)
+            return (sources: sources, joins: SourceJoins(sources: sources))
         })
-        return ProjectModel(files: sorted, documents: documents, sources: sources, hasSources: !sourceFiles.isEmpty)
-    }
-
-    /// The documents that were read in full (xib and storyboard XML), with their indices.
-    public var analysedDocuments: [IBDocument] {
-        documents.filter { $0.status == .analysed }
+        return ProjectModel(files: sorted, documents: interfaceBuilder.documents, documentJoins: interfaceBuilder.joins,
+                            sources: code.sources, sourceJoins: code.joins, hasSources: !sourceFiles.isEmpty)
     }
 
     /// The class IB calls `runtimeName`, declared or not.

@@ -12,6 +12,9 @@ struct SubstitutionIndex: Sendable {
     var indexedClasses: Set<String>
     /// `Type|method` → the view-like placements of every class inheriting that override, sorted.
     var placementsByOverride: [String: [IBObjectReference]]
+    /// Whether any project type overrides `awakeAfter` at all; when none does (most
+    /// projects), no class has a nearest override and nothing above was computed.
+    var hasOverrides = true
 
     static func key(_ type: SourceType, _ method: SourceMethod) -> String {
         "\(type.name)|\(method.name)"
@@ -37,11 +40,23 @@ extension ProjectModel {
     /// The `Type|method` of the nearest `awakeAfter` override in the lineage of `name`.
     func nearestAwakeAfterKey(of name: String) -> String? {
         let index = substitutionIndex
+        guard index.hasOverrides else { return nil }
         if index.indexedClasses.contains(name) { return index.nearestOverride[name] }
         return StrategyClassifier(model: self).substitution(of: name).map { SubstitutionIndex.key($0.0, $0.1) }
     }
 
     private func buildSubstitutionIndex() -> SubstitutionIndex {
+        // `StrategyClassifier.substitution(of:)` only ever returns a type's first bodied
+        // `awakeAfter` with a summary: without any such method, every lineage walk is skipped.
+        // Declarations are read in place (a `SourceType` copy retains a dozen arrays).
+        let types = sources.types
+        let hasOverrides = types.indices.contains { index in
+            types.values[index].methods.contains { $0.lifecycle == .awakeAfter && $0.hasBody && $0.awakeAfter != nil }
+        }
+        guard hasOverrides else {
+            return SubstitutionIndex(substitutions: [], placements: [], nearestOverride: [:], indexedClasses: [],
+                                     placementsByOverride: [:], hasOverrides: false)
+        }
         let substitutions = computeSubstitutions()
         let classifier = StrategyClassifier(model: self)
         var nearest: [String: String] = [:]

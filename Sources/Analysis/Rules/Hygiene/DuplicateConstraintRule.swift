@@ -36,16 +36,20 @@ struct DuplicateConstraintRule: Rule {
         ]
     )
 
+    /// The table maps keys to positions (not constraint copies) and constraints are read in
+    /// place: this rule visits every constraint of the project.
     static func check(_ model: ProjectModel) -> [RuleViolation] {
         model.analysedDocuments.flatMap { document -> [RuleViolation] in
-            var firstByKey: [ConstraintKey: IBConstraint] = [:]
+            let constraints = document.constraints
+            var firstByKey: [ConstraintKey: Int] = [:]
+            firstByKey.reserveCapacity(constraints.count)
             var violations: [RuleViolation] = []
-            for constraint in document.constraints where !constraint.isPlaceholder {
-                let key = ConstraintKey(constraint)
-                if let original = firstByKey[key] ?? firstByKey[key.reversed] {
-                    violations.append(violation(constraint, repeating: original, in: document))
+            for position in constraints.indices where !constraints[position].isPlaceholder {
+                let key = ConstraintKey(constraints[position])
+                if let original = firstByKey[key] ?? (key.isReversible ? firstByKey[key.reversed] : nil) {
+                    violations.append(violation(constraints[position], repeating: constraints[original], in: document))
                 } else {
-                    firstByKey[key] = constraint
+                    firstByKey[key] = position
                 }
             }
             return violations
@@ -75,7 +79,7 @@ struct DuplicateConstraintRule: Rule {
         var variation: String?
         var excludedByDefault: Bool
 
-        init(_ constraint: IBConstraint) {
+        init(_ constraint: borrowing IBConstraint) {
             firstItem = constraint.firstItem
             firstAttribute = constraint.firstAttribute
             relation = constraint.relation
@@ -85,6 +89,11 @@ struct DuplicateConstraintRule: Rule {
             constant = Self.rounded(constraint.constant)
             variation = constraint.variation
             excludedByDefault = constraint.excludedByDefault
+        }
+
+        /// Whether ``reversed`` differs from the key itself (looking it up again is wasted).
+        var isReversible: Bool {
+            secondItem != nil && secondAttribute != nil && multiplier != 0
         }
 
         /// `second = first / m - c / m`, with the relation flipped; itself when there is no
@@ -104,6 +113,13 @@ struct DuplicateConstraintRule: Rule {
             case .greaterThanOrEqual: flipped.relation = .lessThanOrEqual
             }
             return flipped
+        }
+
+        /// Hashes the first item and attribute only: cheaper than every field, few keys share
+        /// both, and equal keys still hash alike (equality compares every field).
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(firstItem)
+            hasher.combine(firstAttribute)
         }
 
         /// Six decimals: `16:9` and `1 / (9:16)` compare equal.

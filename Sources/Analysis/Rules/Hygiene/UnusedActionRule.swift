@@ -57,7 +57,7 @@ struct UnusedActionRule: UnconnectedMemberRule {
 
     static func check(_ model: ProjectModel) -> [RuleViolation] {
         let usage = model.connectionUsage
-        return model.classesWithInterfaceBuilderUsage(usage).flatMap { runtimeName, type in
+        return model.classesWithInterfaceBuilderUsage.flatMap { runtimeName, type in
             let byRuntimeName = usage.actionSelectors[runtimeName, default: []]
             let byName = usage.actionSelectors[type.name, default: []]
             let isConnected = { (selector: String) in

@@ -60,10 +60,14 @@ struct UnusedOutletRule: UnconnectedMemberRule {
 
     static func check(_ model: ProjectModel) -> [RuleViolation] {
         let usage = model.connectionUsage
-        return model.classesWithInterfaceBuilderUsage(usage).flatMap { runtimeName, type in
-            let connected = usage.outletKeys[runtimeName, default: []].union(usage.outletKeys[type.name, default: []])
+        return model.classesWithInterfaceBuilderUsage.flatMap { runtimeName, type in
+            // Both names' sets are asked rather than united for every class.
+            let byRuntimeName = usage.outletKeys[runtimeName, default: []]
+            let byName = usage.outletKeys[type.name, default: []]
             var seen: Set<String> = []
-            return type.outlets.filter { !connected.contains($0.name) && seen.insert($0.name).inserted }.map { outlet in
+            return type.outlets.filter {
+                !byRuntimeName.contains($0.name) && !byName.contains($0.name) && seen.insert($0.name).inserted
+            }.map { outlet in
                 RuleViolation(
                     className: runtimeName,
                     message: "The outlet \(outlet.name) of \(runtimeName) is connected in no Interface Builder file; it stays nil.",

@@ -73,11 +73,15 @@ struct ActionNotInClassRule: Rule {
 
     static func check(_ model: ProjectModel) -> [RuleViolation] {
         model.analysedDocuments.flatMap { document in
-            document.connections.compactMap { connection -> RuleViolation? in
-                guard connection.kind == .action, let selector = connection.selector,
-                      let targetID = connection.destination, let target = document.object(withID: targetID),
-                      target.placeholder != .firstResponder, let className = target.customClass,
-                      let members = model.checkableMembers(of: className), !members.selectors.contains(selector) else { return nil }
+            let connections = document.connections
+            // Connections and objects are read field by field; only a violation copies them.
+            return connections.indices.compactMap { position -> RuleViolation? in
+                guard connections[position].kind == .action, let selector = connections[position].selector,
+                      let targetID = connections[position].destination, let targetPosition = document.objectPosition(withID: targetID),
+                      document.objects[targetPosition].placeholder != .firstResponder, let className = document.objects[targetPosition].customClass,
+                      let members = model.checkableMembers(of: className), !members.answersSelector(selector) else { return nil }
+                let connection = connections[position]
+                let target = document.objects[targetPosition]
                 let sender = connection.source.map { document.objects[$0].displayName } ?? "an element"
                 let declaration = model.declaredType(runtimeName: className)?.location
                 return RuleViolation(

@@ -81,7 +81,13 @@ struct EmptyPlaceholderRule: Rule {
     )
 
     static func check(_ model: ProjectModel) -> [RuleViolation] {
-        model.classes.keys.sorted().flatMap { name -> [RuleViolation] in
+        // Only declared classes with a nib root can qualify: those few are sorted, not all
+        // (and entries are read field by field, not copied with their declaration).
+        let classes = model.classes
+        let candidates = classes.indices.compactMap { index in
+            !classes.values[index].rootViews.isEmpty && classes.values[index].type?.hasPrimaryDeclaration == true ? classes.keys[index] : nil
+        }
+        return candidates.sorted().flatMap { name -> [RuleViolation] in
             guard let projectClass = model.classes[name], let root = projectClass.rootViews.first,
                   projectClass.type?.hasPrimaryDeclaration == true, model.members(of: name).isComplete,
                   model.family(of: projectClass) == .view,

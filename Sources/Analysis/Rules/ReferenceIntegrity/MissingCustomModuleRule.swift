@@ -68,12 +68,17 @@ struct MissingCustomModuleRule: Rule {
         ]
     )
 
+    /// Objects are screened field by field (most have no custom class) before one is
+    /// copied for the message.
     static func check(_ model: ProjectModel) -> [RuleViolation] {
         model.analysedDocuments.flatMap { document in
-            document.objects.compactMap { object -> RuleViolation? in
-                guard let name = object.customClass, object.customModule == nil, object.customModuleProvider == nil,
+            let objects = document.objects
+            return objects.indices.compactMap { position -> RuleViolation? in
+                guard let name = objects[position].customClass, objects[position].customModule == nil,
+                      objects[position].customModuleProvider == nil,
                       let type = model.declaredType(runtimeName: name), type.hasPrimaryDeclaration,
                       type.language == .swift, type.runtimeName == nil else { return nil }
+                let object = objects[position]
                 return RuleViolation(
                     className: name,
                     message: "\(document.path) sets the Swift class \(name) on \(object.displayName) without a module; at runtime the class is \"<Module>.\(name)\", so UIKit reports \"Unknown class \(name) in Interface Builder file\".",

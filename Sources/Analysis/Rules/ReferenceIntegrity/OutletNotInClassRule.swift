@@ -78,12 +78,15 @@ struct OutletNotInClassRule: Rule {
 
     static func check(_ model: ProjectModel) -> [RuleViolation] {
         model.analysedDocuments.flatMap { document in
-            document.connections.compactMap { connection -> RuleViolation? in
-                guard connection.kind == .outlet || connection.kind == .outletCollection,
-                      let property = connection.property, let sourceIndex = connection.source else { return nil }
-                let object = document.objects[sourceIndex]
-                guard let className = object.customClass, let members = model.checkableMembers(of: className),
+            let connections = document.connections
+            // Connections and objects are read field by field; only a violation copies them.
+            return connections.indices.compactMap { position -> RuleViolation? in
+                guard connections[position].kind == .outlet || connections[position].kind == .outletCollection,
+                      let property = connections[position].property, let sourceIndex = connections[position].source,
+                      let className = document.objects[sourceIndex].customClass, let members = model.checkableMembers(of: className),
                       !members.answersKey(property) else { return nil }
+                let connection = connections[position]
+                let object = document.objects[sourceIndex]
                 let declaration = model.declaredType(runtimeName: className)?.location
                 return RuleViolation(
                     className: className,

@@ -73,9 +73,9 @@ struct RuntimeAttributeNotInClassRule: Rule {
     static func check(_ model: ProjectModel) -> [RuleViolation] {
         model.analysedDocuments.flatMap { document in
             document.runtimeAttributes.compactMap { attribute -> RuleViolation? in
-                let object = document.objects[attribute.object]
-                guard !PlatformMembers.isUniversalKeyPath(attribute.keyPath), let className = object.customClass,
+                guard !PlatformMembers.isUniversalKeyPath(attribute.keyPath), let className = document.objects[attribute.object].customClass,
                       let members = model.checkableMembers(of: className) else { return nil }
+                let object = document.objects[attribute.object]
                 let key = attribute.keyPath.split(separator: ".").first.map(String.init) ?? attribute.keyPath
                 guard !members.answersKey(key) else { return nil }
                 let declaration = model.declaredType(runtimeName: className)?.location

@@ -70,11 +70,23 @@ struct UnknownCustomClassRule: Rule {
     )
 
     static func check(_ model: ProjectModel) -> [RuleViolation] {
-        model.documents.filter { $0.status == .analysed || $0.status == .legacy }.flatMap { document in
-            document.objects.compactMap { object -> RuleViolation? in
+        // Each class name is judged once; objects are screened field by field.
+        var verdicts: [String: Bool] = [:]
+        return model.documents.filter { $0.status == .analysed || $0.status == .legacy }.flatMap { document in
+            let objects = document.objects
+            return objects.indices.compactMap { position -> RuleViolation? in
                 // First Responder, Application and Exit stand for objects the runtime supplies.
-                guard let name = object.customClass, !name.isEmpty, object.placeholder == nil || object.placeholder == .filesOwner,
-                      isUnknown(name, in: model) else { return nil }
+                guard let name = objects[position].customClass, !name.isEmpty,
+                      objects[position].placeholder == nil || objects[position].placeholder == .filesOwner else { return nil }
+                let unknown: Bool
+                if let known = verdicts[name] {
+                    unknown = known
+                } else {
+                    unknown = isUnknown(name, in: model)
+                    verdicts[name] = unknown
+                }
+                guard unknown else { return nil }
+                let object = objects[position]
                 let (severity, origin) = provenance(of: object, in: model)
                 return RuleViolation(
                     className: name,

@@ -1,0 +1,111 @@
+@testable import Analysis
+import Foundation
+import XCTest
+
+/// The joins after they were reshaped for speed: chains that do not depend on the order
+/// names are visited in (long ones and cycles included), class members that ask the
+/// platform table instead of copying it, duplicate ids found with one set, and the
+/// substitution index when no class overrides `awakeAfter`.
+final class ModelJoinTests: XCTestCase {
+    /// `C0: UIView`, `C1: C0` … `C39: C38`, a 25-class cycle `L0: L1` … `L24: L0`, and
+    /// `T1: T0`, `T0: L3`, a tail leading into the cycle.
+    private static let deepSwift: String = {
+        var lines = ["import UIKit", "class C0: UIView {}"]
+        lines += (1..<40).reversed().map { "class C\($0): C\($0 - 1) {}" }
+        lines += (0..<25).map { "class L\($0): L\(($0 + 1) % 25) {}" }
+        lines += ["class T1: T0 {}", "class T0: L3 {}"]
+        return lines.joined(separator: "\n") + "\n"
+    }()
+
+    private func deepModel() -> ProjectModel {
+        ProjectModel.build(files: [ProjectFile(path: "App/Deep.swift", kind: .swift, contents: Data(Self.deepSwift.utf8))])
+    }
+
+    func testLongChainsReachThePlatformAndLongCyclesStopWhereTheyClose() {
+        let model = deepModel()
+        XCTAssertEqual(model.lineage(of: "C39"), (0..<40).reversed().map { "C\($0)" } + ["UIView", "UIResponder", "NSObject"])
+        XCTAssertEqual(model.lineage(of: "L5"), (5..<25).map { "L\($0)" } + (0..<5).map { "L\($0)" })
+        XCTAssertEqual(model.descendants(of: "C30"), (31..<40).map { "C\($0)" }.sorted())
+        XCTAssertTrue(model.members(of: "C39").isComplete)
+        XCTAssertFalse(model.members(of: "L5").isComplete)
+    }
+
+    func testChainsDoNotDependOnTheOrderNamesAreVisited() {
+        let model = deepModel()
+        let step = ProjectModel.superclassStep(sources: model.sources, types: model.typesByRuntimeName)
+        let names = model.sources.types.keys.sorted()
+        let forward = ClassHierarchy(names: names, superclass: step)
+        let backward = ClassHierarchy(names: names.reversed(), superclass: step)
+        var stepwise = ClassHierarchy(lineagesOf: names.filter { $0.hasPrefix("L") }, superclass: step)
+        stepwise.addLineages(of: names, superclass: step)
+        stepwise.indexSubclasses()
+        XCTAssertEqual(forward.lineages, backward.lineages)
+        XCTAssertEqual(forward.subclasses, backward.subclasses)
+        XCTAssertEqual(forward.lineages, stepwise.lineages)
+        XCTAssertEqual(forward.subclasses, stepwise.subclasses)
+        XCTAssertEqual(forward.lineages, model.hierarchy.lineages)
+        for name in names {
+            XCTAssertEqual(forward.lineages[name], Self.walk(from: name, step: step), name)
+        }
+        XCTAssertEqual(forward.lineages["T1"], ["T1", "T0"] + (3..<25).map { "L\($0)" } + (0..<3).map { "L\($0)" })
+    }
+
+    /// A chain by plain walking, without memoised chains: what the hierarchy must match.
+    private static func walk(from name: String, step: (String) -> String?) -> [String] {
+        var chain = [name]
+        while let next = step(chain[chain.count - 1]), !chain.contains(next) { chain.append(next) }
+        return chain
+    }
+
+    func testMembersAnswerForThePlatformWithoutCopyingIt() {
+        let swift = """
+        import UIKit
+        class CardButton: UIButton {
+            @IBOutlet weak var badge: UILabel!
+            @IBAction func tap(_ sender: Any) {}
+        }
+        """
+        let model = ProjectModel.build(files: [ProjectFile(path: "App/Card.swift", kind: .swift, contents: Data(swift.utf8))])
+        let members = model.members(of: "CardButton")
+        XCTAssertTrue(members.answersKey("badge"))
+        XCTAssertTrue(members.answersKey("titleLabel"), "UIButton's key")
+        XCTAssertTrue(members.answersKey("backgroundColor"), "UIView's key, two classes up")
+        XCTAssertTrue(members.answersKey("enabled"))
+        XCTAssertFalse(members.answersKey("subtitle"))
+        XCTAssertTrue(members.answersSelector("tap:"))
+        XCTAssertTrue(members.answersSelector("copy:"), "UIResponder's action")
+        XCTAssertFalse(members.answersSelector("share:"))
+        XCTAssertEqual(members.declaredKeys, ["badge"])
+        XCTAssertEqual(members.platformClasses, ["UIButton", "UIControl", "UIView", "UIResponder", "NSObject"])
+        XCTAssertEqual(model.checkableMembers(of: "CardButton")?.declaredSelectors, ["tap:"])
+        XCTAssertNil(model.checkableMembers(of: "UIButton"), "platform classes are not checked")
+    }
+
+    func testDuplicateIDsCountObjectsConstraintsAndConnectionsButNotMissingIDs() {
+        let location = { (line: Int) in IBLocation(line: line, column: 1) }
+        let document = IBDocument(
+            path: "A/Box.xib", status: .analysed, format: .xib,
+            objects: [
+                IBObject(index: 0, element: "view", id: "Same", location: location(3)),
+                IBObject(index: 1, element: "label", id: "Unique", location: location(4)),
+            ],
+            constraints: [
+                IBConstraint(index: 0, id: "", owner: 0, firstItem: "Unique", firstItemIsOwner: false, firstAttribute: "top", location: location(5)),
+                IBConstraint(index: 1, id: "", owner: 0, firstItem: "Unique", firstItemIsOwner: false, firstAttribute: "left", location: location(6)),
+                IBConstraint(index: 2, id: "Same", owner: 0, firstItem: "Unique", firstItemIsOwner: false, firstAttribute: "width", location: location(7)),
+            ]
+        )
+        let model = ProjectModel(files: [], documents: [document], sources: SourceIndexer().index(files: []), hasSources: false)
+        let violations = DuplicateIDRule.check(model)
+        XCTAssertEqual(violations.map(\.identity), [["A/Box.xib", "Same"]])
+        XCTAssertEqual(violations.first?.locations.map(\.line), [3, 7])
+    }
+
+    func testWithoutAwakeAfterOverridesTheSubstitutionIndexIsEmpty() {
+        let model = deepModel()
+        let index = model.substitutionIndex
+        XCTAssertFalse(index.hasOverrides)
+        XCTAssertTrue(index.substitutions.isEmpty && index.placements.isEmpty && index.placementsByOverride.isEmpty)
+        XCTAssertNil(model.nearestAwakeAfterKey(of: "C39"))
+    }
+}

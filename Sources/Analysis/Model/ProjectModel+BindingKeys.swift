@@ -58,11 +58,11 @@ extension ProjectModel {
         let lineage = lineage(of: runtimeName)
         let projectTypes = lineage.compactMap { name in declaration(of: name).flatMap { $0.hasPrimaryDeclaration ? $0 : nil } }
         let platformNames = lineage.filter { declaration(of: $0)?.hasPrimaryDeclaration != true }.map(Self.unqualified)
-        guard !members.selectors.contains("valueForUndefinedKey:"),
+        guard !members.answersSelector("valueForUndefinedKey:"),
               platformNames.allSatisfy({ Self.platformBindingKeys[$0] != nil }) else { return .found }
         let getters = Self.getterNames(for: key)
         let platformKeys = platformNames.compactMap { Self.platformBindingKeys[$0] }
-        if platformKeys.contains(where: { !$0.isDisjoint(with: getters) }) || !members.selectors.isDisjoint(with: getters) {
+        if platformKeys.contains(where: { !$0.isDisjoint(with: getters) }) || getters.contains(where: members.answersSelector) {
             return .found
         }
         guard members.answersKey(key) else { return .missing }

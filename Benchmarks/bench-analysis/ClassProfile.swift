@@ -1,7 +1,8 @@
 import Analysis
 
 /// What the corpus's Interface Builder files say about one custom class: the superclass its
-/// element implies, the outlets, actions and runtime attributes they connect, and whether a
+/// element implies, the outlets, actions, runtime attributes and Cocoa bindings they
+/// connect, and whether a
 /// nib of its own name holds it as root view or File's Owner. The generator writes a class
 /// that matches, as a project that builds and runs would.
 struct ClassProfile {
@@ -11,6 +12,9 @@ struct ClassProfile {
     var outlets: [String]
     var actions: [String]
     var inspectables: [String]
+    /// First keys of the Cocoa bindings whose destination is the class (declared as
+    /// Key-Value-Coding-compliant properties, as a working AppKit project does).
+    var boundKeys: [String]
     /// A nib named after the class has it as its root view (loaded with `owner: nil`).
     var rootOfOwnNib: Bool
     /// A nib named after the class has it as File's Owner.
@@ -24,18 +28,29 @@ struct ClassProfile {
                 if let name = document.objects[attribute.object].customClass { inspectables[name, default: []].insert(attribute.keyPath) }
             }
         }
+        var boundKeys: [String: Set<String>] = [:]
+        for document in model.documents {
+            for binding in document.bindings {
+                if let name = document.object(withID: binding.destination)?.customClass, let key = binding.firstKey {
+                    boundKeys[name, default: []].insert(key)
+                }
+            }
+        }
         return model.classes.values.filter { isIdentifier($0.runtimeName) }.sorted { $0.runtimeName < $1.runtimeName }.map { projectClass in
             let name = projectClass.runtimeName
             let references = projectClass.interfaceBuilderReferences
             let appKit = references.contains { model.document($0).platform == .macOS }
             let isOwnNib: (IBObjectReference) -> Bool = { NibCatalog.loadName(ofPath: model.document($0).path) == name }
+            let outlets = (model.connectionUsage.outletKeys[name] ?? []).filter(isIdentifier)
+            let declared = outlets.union(inspectables[name] ?? [])
             return ClassProfile(
                 name: name,
                 superclass: superclass(of: references.first.map { model.object($0) }, name: name, appKit: appKit),
                 appKit: appKit,
-                outlets: (model.connectionUsage.outletKeys[name] ?? []).filter(isIdentifier).sorted(),
+                outlets: outlets.sorted(),
                 actions: (model.connectionUsage.actionSelectors[name] ?? []).filter { isIdentifier($0.replacingOccurrences(of: ":", with: "")) }.sorted(),
                 inspectables: (inspectables[name] ?? []).filter(isIdentifier).sorted(),
+                boundKeys: (boundKeys[name] ?? []).filter { isIdentifier($0) && !declared.contains($0) }.sorted(),
                 rootOfOwnNib: projectClass.rootViews.contains(where: isOwnNib),
                 ownerOfOwnNib: projectClass.filesOwners.contains(where: isOwnNib))
         }

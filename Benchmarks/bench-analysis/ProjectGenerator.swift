@@ -45,6 +45,7 @@ struct ProjectGenerator {
         let view = profile.appKit ? "NSView" : "UIView"
         let outlets = profile.outlets.map { "    @IBOutlet weak var \($0): \(view)!" }
         let inspectables = profile.inspectables.map { "    @IBInspectable var \($0): CGFloat = 0" }
+            + profile.boundKeys.map { "    @objc dynamic var \($0): Any?" }
         let actions = profile.actions.map { "    @IBAction \(Self.swiftSignature(ofSelector: $0)) {\n        handle(#function)\n    }" }
         var loading: [String] = []
         if profile.rootOfOwnNib {
@@ -102,6 +103,7 @@ struct ProjectGenerator {
         let view = profile.appKit ? "NSView" : "UIView"
         let properties = profile.outlets.map { "@property (weak, nonatomic) IBOutlet \(view) *\($0);" }
             + profile.inspectables.map { "@property (nonatomic) IBInspectable CGFloat \($0);" }
+            + profile.boundKeys.map { "@property (nonatomic, strong) id \($0);" }
         let actions = profile.actions.map { "- (IBAction)\(Self.objcSignature(ofSelector: $0));" }
         let make = profile.rootOfOwnNib ? ["+ (instancetype)view;"] : []
         return """

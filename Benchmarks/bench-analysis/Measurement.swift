@@ -8,12 +8,19 @@ struct Timing {
 
     /// The median wall and the median CPU time of `iterations` runs of `work`.
     static func median(_ iterations: Int, _ work: () throws -> Void) rethrows -> Timing {
+        try median(iterations, setup: {}, work)
+    }
+
+    /// Like ``median(_:_:)``, with a fresh, untimed `setup` value for each run (a model
+    /// whose caches no earlier run has filled, for instance).
+    static func median<Value>(_ iterations: Int, setup: () throws -> Value, _ work: (Value) throws -> Void) rethrows -> Timing {
         var walls: [Double] = []
         var cpus: [Double] = []
         for _ in 0..<iterations {
+            let value = try setup()
             let cpuStart = processCPUSeconds()
             let start = DispatchTime.now().uptimeNanoseconds
-            try work()
+            try work(value)
             walls.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
             cpus.append(processCPUSeconds() - cpuStart)
         }

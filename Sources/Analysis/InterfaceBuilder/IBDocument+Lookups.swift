@@ -3,7 +3,14 @@ extension IBDocument {
     /// The object with Interface Builder id `id` (the first, if a file repeats an id).
     /// A linear search: for many lookups build `objectIndicesByID` once.
     public func object(withID id: String) -> IBObject? {
-        objects.first { $0.id == id }
+        objectPosition(withID: id).map { objects[$0] }
+    }
+
+    /// The position in `objects` of the first object with id `id`: ids are compared in
+    /// place, without copying objects (each `IBObject` copy retains a dozen strings), for
+    /// the joins and rules that look up every action target.
+    func objectPosition(withID id: String) -> Int? {
+        objects.indices.first { objects[$0].id == id }
     }
 
     /// Index into `objects` of each id (its first object, if a file repeats an id).

@@ -2,9 +2,8 @@ import Analysis
 
 /// What the corpus's Interface Builder files say about one custom class: the superclass its
 /// element implies, the outlets, actions, runtime attributes and Cocoa bindings they
-/// connect, and whether a
-/// nib of its own name holds it as root view or File's Owner. The generator writes a class
-/// that matches, as a project that builds and runs would.
+/// connect, and whether a nib of its own name holds it as root view or File's Owner. The
+/// generator writes a class that matches, as a project that builds and runs would.
 struct ClassProfile {
     var name: String
     var superclass: String

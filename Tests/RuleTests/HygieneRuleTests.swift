@@ -103,6 +103,23 @@ final class HygieneRuleTests: XCTestCase {
         XCTAssertTrue(findings.first?.message.contains("3 times") == true)
     }
 
+    func testDuplicateIDCountsACocoaBindingThatRepeatsAnID() {
+        let xib = TestProject.xib("""
+                <view id="Root-00-001">
+                    <subviews>
+                        <textField id="Txt-00-001">
+                            <connections>
+                                <binding destination="-2" name="value" keyPath="title" id="Txt-00-001"/>
+                            </connections>
+                        </textField>
+                    </subviews>
+                </view>
+        """)
+        let findings = TestProject.findings("duplicate-id", in: ["A/Box.xib": xib])
+        XCTAssertEqual(findings.count, 1)
+        XCTAssertEqual(findings.first?.locations.map(\.line), [6, 8])
+    }
+
     func testUnusedOutletsAreNotClaimedWhenAnInterfaceBuilderFileIsUnreadable() {
         let swift = "import UIKit\n\nfinal class CardView: UIView {\n    @IBOutlet weak var badge: UILabel!\n}\n"
         let xib = TestProject.xib("<view customClass=\"CardView\" customModule=\"A\" customModuleProvider=\"target\" id=\"Root-00-001\"/>")

@@ -18,7 +18,7 @@ extension ProjectInput {
         }
         var files: [ProjectFile] = []
         // Symbolic links and folders that could not be listed: never compared for collisions.
-        var listed: [ProjectFile] = []
+        var notCompared: [ProjectFile] = []
         var totalEntries = 0
         var totalBytes: Int64 = 0
         var readBytes: Int64 = 0
@@ -28,8 +28,8 @@ extension ProjectInput {
             let values = try? url.resourceValues(forKeys: Set(keys))
             if values?.isSymbolicLink == true {
                 totalEntries += 1
-                listed.append(ProjectFile(path: relative, kind: ProjectFile.kind(ofPath: relative), contents: nil,
-                                          status: .skipped, reason: "symbolic link, not followed"))
+                notCompared.append(ProjectFile(path: relative, kind: ProjectFile.kind(ofPath: relative), contents: nil,
+                                               status: .skipped, reason: "symbolic link, not followed"))
                 continue
             }
             guard values?.isRegularFile == true else { continue }
@@ -60,11 +60,11 @@ extension ProjectInput {
             guard folder.count > rootPath.count else {
                 throw ProjectInputError.unreadable(path: path, reason: "the folder cannot be listed: \(reason)")
             }
-            listed.append(ProjectFile(path: String(folder.dropFirst(rootPath.count)), kind: .other, contents: nil,
-                                      status: .error, reason: "folder cannot be listed: \(reason)"))
+            notCompared.append(ProjectFile(path: String(folder.dropFirst(rootPath.count)), kind: .other, contents: nil,
+                                           status: .error, reason: "folder cannot be listed: \(reason)"))
         }
         let read = skippingMacCollisions(files.sorted(by: ProjectFile.pathPrecedes))
-        return ProjectInput(defaultName: root.lastPathComponent, files: (read + listed).sorted(by: ProjectFile.pathPrecedes),
+        return ProjectInput(defaultName: root.lastPathComponent, files: (read + notCompared).sorted(by: ProjectFile.pathPrecedes),
                             totalEntries: totalEntries, totalBytes: totalBytes)
     }
 

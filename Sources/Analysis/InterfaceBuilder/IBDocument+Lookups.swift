@@ -3,7 +3,14 @@ extension IBDocument {
     /// The object with Interface Builder id `id` (the first, if a file repeats an id).
     /// A linear search: for many lookups build `objectIndicesByID` once.
     public func object(withID id: String) -> IBObject? {
-        objects.first { $0.id == id }
+        objectPosition(withID: id).map { objects[$0] }
+    }
+
+    /// The position in `objects` of the first object with id `id`: ids are compared in
+    /// place, without copying objects (each `IBObject` copy retains a dozen strings), for
+    /// the joins and rules that look up every action target.
+    func objectPosition(withID id: String) -> Int? {
+        objects.indices.first { objects[$0].id == id }
     }
 
     /// Index into `objects` of each id (its first object, if a file repeats an id).
@@ -75,14 +82,36 @@ extension IBDocument {
     }
 
     /// Every `id` declared more than once by an object, a constraint, a connection or a binding,
-    /// with the places that declare it, in document order.
+    /// with the places that declare it, in document order. Documents nearly always repeat no
+    /// id: one set insertion per id finds the repeated ones, and locations are gathered only
+    /// for those.
     public var duplicateIDLocations: [String: [IBLocation]] {
+        var seen = Set<String>(minimumCapacity: objects.count + constraints.count + connections.count + bindings.count)
+        var repeated: Set<String> = []
+        forEachDeclaredID { id, _ in
+            if !seen.insert(id).inserted { repeated.insert(id) }
+        }
+        guard !repeated.isEmpty else { return [:] }
         var locations: [String: [IBLocation]] = [:]
-        for object in objects { locations[object.id, default: []].append(object.location) }
-        for constraint in constraints where !constraint.id.isEmpty { locations[constraint.id, default: []].append(constraint.location) }
-        for connection in connections { if let id = connection.id { locations[id, default: []].append(connection.location) } }
-        for binding in bindings { if let id = binding.id { locations[id, default: []].append(binding.location) } }
-        return locations.filter { $0.value.count > 1 }.mapValues { $0.sorted() }
+        forEachDeclaredID { id, location in
+            if repeated.contains(id) { locations[id, default: []].append(location()) }
+        }
+        return locations.mapValues { $0.sorted() }
+    }
+
+    /// Calls `body` with each id an object, a constraint (when it has one), a connection or a
+    /// binding declares, and its location; elements are read in place, not copied.
+    private func forEachDeclaredID(_ body: (String, () -> IBLocation) -> Void) {
+        for position in objects.indices { body(objects[position].id) { objects[position].location } }
+        for position in constraints.indices where !constraints[position].id.isEmpty {
+            body(constraints[position].id) { constraints[position].location }
+        }
+        for position in connections.indices {
+            if let id = connections[position].id { body(id) { connections[position].location } }
+        }
+        for position in bindings.indices {
+            if let id = bindings[position].id { body(id) { bindings[position].location } }
+        }
     }
 
     /// The status the report's `files` section shows for this document.

@@ -83,11 +83,11 @@ extension ProjectModel {
         interfaceBuilderUsageCache.get {
             let referenced = connectionUsage.referencedClasses
             let types = typesByRuntimeName
-            let names = types.indices.compactMap { index in
+            let used = types.indices.filter { index in
                 types.values[index].hasPrimaryDeclaration
-                    && (referenced.contains(types.keys[index]) || referenced.contains(types.values[index].name)) ? types.keys[index] : nil
+                    && (referenced.contains(types.keys[index]) || referenced.contains(types.values[index].name))
             }
-            return names.sorted().compactMap { name in typesByRuntimeName[name].map { (name, $0) } }
+            return used.sorted { types.keys[$0] < types.keys[$1] }.map { (types.keys[$0], types.values[$0]) }
         }
     }
 }

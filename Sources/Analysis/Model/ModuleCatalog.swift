@@ -17,11 +17,11 @@ public struct ModuleCatalog: Sendable, Equatable {
     init(files: [ProjectFile]) {
         // Asked of every file: paths are read in place, and only a path whose last byte
         // could end a configuration name (or a slash) has its last component looked up.
-        for position in files.indices where Self.mayNameConfiguration(files[position].path)
-            && Self.configurationNames.contains(Self.fileName(of: files[position].path)) {
-            let file = files[position]
-            guard let contents = file.contents, let text = String(data: contents, encoding: .utf8) else { continue }
-            switch Self.fileName(of: file.path) {
+        for position in files.indices where Self.mayNameConfiguration(files[position].path) {
+            let name = Self.fileName(of: files[position].path)
+            guard Self.configurationNames.contains(name), let contents = files[position].contents,
+                  let text = String(data: contents, encoding: .utf8) else { continue }
+            switch name {
             case "project.pbxproj": projectModules.formUnion(Self.targetModules(inPBXProj: text))
             case "Podfile": dependencyModules.formUnion(Self.quotedNames(after: "pod", in: text))
             case "Cartfile": dependencyModules.formUnion(Self.cartfileNames(text))
@@ -34,10 +34,13 @@ public struct ModuleCatalog: Sendable, Equatable {
     /// The files that declare modules; every other file is skipped without being decoded.
     private static let configurationNames: Set<Substring> = ["project.pbxproj", "Podfile", "Cartfile"]
 
-    /// Whether `path` may end with one of ``configurationNames`` (which end in `j` or `e`).
+    /// The last bytes of ``configurationNames``, and a slash (a path may end with one).
+    private static let configurationLastBytes: [UInt8] = Array(Set(configurationNames.compactMap(\.utf8.last))) + [UInt8(ascii: "/")]
+
+    /// Whether `path` may end with one of ``configurationNames``, judged by its last byte.
     private static func mayNameConfiguration(_ path: String) -> Bool {
         guard let last = path.utf8.last else { return false }
-        return last == UInt8(ascii: "j") || last == UInt8(ascii: "e") || last == UInt8(ascii: "/")
+        return configurationLastBytes.contains(last)
     }
 
     /// The last path component of `path` (asked of every file, hence byte-level).

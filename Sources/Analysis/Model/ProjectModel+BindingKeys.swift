@@ -83,7 +83,7 @@ extension ProjectModel {
     private func swiftOnlyProperty(named names: Set<String>, in types: [SourceType]) -> SourceProperty? {
         let properties = types.flatMap(\.properties).filter { names.contains($0.name) }
         guard let hidden = properties.first, properties.allSatisfy({ $0.location.path.hasSuffix(".swift") && !$0.isObjCVisible }),
-              !types.contains(where: { !$0.outlets.filter { names.contains($0.name) }.isEmpty }),
+              !types.contains(where: { $0.outlets.contains { names.contains($0.name) } }),
               !types.contains(where: { conformanceDeclares(names, $0) }) else { return nil }
         let swiftClasses = types.filter { $0.declarations.contains { $0.path.hasSuffix(".swift") } }
         let mayExposeAll = swiftClasses.contains { type in type.properties.allSatisfy(\.isObjCVisible) }

@@ -78,12 +78,7 @@ extension ProjectModel {
             }
         }
         all.sort { ($0.path, $0.role.rawValue) < ($1.path, $1.role.rawValue) }
-        var unique: [ClassEntry.NibReference] = []
-        unique.reserveCapacity(all.count)
-        for reference in all where unique.last != reference {
-            unique.append(reference)
-        }
-        return unique
+        return all.removingAdjacentDuplicates()
     }
 
     private func placement(_ reference: IBObjectReference) -> ClassEntry.Placement {

@@ -35,8 +35,7 @@ extension ProjectModel {
             let objects = documents[documentIndex].objects
             let isStoryboard = documents[documentIndex].format == .storyboard
             // Needed only for a xib's objects other than File's Owner: computed on first use.
-            var topLevel: Set<Int>?
-            var ownerClass: String??
+            var rootFacts: (topLevel: Set<Int>, ownerClass: String?)?
             for objectIndex in objects.indices {
                 guard let name = objects[objectIndex].customClass, !name.isEmpty else { continue }
                 let placeholder = objects[objectIndex].placeholder
@@ -46,9 +45,9 @@ extension ProjectModel {
                 if placeholder == .filesOwner || isStoryboard {
                     isRoot = false
                 } else {
-                    if topLevel == nil { topLevel = Set(documents[documentIndex].topLevelObjects) }
-                    if ownerClass == nil { ownerClass = .some(documents[documentIndex].filesOwner?.customClass) }
-                    isRoot = topLevel?.contains(objects[objectIndex].index) == true && Self.isOwnNib(of: name, ownerClass: ownerClass ?? nil)
+                    let facts = rootFacts ?? (Set(documents[documentIndex].topLevelObjects), documents[documentIndex].filesOwner?.customClass)
+                    rootFacts = facts
+                    isRoot = facts.topLevel.contains(objects[objectIndex].index) && Self.isOwnNib(of: name, ownerClass: facts.ownerClass)
                 }
                 let undeclared = ProjectClass(name: name, runtimeName: name, type: nil)
                 if placeholder == .filesOwner {

@@ -59,15 +59,6 @@ extension ProjectModel {
     struct SuperclassFacts {
         var hasPrimaryDeclaration: Bool
         var superclass: String?
-
-        init(hasPrimaryDeclaration: Bool, superclass: String?) {
-            self.hasPrimaryDeclaration = hasPrimaryDeclaration
-            self.superclass = superclass
-        }
-
-        init(_ type: SourceType) {
-            self.init(hasPrimaryDeclaration: type.hasPrimaryDeclaration, superclass: type.superclass)
-        }
     }
 
     /// One step up: the project declaration's superclass (through typealiases), else the
@@ -84,5 +75,11 @@ extension ProjectModel {
     static func unqualified(_ name: String) -> String {
         guard name.utf8.contains(UInt8(ascii: ".")) else { return name }
         return name.split(separator: ".").last.map(String.init) ?? name
+    }
+}
+
+extension ProjectModel.SuperclassFacts {
+    init(_ type: SourceType) {
+        self.init(hasPrimaryDeclaration: type.hasPrimaryDeclaration, superclass: type.superclass)
     }
 }

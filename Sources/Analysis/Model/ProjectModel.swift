@@ -35,7 +35,8 @@ public struct ProjectModel: Sendable {
     let selfAssignmentsByType: [String: [SelfAssignment]]
     /// Which outlets and actions Interface Builder connects, per class.
     public let connectionUsage: ConnectionUsage
-    /// Class members gathered so far (filled on demand by ``members(of:)``).
+    /// Class members gathered so far (filled on demand by ``members(of:)`` and
+    /// ``checkableMembers(of:)``).
     let memberCache = MemberCache()
     /// Substitutions and the placements they replace, built once by the first rule asking.
     let substitutionIndexCache = LazyValue<SubstitutionIndex>()

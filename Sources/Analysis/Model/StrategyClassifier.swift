@@ -139,12 +139,6 @@ struct StrategyClassifier {
     }
 
     private static func sortedUnique(_ evidence: [Evidence]) -> [Evidence] {
-        let sorted = evidence.sorted { ($0.path, $0.line, $0.note) < ($1.path, $1.line, $1.note) }
-        var unique: [Evidence] = []
-        unique.reserveCapacity(sorted.count)
-        for item in sorted where unique.last != item {
-            unique.append(item)
-        }
-        return unique
+        evidence.sorted { ($0.path, $0.line, $0.note) < ($1.path, $1.line, $1.note) }.removingAdjacentDuplicates()
     }
 }

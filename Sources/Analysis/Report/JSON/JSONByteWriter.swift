@@ -19,7 +19,8 @@ struct JSONByteWriter {
     private var bytes: [UInt8] = []
     private var output: Data
     private static let blockSize = 1 << 16
-    let pretty: Bool
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+    private let pretty: Bool
     private var depth = 0
     /// Whether the innermost open container has no element yet (no separator needed).
     private var isFirstElement = true
@@ -45,8 +46,8 @@ struct JSONByteWriter {
 
     mutating func beginObject() { open(UInt8(ascii: "{")) }
     mutating func endObject() { close(UInt8(ascii: "}")) }
-    mutating func beginArray() { open(UInt8(ascii: "[")) }
-    mutating func endArray() { close(UInt8(ascii: "]")) }
+    private mutating func beginArray() { open(UInt8(ascii: "[")) }
+    private mutating func endArray() { close(UInt8(ascii: "]")) }
 
     /// Starts the value of `key` in the open object. Keys are the contract's identifiers,
     /// written without escaping; the caller passes them in sorted order.
@@ -83,9 +84,6 @@ struct JSONByteWriter {
     mutating func field<Value: BinaryInteger>(_ key: StaticString, _ value: Value?) {
         if let value { field(key, value) }
     }
-
-    /// Starts the next element of the open array.
-    mutating func element() { startElement() }
 
     /// An array whose elements `write` writes, one call per element.
     mutating func array<Element>(_ elements: [Element], _ write: (inout JSONByteWriter, Element) -> Void) {
@@ -132,7 +130,7 @@ struct JSONByteWriter {
 
     // MARK: Scalars
 
-    mutating func integer<Value: BinaryInteger>(_ value: Value) {
+    private mutating func integer<Value: BinaryInteger>(_ value: Value) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = UInt64(value.magnitude)
         // 20 digits hold UInt64.max; digits are produced backwards, then copied forwards.
@@ -178,7 +176,7 @@ struct JSONByteWriter {
         case 0x0D: bytes.append(UInt8(ascii: "r"))
         case 0x09: bytes.append(UInt8(ascii: "t"))
         default:
-            let hex: [UInt8] = Array("0123456789abcdef".utf8)
+            let hex = Self.hexDigits
             bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
         }
     }

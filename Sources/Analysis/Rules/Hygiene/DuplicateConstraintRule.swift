@@ -46,7 +46,7 @@ struct DuplicateConstraintRule: Rule {
             var violations: [RuleViolation] = []
             for position in constraints.indices where !constraints[position].isPlaceholder {
                 let key = ConstraintKey(constraints[position])
-                if let original = firstByKey[key] ?? (key.isReversible ? firstByKey[key.reversed] : nil) {
+                if let original = firstByKey[key] ?? key.reversed.flatMap({ firstByKey[$0] }) {
                     violations.append(violation(constraints[position], repeating: constraints[original], in: document))
                 } else {
                     firstByKey[key] = position
@@ -91,15 +91,10 @@ struct DuplicateConstraintRule: Rule {
             excludedByDefault = constraint.excludedByDefault
         }
 
-        /// Whether ``reversed`` differs from the key itself (looking it up again is wasted).
-        var isReversible: Bool {
-            secondItem != nil && secondAttribute != nil && multiplier != 0
-        }
-
-        /// `second = first / m - c / m`, with the relation flipped; itself when there is no
-        /// second item or the multiplier is 0.
-        var reversed: ConstraintKey {
-            guard let secondItem, let secondAttribute, multiplier != 0 else { return self }
+        /// `second = first / m - c / m`, with the relation flipped; `nil` when there is no
+        /// second item or the multiplier is 0 (the key has no other spelling to look up).
+        var reversed: ConstraintKey? {
+            guard let secondItem, let secondAttribute, multiplier != 0 else { return nil }
             var flipped = self
             flipped.firstItem = secondItem
             flipped.firstAttribute = secondAttribute

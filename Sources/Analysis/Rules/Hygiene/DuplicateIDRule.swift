@@ -36,7 +36,7 @@ struct DuplicateIDRule: Rule {
 
     static func check(_ model: ProjectModel) -> [RuleViolation] {
         model.analysedDocuments.flatMap { document in
-            locationsOfRepeatedIDs(in: document).sorted { $0.key < $1.key }.map { id, places in
+            document.duplicateIDLocations.sorted { $0.key < $1.key }.map { id, places in
                 let lines = places.map { String($0.line) }.joined(separator: ", ")
                 return RuleViolation(
                     message: "The id \"\(id)\" is declared \(places.count) times in \(document.path) (lines \(lines)).",
@@ -46,28 +46,5 @@ struct DuplicateIDRule: Rule {
                 )
             }
         }
-    }
-
-    /// `IBDocument.duplicateIDLocations`, shaped for documents that (nearly always) repeat
-    /// no id: one set insertion per id finds the repeated ones, and locations are gathered
-    /// only for those, instead of an array of locations for every id of the file.
-    private static func locationsOfRepeatedIDs(in document: IBDocument) -> [String: [IBLocation]] {
-        let objects = document.objects, constraints = document.constraints, connections = document.connections
-        var seen = Set<String>(minimumCapacity: objects.count + constraints.count + connections.count)
-        var repeated: Set<String> = []
-        func note(_ id: String) {
-            if !seen.insert(id).inserted { repeated.insert(id) }
-        }
-        for position in objects.indices { note(objects[position].id) }
-        for position in constraints.indices where !constraints[position].id.isEmpty { note(constraints[position].id) }
-        for position in connections.indices { if let id = connections[position].id { note(id) } }
-        guard !repeated.isEmpty else { return [:] }
-        var locations: [String: [IBLocation]] = [:]
-        for object in objects where repeated.contains(object.id) { locations[object.id, default: []].append(object.location) }
-        for constraint in constraints where !constraint.id.isEmpty && repeated.contains(constraint.id) { locations[constraint.id, default: []].append(constraint.location) }
-        for connection in connections {
-            if let id = connection.id, repeated.contains(id) { locations[id, default: []].append(connection.location) }
-        }
-        return locations.mapValues { $0.sorted() }
     }
 }

@@ -89,8 +89,7 @@ struct EmptyPlaceholderRule: Rule {
         }
         return candidates.sorted().flatMap { name -> [RuleViolation] in
             guard let projectClass = model.classes[name], let root = projectClass.rootViews.first,
-                  projectClass.type?.hasPrimaryDeclaration == true, model.members(of: name).isComplete,
-                  model.family(of: projectClass) == .view,
+                  model.isLineageComplete(of: name), model.family(of: projectClass) == .view,
                   !model.loadsContentWhenDecoded(name) else { return [] }
             let nib = model.document(root)
             return projectClass.placements.compactMap { placement -> RuleViolation? in

@@ -95,7 +95,7 @@ struct FirstObjectCastRule: Rule {
                 }
                 let object = objects[position]
                 guard let objectClass = model.runtimeClass(of: object, in: document),
-                      model.members(of: objectClass).isComplete, !model.isKind(objectClass, of: cast.typeName) else { return nil }
+                      model.isLineageComplete(of: objectClass), !model.isKind(objectClass, of: cast.typeName) else { return nil }
                 return violation(site, cast: cast, name: name, document: document, severity: severity,
                                  what: "has \(object.displayName), a \(objectClass), at position \(position)", object: object)
             }

@@ -136,7 +136,7 @@ struct OwnerMismatchRule: Rule {
 
     /// Declared in the project or a platform class: its lineage can be trusted.
     private static func isKnown(_ name: String, _ model: ProjectModel) -> Bool {
-        model.members(of: name).isComplete
+        model.isLineageComplete(of: name)
     }
 
     static let ownerXib = ExampleXML.xib("""

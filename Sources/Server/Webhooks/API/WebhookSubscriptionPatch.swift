@@ -18,7 +18,7 @@ struct WebhookSubscriptionPatch: Sendable, Equatable {
 
     init(json: Any) throws(WebhookError) {
         guard let object = json as? [String: Any] else {
-            throw .invalidBody("the body must be a JSON object with one or more of url, events, repository")
+            throw .invalidBody("the body must be a JSON object of the members to change: url, events, repository")
         }
         for member in object.keys.sorted() where !WebhookSubscriptionRequest.members.contains(member) {
             if let call = Self.changedElsewhere[member] { throw .invalidBody("'\(member)' is not changed by PATCH; use \(call)") }

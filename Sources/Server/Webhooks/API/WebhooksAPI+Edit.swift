@@ -8,19 +8,19 @@ extension WebhooksAPI {
     /// (``WebhookSubscriptionPatch``), checked as creation checks them; `404` for an
     /// unknown id, before the body is read.
     func edit(_ request: APIRequest) -> HTTPResponderDecision {
+        let id: String
         do {
-            _ = try existing(request)
+            id = try existing(request).id
             try JSONBodyReceiver.check(request.head, accepted: Self.patchMediaTypes)
         } catch {
             return .respond(Self.run { throw error })
         }
-        let id = request.pathParameters["id"] ?? ""
         return .receiveBody(JSONBodyReceiver { json in
             Self.run {
                 let patch = try WebhookSubscriptionPatch(json: json)
                 let now = service.now
                 guard let edited = try service.store.edit(id: id, with: patch, now: now) else {
-                    throw WebhookError.notFound("no webhook with id '\(id.prefix(100))'")
+                    throw WebhookError.notFound("no webhook with id '\(id)'")
                 }
                 return .json(WebhookResource(edited, now: now))
             }

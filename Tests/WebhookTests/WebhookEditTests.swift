@@ -147,7 +147,7 @@ final class WebhookEditTests: LoopbackTestCase {
             (["url": "http://user:pass@example.test/"], 422, "webhook.invalid-url", "'url'"),
             (["url": "/relative"], 422, "webhook.invalid-url", "'url'"),
             (["url": "http://example.test/" + String(repeating: "a", count: 2100)], 422, "webhook.invalid-url", "'url'"),
-            (["url": 5], 422, "webhook.invalid-url", "'url'"),
+            (["url": 5], 422, "webhook.invalid-url", "'url' must be a string"),
             (["url": NSNull()], 422, "webhook.invalid-url", "'url' cannot be removed"),
             (["events": []], 422, "webhook.invalid-events", "'events'"),
             (["events": ["analysis.started"]], 422, "webhook.invalid-events", "'analysis.started' is not an event"),

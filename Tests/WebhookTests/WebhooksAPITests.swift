@@ -72,6 +72,9 @@ final class WebhooksAPITests: LoopbackTestCase {
             XCTAssertEqual(response.headers["Content-Type"], "application/problem+json")
             XCTAssertFalse((response.json["detail"] as? String ?? "").isEmpty)
         }
+        XCTAssertEqual(try server.call("POST", "/v1/webhooks", json: ["events": ["ping"]]).json["detail"] as? String, "'url' is required")
+        XCTAssertEqual(try server.call("POST", "/v1/webhooks", json: ["url": 5, "events": ["ping"]]).json["detail"] as? String,
+                       "'url' must be a string")
         XCTAssertEqual(try server.call("POST", "/v1/webhooks", body: Data("{nope".utf8)).problemType, base + "webhook.invalid-body")
         XCTAssertEqual(try server.call("POST", "/v1/webhooks", body: Data("url=x".utf8), contentType: "application/x-www-form-urlencoded").status, 415)
         XCTAssertEqual(try server.call("POST", "/v1/webhooks").problemType, base + "webhook.invalid-body")

@@ -21,7 +21,8 @@ struct WebhookSubscriptionRequest: Sendable, Equatable {
 
     /// `url`: a string that ``WebhookURL`` accepts.
     static func url(_ value: Any?) throws(WebhookError) -> String {
-        guard let url = value as? String else { throw .invalidURL("'url' is required and must be a string") }
+        guard let value else { throw .invalidURL("'url' is required") }
+        guard let url = value as? String else { throw .invalidURL("'url' must be a string") }
         return try WebhookURL.validate(url)
     }
 

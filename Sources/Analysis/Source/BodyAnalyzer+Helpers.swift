@@ -46,9 +46,16 @@ extension BodyAnalyzer {
 
     /// Could a parameter of this declared type be the placeholder view (`UIView *`, `id`, `Any`)?
     private static func mayBeView(_ typeText: String) -> Bool {
-        ASCIIText.contains(typeText, "View") || anyObjectTypes.contains(typeText)
+        ASCIIText.contains(typeText, "View") || isAnyObjectType(typeText)
     }
 
-    /// Parameter types that can hold any view.
-    private static let anyObjectTypes: Set<String> = ["id", "Any", "AnyObject", "Any?", "AnyObject?", "Self", "instancetype"]
+    /// Parameter types that can hold any view. Compared one by one rather than looked up in
+    /// a set: the check runs for every one-parameter method, and hashing the type text cost
+    /// more than these few comparisons of small strings.
+    private static func isAnyObjectType(_ typeText: String) -> Bool {
+        switch typeText {
+        case "id", "Any", "AnyObject", "Any?", "AnyObject?", "Self", "instancetype": true
+        default: false
+        }
+    }
 }

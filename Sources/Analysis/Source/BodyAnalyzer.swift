@@ -52,7 +52,7 @@ struct BodyAnalyzer {
     ])
 
     mutating func analyze(methods parsed: consuming [ParsedMethod], contexts: [ContextRange]) {
-        methods = parsed
+        methods = consume parsed  // moved: a copy would share the list, and the first write below would copy it whole
         var bodies: [(Range<Int>, Int)] = []
         bodies.reserveCapacity(methods.count)
         for position in methods.indices { if let body = methods[position].body { bodies.append((body, position)) } }
@@ -83,12 +83,15 @@ struct BodyAnalyzer {
             guard let body = methodBody(containing: index(of: load.location)) else { continue }
             loadsByMethod[body.lowerBound, default: []].append(position)
         }
+        // A method is copied (its strings retained) only for the readers whose first checks
+        // it passes: a helper loads a nib and is no lifecycle override, a copier takes one
+        // parameter and is no action. Nearly every method is neither.
         for position in methods.indices {
-            let method = methods[position]
-            guard let body = method.body else { continue }
-            methods[position].method.loadsNib = loadsByMethod[body.lowerBound] != nil
-            recordHelperIfAny(method)
-            recordCopyFactsIfAny(method)
+            guard let body = methods[position].body else { continue }
+            let loadsNib = loadsByMethod[body.lowerBound] != nil
+            methods[position].method.loadsNib = loadsNib
+            if loadsNib && methods[position].method.lifecycle == nil { recordHelperIfAny(methods[position]) }
+            if !methods[position].isAction && methods[position].parameters.count == 1 { recordCopyFactsIfAny(methods[position]) }
         }
         for position in methods.indices where methods[position].method.lifecycle == .awakeAfter {
             let summary = awakeAfterSummary(methods[position])

@@ -23,20 +23,22 @@ struct SourceFileIndexer {
             var parser = SwiftDeclarationParser(stream: stream, path: path)
             parser.parse()
             result.typealiases = parser.typealiases
-            parsed = Declarations(declarations: parser.declarations, methods: parser.methods,
+            parsed = Declarations(declarations: take(&parser.declarations), methods: take(&parser.methods),
                                   contexts: parser.contexts, sharedVariables: parser.sharedVariables)
         case .objc:
             var parser = ObjCDeclarationParser(stream: stream, path: path)
             parser.parse()
-            parsed = Declarations(declarations: parser.declarations, methods: parser.methods,
+            parsed = Declarations(declarations: take(&parser.declarations), methods: take(&parser.methods),
                                   contexts: parser.contexts, sharedVariables: parser.sharedVariables)
         }
         var body = BodyAnalyzer(stream: stream, path: path, language: language, helpers: helpers,
                                 declarations: parsed.declarations, sharedVariables: parsed.sharedVariables)
         parsed.declarations = []  // the analyzer appends methods to its own, unshared list
         let methods = parsed.methods
-        parsed.methods = []  // the analyzer owns the only copy and fills it in place
-        body.analyze(methods: methods, contexts: parsed.contexts)
+        parsed.methods = []
+        // Consumed: the analyzer owns the only reference and fills the methods in place (a
+        // second reference alive during the call would make its first write copy them all).
+        body.analyze(methods: consume methods, contexts: parsed.contexts)
         body.fill(&result)
         if stream.unbalanced > 0 {
             result.problems.append(SourceProblem(
@@ -44,5 +46,14 @@ struct SourceFileIndexer {
                 message: "\(path): \(stream.unbalanced) unbalanced bracket(s); declarations after them may be missed"))
         }
         return result
+    }
+
+    /// Moves a list out of a parser, leaving it empty: the parser may live until the end of
+    /// its scope, and a second reference would make the analyzer's first write to the list
+    /// copy it whole.
+    private func take<Element>(_ list: inout [Element]) -> [Element] {
+        var taken: [Element] = []
+        swap(&taken, &list)
+        return taken
     }
 }

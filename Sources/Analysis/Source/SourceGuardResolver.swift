@@ -10,11 +10,14 @@ enum SourceGuardResolver {
 
     static func resolve(_ index: inout SourceIndex) {
         // Summaries to complete, as (declaration, method) positions; the declarations are
-        // read in place, never copied.
+        // read in place, never copied. Reading a flag through `awakeAfter?` copies the whole
+        // optional summary first (145 bytes, for every method of the project): only methods
+        // with the `awakeAfter` lifecycle, the only ones that carry a summary, are read so.
         var pending: [(declaration: Int, method: Int)] = []
         for position in index.declarations.indices {
             for methodPosition in index.declarations[position].methods.indices
-            where index.declarations[position].methods[methodPosition].awakeAfter?.returnsNibLoadedObject == true {
+            where index.declarations[position].methods[methodPosition].lifecycle == .awakeAfter
+                && index.declarations[position].methods[methodPosition].awakeAfter?.returnsNibLoadedObject == true {
                 pending.append((position, methodPosition))
             }
         }

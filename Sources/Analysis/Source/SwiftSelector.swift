@@ -40,18 +40,18 @@ enum SwiftSelector {
         let length = labels.reduce(baseName.utf8.count + (with ? 4 : 0) + (throwing ? 6 : 0)) { $0 + ($1?.utf8.count ?? 0) + 1 }
         return String(unsafeUninitializedCapacity: length) { buffer in
             var sink = ASCIISink(buffer: buffer)
-            sink.append(baseName.utf8)
-            if with { sink.append("With".utf8) }
+            sink.append(baseName)
+            if with { sink.append("With") }
             for (position, label) in labels.enumerated() {
                 if position == 0, let initial = firstLabel.utf8.first, initial >= 0x61 && initial <= 0x7A {
-                    sink.append(CollectionOfOne(initial - 0x20))
-                    sink.append(firstLabel.utf8.dropFirst())
+                    sink.append(initial - 0x20)
+                    withBytes(firstLabel) { sink.append($0.dropFirst()) }
                 } else if let label {
-                    sink.append(label.utf8)
+                    sink.append(label)
                 }
-                sink.append(CollectionOfOne(UInt8(ascii: ":")))
+                sink.append(UInt8(ascii: ":"))
             }
-            if throwing { sink.append("error:".utf8) }
+            if throwing { sink.append("error:") }
             return sink.count
         }
     }
@@ -83,13 +83,13 @@ enum SwiftSelector {
         let length = labels.reduce(baseName.utf8.count + 2) { $0 + ($1?.utf8.count ?? 1) + 1 }
         return String(unsafeUninitializedCapacity: length) { buffer in
             var sink = ASCIISink(buffer: buffer)
-            sink.append(baseName.utf8)
-            sink.append(CollectionOfOne(UInt8(ascii: "(")))
+            sink.append(baseName)
+            sink.append(UInt8(ascii: "("))
             for label in labels {
-                sink.append((label ?? "_").utf8)
-                sink.append(CollectionOfOne(UInt8(ascii: ":")))
+                sink.append(label ?? "_")
+                sink.append(UInt8(ascii: ":"))
             }
-            sink.append(CollectionOfOne(UInt8(ascii: ")")))
+            sink.append(UInt8(ascii: ")"))
             return sink.count
         }
     }
@@ -100,40 +100,58 @@ enum SwiftSelector {
         let buffer: UnsafeMutableBufferPointer<UInt8>
         var count = 0
 
-        mutating func append(_ bytes: some Sequence<UInt8>) {
-            for byte in bytes {
-                buffer[count] = byte
-                count += 1
-            }
+        mutating func append(_ byte: UInt8) {
+            buffer[count] = byte
+            count += 1
         }
+
+        /// Copies the bytes of a string from its storage (iterating its `utf8` view would
+        /// decode the string's representation byte by byte).
+        mutating func append(_ text: String) {
+            withBytes(text) { append($0[...]) }
+        }
+
+        mutating func append(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) {
+            for byte in bytes { append(byte) }
+        }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of `text` where they lie (native strings, small or
+    /// not, are contiguous); a string without contiguous storage is copied first.
+    private static func withBytes<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer(body)
     }
 
     /// Is the first camel-case word of `label` a preposition (`for` in `forEvent`)?
     private static func startsWithPreposition(_ label: String) -> Bool {
         guard isASCII(label) else { return prepositions.contains(firstWord(label)) }
-        return isPreposition(label.utf8.prefix { !isUppercase($0) })
+        return withBytes(label) { bytes in isPreposition(bytes[..<(bytes.firstIndex(where: isUppercase) ?? bytes.endIndex)]) }
     }
 
     /// Is the last camel-case word of `name` a preposition (`to` in `moveTo`)?
     private static func endsWithPreposition(_ name: String) -> Bool {
         guard isASCII(name) else { return prepositions.contains(lastWord(name)) }
-        let bytes = name.utf8
-        return isPreposition(bytes[(bytes.lastIndex(where: isUppercase) ?? bytes.startIndex)...])
+        return withBytes(name) { bytes in isPreposition(bytes[(bytes.lastIndex(where: isUppercase) ?? bytes.startIndex)...]) }
     }
 
     /// Is the ASCII `word`, lowercased, one of ``prepositions``? Compared on bytes, without
     /// making a `String` or hashing.
-    private static func isPreposition(_ word: Substring.UTF8View) -> Bool {
+    private static func isPreposition(_ word: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         let count = word.count
-        guard count < prepositionsByLength.count else { return false }
+        guard count > 0, count < prepositionsByLength.count else { return false }
+        let first = isUppercase(word[word.startIndex]) ? word[word.startIndex] + 0x20 : word[word.startIndex]
         return prepositionsByLength[count].contains { candidate in
-            candidate.elementsEqual(word.lazy.map { isUppercase($0) ? $0 + 0x20 : $0 })
+            candidate[0] == first && candidate.indices.dropFirst().allSatisfy { offset in
+                let byte = word[word.startIndex + offset]
+                return candidate[offset] == (isUppercase(byte) ? byte + 0x20 : byte)
+            }
         }
     }
 
     // ASCII names (nearly all) are cased on bytes; others by Unicode rules per Character.
 
-    private static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
+    private static func isASCII(_ text: String) -> Bool { withBytes(text) { $0.allSatisfy { $0 < 0x80 } } }
     private static func isUppercase(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
 
     /// Appends `label` with its first letter uppercased (in place: no intermediate strings

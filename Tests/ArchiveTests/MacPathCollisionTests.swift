@@ -141,4 +141,24 @@ final class MacPathCollisionTests: XCTestCase {
         assertRead(input, decomposed)
         assertCollides(input, precomposed, with: decomposed)
     }
+
+    func testAFolderFileSkippedAsACollisionIsNotReadNorCountedTowardTheTotalLimit() throws {
+        let root = try Fixtures.makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let body = String(repeating: "x", count: 600)
+        for name in ["Big.swift", "big.swift"] {
+            try Data(body.utf8).write(to: root.appendingPathComponent(name))
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: root.path)
+        try XCTSkipIf(names.count < 2, "this file system folds names itself: \(names)")
+
+        // Both together are over the limit; the first alone is under it.
+        let input = try ProjectInput.read(path: root.path, limits: ArchiveLimits(maxTotalInflatedBytes: 1_000))
+
+        XCTAssertEqual(input.files.map(\.path), ["Big.swift", "big.swift"])
+        XCTAssertEqual(input.files.first?.contents?.count, 600)
+        XCTAssertEqual(input.files.last?.status, .skipped)
+        XCTAssertNil(input.files.last?.contents)
+        XCTAssertEqual(input.totalBytes, 1_200, "the project's size still counts every file")
+    }
 }

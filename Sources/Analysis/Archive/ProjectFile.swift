@@ -23,7 +23,12 @@ public struct ProjectFile: Sendable {
     /// Byte order of the paths' UTF-8: total and deterministic, unlike `String`'s `<`, which
     /// holds a precomposed and a decomposed spelling of one name equal.
     static func pathPrecedes(_ first: ProjectFile, _ second: ProjectFile) -> Bool {
-        var left = first.path, right = second.path
+        pathPrecedes(first.path, second.path)
+    }
+
+    /// The same order for bare paths.
+    static func pathPrecedes(_ first: String, _ second: String) -> Bool {
+        var left = first, right = second
         return left.withUTF8 { leftBytes in
             right.withUTF8 { rightBytes in
                 let common = min(leftBytes.count, rightBytes.count)

@@ -5,7 +5,8 @@ extension ProjectInput {
     /// within the same per-file and total limits as an archive. A subfolder that cannot be
     /// listed is reported as an `error` entry; the root folder not being listable is fatal.
     /// Of two files that are one on macOS (names differing only in case or Unicode
-    /// normalisation), the first in byte order is read and the other skipped.
+    /// normalisation), the first in byte order is read and the other skipped unread, so it
+    /// does not count toward the total limit.
     static func readFolder(path: String, limits: ArchiveLimits) throws -> ProjectInput {
         // The root is followed when it is a symbolic link (a CI workspace often is one);
         // links below it are not.
@@ -16,12 +17,13 @@ extension ProjectInput {
                                                               errorHandler: unlisted.record) else {
             throw ProjectInputError.unreadable(path: path, reason: "the folder cannot be listed")
         }
-        var files: [ProjectFile] = []
+        // The walk only lists; files are read afterwards, in byte order of their paths, so
+        // that collisions and the total limit do not depend on the order the walk met them.
+        var needed: [NeededFile] = []
         // Symbolic links and folders that could not be listed: never compared for collisions.
         var notCompared: [ProjectFile] = []
         var totalEntries = 0
         var totalBytes: Int64 = 0
-        var readBytes: Int64 = 0
         let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
         for case let url as URL in enumerator {
             let relative = String(url.standardizedFileURL.path.dropFirst(rootPath.count))
@@ -36,24 +38,7 @@ extension ProjectInput {
             totalEntries += 1
             let size = Int64(values?.fileSize ?? 0)
             totalBytes += size
-            guard isNeededByAnalysis(path: relative) else { continue }
-            let kind = ProjectFile.kind(ofPath: relative)
-            if size > limits.maxEntryBytes {
-                files.append(ProjectFile(path: relative, kind: kind, contents: nil, status: .skipped,
-                                         reason: "\(size) bytes, over the per-file limit of \(limits.maxEntryBytes)"))
-                continue
-            }
-            if readBytes + size > limits.maxTotalInflatedBytes {
-                throw ProjectInputError.unreadable(path: path, reason: "more than \(limits.maxTotalInflatedBytes) bytes of files to read")
-            }
-            readBytes += size
-            do {
-                let data = try Data(contentsOf: url)
-                files.append(ProjectFile(path: relative, kind: kind, contents: data))
-            } catch {
-                files.append(ProjectFile(path: relative, kind: kind, contents: nil, status: .error,
-                                         reason: "cannot be read: \(error.localizedDescription)"))
-            }
+            if isNeededByAnalysis(path: relative) { needed.append(NeededFile(url: url, path: relative, size: size)) }
         }
         for (url, reason) in unlisted.failures {
             let folder = url.standardizedFileURL.path
@@ -63,21 +48,46 @@ extension ProjectInput {
             notCompared.append(ProjectFile(path: String(folder.dropFirst(rootPath.count)), kind: .other, contents: nil,
                                            status: .error, reason: "folder cannot be listed: \(reason)"))
         }
-        let read = skippingMacCollisions(files.sorted(by: ProjectFile.pathPrecedes))
+        let read = try readInByteOrder(needed, limits: limits, folder: path)
         return ProjectInput(defaultName: root.lastPathComponent, files: (read + notCompared).sorted(by: ProjectFile.pathPrecedes),
                             totalEntries: totalEntries, totalBytes: totalBytes)
     }
 
-    /// `files`, in byte order, with every file that is the same on macOS as an earlier one
-    /// skipped (a case-sensitive Linux checkout can hold both).
-    private static func skippingMacCollisions(_ files: [ProjectFile]) -> [ProjectFile] {
+    /// Reads `needed` in byte order of their paths: a file that is the same on macOS as an
+    /// earlier one is skipped unread (a case-sensitive Linux checkout can hold both), one over
+    /// the per-file limit is skipped, and more bytes than the total limit refuse the folder.
+    private static func readInByteOrder(_ needed: [NeededFile], limits: ArchiveLimits, folder: String) throws -> [ProjectFile] {
         var collisions = MacPathCollisions()
-        return files.map { file in
-            guard let first = collisions.claim(file.path) else { return file }
-            let problem = ArchiveEntryError(entry: file.path, cause: .nameCollision(first: first))
-            return ProjectFile(path: file.path, kind: file.kind, contents: nil, status: problem.status, reason: problem.reason)
+        var readBytes: Int64 = 0
+        return try needed.sorted { ProjectFile.pathPrecedes($0.path, $1.path) }.map { file in
+            let kind = ProjectFile.kind(ofPath: file.path)
+            if let first = collisions.claim(file.path) {
+                let problem = ArchiveEntryError(entry: file.path, cause: .nameCollision(first: first))
+                return ProjectFile(path: file.path, kind: kind, contents: nil, status: problem.status, reason: problem.reason)
+            }
+            if file.size > limits.maxEntryBytes {
+                return ProjectFile(path: file.path, kind: kind, contents: nil, status: .skipped,
+                                   reason: "\(file.size) bytes, over the per-file limit of \(limits.maxEntryBytes)")
+            }
+            if readBytes + file.size > limits.maxTotalInflatedBytes {
+                throw ProjectInputError.unreadable(path: folder, reason: "more than \(limits.maxTotalInflatedBytes) bytes of files to read")
+            }
+            readBytes += file.size
+            do {
+                return ProjectFile(path: file.path, kind: kind, contents: try Data(contentsOf: file.url))
+            } catch {
+                return ProjectFile(path: file.path, kind: kind, contents: nil, status: .error,
+                                   reason: "cannot be read: \(error.localizedDescription)")
+            }
         }
     }
+}
+
+/// A file the walk found that the analysis reads, not yet read.
+private struct NeededFile {
+    var url: URL
+    var path: String
+    var size: Int64
 }
 
 /// The folders a walk could not list, collected by the enumerator's error handler (which

@@ -48,7 +48,7 @@ final class ZipCorpusTests: XCTestCase {
         let folder = try Fixtures.makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let archive = folder.appendingPathComponent("corpus.zip")
-        try runShell("zip -q -r -X '\(archive.path)' .", in: corpus)
+        try runTool(["zip", "-q", "-r", "-X", archive.path, "."], in: corpus)
 
         let input = try ProjectInput.read(path: archive.path, limits: ArchiveLimits())
 

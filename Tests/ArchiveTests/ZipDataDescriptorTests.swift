@@ -208,7 +208,7 @@ final class ZipDataDescriptorTests: XCTestCase {
         let folder = try Fixtures.makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data(swift.utf8).write(to: folder.appendingPathComponent("Cart.swift"))
-        try runShell("zip -q -fz - Cart.swift | cat > Stream.zip", in: folder)
+        try runTool(["zip", "-q", "-fz", "-", "Cart.swift"], in: folder, standardOutputTo: "Stream.zip")
         let bytes = try Data(contentsOf: folder.appendingPathComponent("Stream.zip"))
         let message = assertRefused(bytes: bytes, code: "archive.corrupt-central-directory")
         XCTAssertTrue(message?.contains("ZIP64 record that is missing") == true, message ?? "none")
@@ -245,7 +245,7 @@ final class ZipDataDescriptorTests: XCTestCase {
                         entry.write(data.read())
             """
         try Data(script.utf8).write(to: folder.appendingPathComponent("stream.py"))
-        try runShell("python3 stream.py \(zip64 ? "zip64" : "plain") | cat > Stream.zip", in: folder)
+        try runTool(["python3", "stream.py", zip64 ? "zip64" : "plain"], in: folder, standardOutputTo: "Stream.zip")
         return folder.appendingPathComponent("Stream.zip")
     }
 }

@@ -93,7 +93,16 @@ public struct Report: Codable, Sendable, Equatable {
 /// One file of the project as the analysis saw it.
 public struct FileEntry: Codable, Sendable, Equatable {
     public enum Kind: String, Codable, Sendable, CaseIterable {
-        case xib, storyboard, nib, swift, objc, other
+        case xib, storyboard, nib, swift, objc
+        /// An Xcode project's `project.pbxproj`.
+        case project
+        /// An Xcode workspace's `contents.xcworkspacedata`.
+        case workspace
+        /// A Swift package's `Package.swift`, read statically.
+        case package
+        /// A dependency manifest: `Podfile(.lock)`, `Cartfile(.resolved)`, `Package.resolved`.
+        case dependencies
+        case other
     }
     public enum Status: String, Codable, Sendable, CaseIterable {
         case analysed, partial, legacy, binary, error, skipped
@@ -103,11 +112,16 @@ public struct FileEntry: Codable, Sendable, Equatable {
     public var status: Status
     /// Why the file was not fully analysed; absent when `status` is `analysed`.
     public var reason: String?
-    public init(path: String, kind: Kind, status: Status, reason: String? = nil) {
+    /// The targets that build (sources) or bundle (Interface Builder files) the file, by
+    /// name; empty for a source or IB file no target builds; absent when the project's
+    /// targets are unknown or the file is neither.
+    public var targets: [String]?
+    public init(path: String, kind: Kind, status: Status, reason: String? = nil, targets: [String]? = nil) {
         self.path = path
         self.kind = kind
         self.status = status
         self.reason = reason
+        self.targets = targets
     }
 }
 

@@ -46,9 +46,9 @@ public enum RuleDocumentation {
     private static func fence(for path: String) -> String {
         switch ProjectFile.kind(ofPath: path) {
         case .xib, .storyboard, .nib: "xml"
-        case .swift: "swift"
+        case .swift, .package: "swift"
         case .objc: "objc"
-        case .other: ""
+        case .project, .workspace, .dependencies, .other: ""
         }
     }
 }

@@ -82,6 +82,10 @@ extension FileEntry {
         writer.field("path", path)
         writer.field("reason", reason)
         writer.field("status", status.rawValue)
+        if let targets {
+            writer.key("targets")
+            writer.array(targets) { $0.string($1) }
+        }
         writer.endObject()
     }
 }

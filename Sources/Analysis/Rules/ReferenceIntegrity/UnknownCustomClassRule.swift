@@ -110,20 +110,21 @@ struct UnknownCustomClassRule: Rule {
 
     /// The severity and the sentence that explain where the class might come from.
     private static func provenance(of object: IBObject, in model: ProjectModel) -> (Severity?, String) {
+        let build = model.build
         if let module = object.customModule, object.customModuleProvider != "target" {
-            if model.modules.dependencyModules.contains(module) {
-                return (.info, "; its module \(module) is a declared dependency, so it likely comes from there")
+            if build.isDependencyModule(module) && !build.isProjectModule(module) {
+                return (.info, "; its module \(module) is a declared or imported dependency, so it likely comes from there")
             }
-            if model.modules.knowsProjectModules && !model.modules.projectModules.contains(module) {
+            if build.knowsTargets && !build.isProjectModule(module) {
                 return (.info, "; its module \(module) is not built by this project, so it may come from a dependency")
             }
-            if !model.modules.knowsProjectModules {
+            if !build.knowsTargets {
                 return (.warning, "; it names module \(module), which may be a dependency not in the archive")
             }
             return (nil, "")
         }
-        if object.customModuleProvider == nil, !model.modules.dependencyModules.isEmpty {
-            return (.warning, "; the project has dependencies, which may provide it")
+        if object.customModuleProvider == nil, build.hasThirdPartyDependencies {
+            return (.info, "; the project has dependencies (\(build.thirdPartyDependencySample)), which may provide it")
         }
         return (nil, "")
     }

@@ -70,6 +70,7 @@ public struct BuildModel: Sendable {
                 problems[file.path] = error.message
             }
         }
+        Self.matchCase(of: &targets, to: uploadPaths)
         let projectModules = Set(targets.map(\.module))
         for target in targets { declared.formUnion(target.linkedModules) }
         self.targets = targets
@@ -102,6 +103,27 @@ public struct BuildModel: Sendable {
             if let version = indices.compactMap({ targets[$0].swiftVersion }).max() { byPath[path] = version }
         }
         return SwiftVersionTable(byPath: byPath, fallback: prevailingSwiftVersion)
+    }
+
+    /// Projects are made on macOS, whose file system ignores case: a project naming
+    /// `BucketList/App.swift` builds the upload's `Bucketlist/App.swift`. Paths with no exact
+    /// match take the upload's spelling when exactly one path matches without case.
+    private static func matchCase(of targets: inout [BuildTarget], to uploadPaths: [String]) {
+        let exact = Set(uploadPaths)
+        var folded: [String: String?] = [:]
+        for path in uploadPaths {
+            let key = path.lowercased()
+            folded[key] = folded[key] == nil ? .some(path) : .some(nil)
+        }
+        func matched(_ path: String) -> String {
+            guard !exact.contains(path), let candidate = folded[path.lowercased()], let candidate else { return path }
+            return candidate
+        }
+        for position in targets.indices {
+            targets[position].sources = targets[position].sources.map(matched)
+            targets[position].resources = targets[position].resources.map(matched)
+            targets[position].headers = targets[position].headers.map(matched)
+        }
     }
 
     /// Path → targets, headers taking the targets of their Headers phase and of the

@@ -11,6 +11,8 @@ public struct Report: Codable, Sendable, Equatable {
     public var tool: Tool
     public var project: Project
     public var files: [FileEntry]
+    /// The targets of the upload's Xcode projects and Swift packages; absent when it has none.
+    public var targets: [TargetEntry]?
     public var classes: [ClassEntry]
     public var findings: [Finding]
     public var summary: Summary
@@ -25,6 +27,7 @@ public struct Report: Codable, Sendable, Equatable {
         tool: Tool = .nibscan,
         project: Project,
         files: [FileEntry],
+        targets: [TargetEntry]? = nil,
         classes: [ClassEntry] = [],
         findings: [Finding] = [],
         summary: Summary,
@@ -35,6 +38,7 @@ public struct Report: Codable, Sendable, Equatable {
         self.tool = tool
         self.project = project
         self.files = files
+        self.targets = targets
         self.classes = classes
         self.findings = findings
         self.summary = summary
@@ -122,6 +126,35 @@ public struct FileEntry: Codable, Sendable, Equatable {
         self.status = status
         self.reason = reason
         self.targets = targets
+    }
+}
+
+/// One target of an Xcode project or Swift package, as the report lists it.
+public struct TargetEntry: Codable, Sendable, Equatable {
+    public var name: String
+    /// The `.xcodeproj` folder or `Package.swift` declaring it.
+    public var container: String
+    /// `app`, `framework`, `library`, `app-extension`, `test-bundle`, `bundle`, `tool`, `other`.
+    public var kind: String
+    public var module: String
+    /// `ios`, `macos`, `tvos`, `watchos`, `visionos`, `mac-catalyst`; empty when unsaid.
+    public var platforms: [String]
+    /// The Swift language version, set (`SWIFT_VERSION`) or implied by the project's Xcode version.
+    public var swiftVersion: String?
+    /// Number of files in its Sources and Resources phases.
+    public var sources: Int
+    public var resources: Int
+
+    public init(name: String, container: String, kind: String, module: String, platforms: [String],
+                swiftVersion: String? = nil, sources: Int, resources: Int) {
+        self.name = name
+        self.container = container
+        self.kind = kind
+        self.module = module
+        self.platforms = platforms
+        self.swiftVersion = swiftVersion
+        self.sources = sources
+        self.resources = resources
     }
 }
 

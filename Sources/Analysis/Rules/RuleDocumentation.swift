@@ -36,6 +36,7 @@ public enum RuleDocumentation {
         var lines = ["## \(title)", ""]
         for example in examples {
             lines += ["### \(example.title)", ""]
+            if let severity = example.severity { lines += ["Reported as `\(severity.rawValue)`.", ""] }
             for file in example.files {
                 lines += ["`\(file.path)`", "", "```\(fence(for: file.path))", file.text, "```", ""]
             }

@@ -44,13 +44,14 @@ public struct RuleRunner: Sendable {
         return demoted
     }
 
+    /// The note of an upload without any `.xcodeproj` or `Package.swift`.
+    public static let membershipUnknownNote = "No Xcode project or Swift package was found, so target membership unknown: every source and Interface Builder file is treated as built."
+
     /// What the report says about target membership: unknown without a project or package,
     /// else how many source and Interface Builder files no target builds.
     static func membershipNotes(_ model: ProjectModel) -> [String] {
         let build = model.build
-        guard build.knowsTargets else {
-            return ["No Xcode project or Swift package was found, so target membership unknown: every source and Interface Builder file is treated as built."]
-        }
+        guard build.knowsTargets else { return [membershipUnknownNote] }
         let notBuilt = model.files.filter { [.swift, .objc, .xib, .storyboard, .nib].contains($0.kind) && build.isNotBuilt($0.path) }
         guard !notBuilt.isEmpty else { return [] }
         return ["\(notBuilt.count) source and Interface Builder file(s) are not in any target (their files entries have empty targets); findings located in them are info."]

@@ -76,9 +76,10 @@ public struct BuildTarget: Sendable, Equatable {
 public enum TargetPlatform: String, Sendable, Equatable, Comparable, CaseIterable {
     case ios, macos, tvos, watchos, visionos, catalyst = "mac-catalyst"
 
-    /// From an `SDKROOT` or a `SUPPORTED_PLATFORMS` entry (simulators count as the device).
+    /// From an `SDKROOT` or a `SUPPORTED_PLATFORMS` entry (simulators count as the device;
+    /// a versioned SDK such as `macosx10.6` counts as its platform).
     init?(sdk: String) {
-        switch sdk.lowercased() {
+        switch String(sdk.lowercased().reversed().drop { $0.isNumber || $0 == "." }.reversed()) {
         case "iphoneos", "iphonesimulator": self = .ios
         case "macosx", "macos": self = .macos
         case "appletvos", "appletvsimulator": self = .tvos

@@ -41,6 +41,7 @@ let package = Package(
         .testTarget(name: "SourceIndexTests", dependencies: ["Analysis", "TestSupport"]),
         .testTarget(name: "RuleTests", dependencies: ["Analysis", "TestSupport"]),
         .testTarget(name: "ReportTests", dependencies: ["Analysis", "TestSupport"]),
+        .testTarget(name: "ProjectModelTests", dependencies: ["Analysis", "TestSupport"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "Analysis", "TestSupport"]),
         .testTarget(name: "WebhookTests", dependencies: ["Server", "Analysis", "TestSupport"]),
     ],

@@ -5,13 +5,14 @@
 //   bench-analysis --generate DIR [--files N] [--seed S]   writes the project: corpus + N sources
 //   bench-analysis [--threads T] [--iterations N] PATH     measures PATH (.zip or folder)
 //   bench-analysis --report FILE PATH                      writes PATH's JSON report, durationMs zeroed
+//   bench-analysis --project-files [--iterations N] FOLDER  project-model share of each project below FOLDER
 import Analysis
 import Foundation
 
 struct UsageError: Error, CustomStringConvertible {
     var message: String
     var description: String {
-        "bench-analysis: \(message)\nusage: bench-analysis --generate DIR [--files N] [--seed S] | [--threads T] [--iterations N] PATH | --report FILE PATH"
+        "bench-analysis: \(message)\nusage: bench-analysis --generate DIR [--files N] [--seed S] | [--threads T] [--iterations N] PATH | --report FILE PATH | --project-files [--iterations N] FOLDER"
     }
 }
 
@@ -22,6 +23,7 @@ struct Options {
     var threads = ProcessInfo.processInfo.activeProcessorCount
     var iterations = 5
     var report: String?
+    var projectFiles = false
     var path: String?
 
     init(arguments: [String]) throws {
@@ -38,6 +40,7 @@ struct Options {
             case "--report":
                 guard let file = remaining.popFirst() else { throw UsageError(message: "--report needs a file") }
                 report = file
+            case "--project-files": projectFiles = true
             case "--files": files = try number(argument)
             case "--seed": seed = UInt64(try number(argument))
             case "--threads": threads = try number(argument)
@@ -79,6 +82,10 @@ do {
         exit(0)
     }
     guard let path = options.path else { throw UsageError(message: "no project to measure") }
+    if options.projectFiles {
+        try measureProjectFileShare(folder: path, iterations: options.iterations)
+        exit(0)
+    }
     let analyzer = Analyzer(configuration: .init(concurrency: options.threads))
     if let reportPath = options.report {
         try writeReport(of: path, analyzer: analyzer, to: URL(fileURLWithPath: reportPath))

@@ -126,7 +126,8 @@ final class HygieneRuleTests: XCTestCase {
         XCTAssertEqual(TestProject.findings("unused-outlet", in: ["A/Card.swift": swift, "A/Card.xib": xib]).count, 1)
         let withCompiled = TestProject.analyze(["A/Card.swift": swift, "A/Card.xib": xib, "A/Other.nib": "bplist00\u{0}"])
         XCTAssertEqual(withCompiled.findings.filter { $0.rule == "unused-outlet" }.count, 0)
-        XCTAssertEqual(withCompiled.notes?.count, 1)
+        XCTAssertEqual(withCompiled.notes?.count, 2)
+        XCTAssertEqual(withCompiled.notes?.last, RuleRunner.membershipUnknownNote)
         XCTAssertTrue(withCompiled.notes?.first?.contains("could not be read") == true)
         XCTAssertTrue(withCompiled.notes?.first?.contains("unused-outlet, unused-action") == true)
     }

@@ -11,26 +11,19 @@ final class ModelTests: XCTestCase {
         XCTAssertNil(NibCatalog.loadName(ofPath: "App/icon.png"))
     }
 
-    func testModuleNamesComeFromTargetsAndProductNames() {
-        let pbxproj = """
-        /* Begin PBXNativeTarget section */
-                1234 /* Rocket.Chat */ = {
-                    isa = PBXNativeTarget;
-                    buildConfigurationList = 5678;
-                    name = "Rocket.Chat";
-                };
-        /* End PBXNativeTarget section */
-                    PRODUCT_NAME = "$(TARGET_NAME)";
-                    PRODUCT_NAME = ShareExtension;
-                    PRODUCT_MODULE_NAME = "My-Kit";
-        """
-        let modules = ProjectModel.build(files: [
-            ProjectFile(path: "App.xcodeproj/project.pbxproj", kind: .other, contents: Data(pbxproj.utf8)),
-            ProjectFile(path: "Podfile", kind: .other, contents: Data("target 'App' do\n  pod 'Kingfisher', '~> 7'\n  pod \"Reusable/View\"\nend\n".utf8)),
-        ]).modules
-        XCTAssertEqual(modules.projectModules, ["Rocket_Chat", "ShareExtension", "My_Kit"])
-        XCTAssertEqual(modules.dependencyModules, ["Kingfisher", "Reusable"])
-        XCTAssertEqual(ModuleCatalog.moduleName("2048 Game"), "_2048_Game")
+    func testModuleNamesComeFromTargetsAndDependenciesFromManifests() {
+        let pbxproj = ExampleProject.pbxproj([.init("Rocket.Chat", sources: ["App/A.swift"]),
+                                              .init("ShareExtension", settings: ["PRODUCT_MODULE_NAME": "My-Kit"])])
+        let build = ProjectModel.build(files: [
+            ProjectFile(path: "App.xcodeproj/project.pbxproj", kind: .project, contents: Data(pbxproj.utf8)),
+            ProjectFile(path: "App/A.swift", kind: .swift, contents: Data("import UIKit\nimport SnapKit\n".utf8)),
+            ProjectFile(path: "Podfile", kind: .dependencies, contents: Data("target 'App' do\n  pod 'Kingfisher', '~> 7'\n  pod \"Reusable/View\"\nend\n".utf8)),
+        ]).build
+        XCTAssertEqual(build.projectModules, ["Rocket_Chat", "My_Kit"])
+        XCTAssertEqual(build.dependencyModules, ["Kingfisher", "Reusable", "SnapKit", "UIKit"])
+        XCTAssertTrue(build.hasThirdPartyDependencies)
+        XCTAssertTrue(build.isProjectModule("Rocket.Chat"))
+        XCTAssertEqual(BuildTarget.moduleName("2048 Game"), "_2048_Game")
     }
 
     func testSuperclassChainsCrossFilesLanguagesAndThePlatform() {

@@ -10,7 +10,9 @@ final class RealWorldQuietTests: XCTestCase {
                 <view contentMode="scaleToFill" customClass="CardView" customModule="OldTargetName" customModuleProvider="target" id="Root-00-001"/>
         """)
         let report = TestProject.analyze(["App/CardView.swift": cardView, "App/CardView.xib": xib,
-                                          "App.xcodeproj/project.pbxproj": "isa = PBXNativeTarget;\nname = NewApp;\n"])
+                                          "App.xcodeproj/project.pbxproj": ExampleProject.pbxproj([
+                                              .init("NewApp", sources: ["App/CardView.swift"], resources: ["App/CardView.xib"]),
+                                          ])])
         XCTAssertEqual(report.findings.filter { $0.severity != .info }.map(\.rule), [])
     }
 
@@ -20,7 +22,9 @@ final class RealWorldQuietTests: XCTestCase {
                 <view contentMode="scaleToFill" customClass="PodView" customModule="SomePod" id="Root-00-002"/>
         """)
         let report = TestProject.analyze(["App/CardView.swift": cardView, "App/Views.xib": xib,
-                                          "App.xcodeproj/project.pbxproj": "PRODUCT_NAME = \"Rocket.Chat\";\n"])
+                                          "App.xcodeproj/project.pbxproj": ExampleProject.pbxproj([
+                                              .init("Rocket.Chat", sources: ["App/CardView.swift"], resources: ["App/Views.xib"]),
+                                          ])])
         let unknown = report.findings.filter { $0.rule == "unknown-custom-class" }
         XCTAssertEqual(unknown.map(\.className), ["Missing", "PodView"])
         XCTAssertEqual(unknown.map(\.severity), [.error, .info], "a project module is an error, another module a likely dependency")
@@ -36,7 +40,7 @@ final class RealWorldQuietTests: XCTestCase {
         """)
         let report = TestProject.analyze(["App/CardView.swift": cardView, "App/Views.xib": xib, "Podfile": "pod 'Kingfisher'\n"])
         XCTAssertEqual(report.findings.map(\.rule), ["unknown-custom-class"])
-        XCTAssertEqual(report.findings.first?.severity, .warning)
+        XCTAssertEqual(report.findings.first?.severity, .info, "a class a listed dependency may provide is info at most")
         XCTAssertTrue(report.findings.first?.message.hasPrefix("Unknown class KFAnimatedImageView in Interface Builder file.") == true)
     }
 

@@ -16,6 +16,9 @@ final class RuleExampleTests: XCTestCase {
             for example in rule.examples.triggering {
                 let findings = findings(of: rule, in: example)
                 XCTAssertFalse(findings.isEmpty, "\(rule.description.id): no finding for “\(example.title)”")
+                if let severity = example.severity {
+                    XCTAssertEqual(Set(findings.map(\.severity)), [severity], "\(rule.description.id): severity of “\(example.title)”")
+                }
             }
         }
     }

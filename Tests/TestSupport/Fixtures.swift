@@ -25,6 +25,9 @@ public enum Fixtures {
     /// The Interface Builder corpus from 30 open-source projects.
     public static var corpusDirectory: URL { sharedDirectory.appendingPathComponent("corpus/ib") }
 
+    /// The 25 real projects with their sources (`MANIFEST.tsv` lists them).
+    public static var realworldDirectory: URL { sharedDirectory.appendingPathComponent("realworld") }
+
     /// The five seed articles.
     public static var seedsDirectory: URL { sharedDirectory.appendingPathComponent("seeds") }
 

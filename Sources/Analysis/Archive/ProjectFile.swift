@@ -41,15 +41,23 @@ public struct ProjectFile: Sendable {
         }
     }
 
-    /// The kind a path has by its extension (a `.nib` folder is a `nib` too).
+    /// The kind a path has by its extension (a `.nib` folder is a `nib` too), or by its
+    /// name for project, package and dependency files.
     public static func kind(ofPath path: String) -> FileEntry.Kind {
         switch (path as NSString).pathExtension.lowercased() {
-        case "xib": .xib
-        case "storyboard": .storyboard
-        case "nib": .nib
-        case "swift": .swift
-        case "h", "m", "mm": .objc
-        default: .other
+        case "xib": return .xib
+        case "storyboard": return .storyboard
+        case "nib": return .nib
+        case "swift": return (path as NSString).lastPathComponent == "Package.swift" ? .package : .swift
+        case "h", "m", "mm": return .objc
+        case "pbxproj": return (path as NSString).lastPathComponent == "project.pbxproj" ? .project : .other
+        case "xcworkspacedata": return (path as NSString).lastPathComponent == "contents.xcworkspacedata" ? .workspace : .other
+        case "", "lock", "resolved":
+            return dependencyManifestNames.contains((path as NSString).lastPathComponent) ? .dependencies : .other
+        default: return .other
         }
     }
+
+    /// The dependency manifests the project model reads.
+    static let dependencyManifestNames: Set<String> = ["Podfile", "Podfile.lock", "Cartfile", "Cartfile.private", "Cartfile.resolved", "Package.resolved"]
 }

@@ -55,9 +55,12 @@ extension ProjectModel {
     }
 
     /// The module IB names for the class; with "Inherit Module From Target" (or for a Swift
-    /// class IB does not name) the project's module when it builds exactly one.
+    /// class IB does not name) the module of the targets compiling its declaration when they
+    /// build one, else the project's module when it builds exactly one.
     private func module(of projectClass: ProjectClass, language: ClassEntry.Language, references: [IBObjectReference]) -> String? {
-        let onlyModule = modules.projectModules.count == 1 ? modules.projectModules.first : nil
+        let declaringModules = projectClass.type.flatMap { build.targets(of: $0.location.path) }.map { build.modules(of: $0) } ?? []
+        let onlyModule = declaringModules.count == 1 ? declaringModules.first
+            : build.projectModules.count == 1 ? build.projectModules.first : nil
         if let explicit = references.first(where: { customModule(of: $0) != nil && customModuleProvider(of: $0) != "target" }) {
             return customModule(of: explicit)
         }

@@ -29,7 +29,6 @@ extension ProjectModel {
     struct DocumentJoins: Sendable {
         var analysedDocuments: [IBDocument]
         var nibCatalog: NibCatalog
-        var modules: ModuleCatalog
         /// Connections grouped by class, before they are spread over superclasses.
         var connections: ConnectionUsage.Connections
 
@@ -37,7 +36,6 @@ extension ProjectModel {
             analysedDocuments = documents.filter { $0.status == .analysed }
             connections = ConnectionUsage.Connections(documents: documents)
             nibCatalog = NibCatalog(documents: documents, files: files)
-            modules = ModuleCatalog(files: files)
         }
     }
 }

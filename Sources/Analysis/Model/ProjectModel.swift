@@ -18,8 +18,8 @@ public struct ProjectModel: Sendable {
     public let hasSources: Bool
     /// Nib and storyboard names → documents.
     public let nibCatalog: NibCatalog
-    /// The modules the project builds and the dependencies it declares.
-    public let modules: ModuleCatalog
+    /// The projects' and packages' targets, membership, modules and dependencies.
+    public let build: BuildModel
     /// Every class IB names or the sources declare, keyed by runtime name.
     public let classes: [String: ProjectClass]
     /// Declared classes by runtime name.
@@ -45,15 +45,16 @@ public struct ProjectModel: Sendable {
     /// Path → position in `files` (the first file with that path), built on first use.
     let filePositionsCache = LazyValue<[String: Int]>()
 
-    /// Joins parsed documents and an index; `files` supplies project configuration
-    /// (`project.pbxproj`, Podfile) and compiled nibs.
+    /// Joins parsed documents and an index; `files` supplies the project files (Xcode
+    /// projects, packages, dependency manifests) and compiled nibs.
     public init(files: [ProjectFile], documents: [IBDocument], sources: SourceIndex, hasSources: Bool) {
-        self.init(files: files, documents: documents, documentJoins: DocumentJoins(documents: documents, files: files),
+        self.init(files: files, buildModel: BuildModel(files: files), documents: documents,
+                  documentJoins: DocumentJoins(documents: documents, files: files),
                   sources: sources, sourceJoins: SourceJoins(sources: sources), hasSources: hasSources)
     }
 
     /// Joins the two sides, each already joined on its own.
-    init(files: [ProjectFile], documents: [IBDocument], documentJoins: DocumentJoins,
+    init(files: [ProjectFile], buildModel: BuildModel, documents: [IBDocument], documentJoins: DocumentJoins,
          sources: SourceIndex, sourceJoins: SourceJoins, hasSources: Bool) {
         self.files = files
         self.documents = documents
@@ -61,7 +62,9 @@ public struct ProjectModel: Sendable {
         self.sources = sources
         self.hasSources = hasSources
         nibCatalog = documentJoins.nibCatalog
-        modules = documentJoins.modules
+        var build = buildModel
+        build.addImports(sources.imports)
+        self.build = build
         typesByRuntimeName = sourceJoins.typesByRuntimeName
         classes = Self.joinClasses(documents: documents, types: typesByRuntimeName)
         loadSiteIndices = sourceJoins.loadSiteIndices
@@ -75,7 +78,8 @@ public struct ProjectModel: Sendable {
         connectionUsage = ConnectionUsage(documentJoins.connections) { hierarchy.lineages[$0] ?? [$0] }
     }
 
-    /// Parses and indexes `files` on up to `concurrency` threads, Interface Builder parsing
+    /// Reads the project files first (the source index needs each file's Swift version),
+    /// then parses and indexes `files` on up to `concurrency` threads, Interface Builder parsing
     /// and source indexing side by side, each followed by the joins that need only its own
     /// results (``DocumentJoins``, ``SourceJoins``); results are merged by path, so the
     /// model does not depend on scheduling. A document over `interfaceBuilderLimits` is
@@ -85,6 +89,8 @@ public struct ProjectModel: Sendable {
         let sorted = files.sorted { $0.path < $1.path }
         let interfaceFiles = sorted.filter { [.xib, .storyboard, .nib].contains($0.kind) && $0.contents != nil }
         let sourceFiles = sorted.filter { ($0.kind == .swift || $0.kind == .objc) && $0.contents != nil }
+        let buildModel = BuildModel(files: sorted)
+        let swiftVersions = buildModel.swiftVersions
         let (interfaceBuilder, code) = Parallel.both(concurrency: concurrency, {
             let parser = InterfaceBuilderParser(limits: interfaceBuilderLimits)
             let documents = ConcurrentMap.map(interfaceFiles, concurrency: concurrency) { file in
@@ -92,10 +98,10 @@ public struct ProjectModel: Sendable {
             }
             return (documents: documents, joins: DocumentJoins(documents: documents, files: sorted))
         }, {
-            let sources = SourceIndexer(concurrency: concurrency).index(files: sourceFiles)
+            let sources = SourceIndexer(concurrency: concurrency, swiftVersions: swiftVersions).index(files: sourceFiles)
             return (sources: sources, joins: SourceJoins(sources: sources))
         })
-        return ProjectModel(files: sorted, documents: interfaceBuilder.documents, documentJoins: interfaceBuilder.joins,
+        return ProjectModel(files: sorted, buildModel: buildModel, documents: interfaceBuilder.documents, documentJoins: interfaceBuilder.joins,
                             sources: code.sources, sourceJoins: code.joins, hasSources: !sourceFiles.isEmpty)
     }
 

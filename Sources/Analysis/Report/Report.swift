@@ -11,6 +11,8 @@ public struct Report: Codable, Sendable, Equatable {
     public var tool: Tool
     public var project: Project
     public var files: [FileEntry]
+    /// The targets of the upload's Xcode projects and Swift packages; absent when it has none.
+    public var targets: [TargetEntry]?
     public var classes: [ClassEntry]
     public var findings: [Finding]
     public var summary: Summary
@@ -25,6 +27,7 @@ public struct Report: Codable, Sendable, Equatable {
         tool: Tool = .nibscan,
         project: Project,
         files: [FileEntry],
+        targets: [TargetEntry]? = nil,
         classes: [ClassEntry] = [],
         findings: [Finding] = [],
         summary: Summary,
@@ -35,6 +38,7 @@ public struct Report: Codable, Sendable, Equatable {
         self.tool = tool
         self.project = project
         self.files = files
+        self.targets = targets
         self.classes = classes
         self.findings = findings
         self.summary = summary
@@ -93,7 +97,16 @@ public struct Report: Codable, Sendable, Equatable {
 /// One file of the project as the analysis saw it.
 public struct FileEntry: Codable, Sendable, Equatable {
     public enum Kind: String, Codable, Sendable, CaseIterable {
-        case xib, storyboard, nib, swift, objc, other
+        case xib, storyboard, nib, swift, objc
+        /// An Xcode project's `project.pbxproj`.
+        case project
+        /// An Xcode workspace's `contents.xcworkspacedata`.
+        case workspace
+        /// A Swift package's `Package.swift`, read statically.
+        case package
+        /// A dependency manifest: `Podfile(.lock)`, `Cartfile(.resolved)`, `Package.resolved`.
+        case dependencies
+        case other
     }
     public enum Status: String, Codable, Sendable, CaseIterable {
         case analysed, partial, legacy, binary, error, skipped
@@ -103,11 +116,45 @@ public struct FileEntry: Codable, Sendable, Equatable {
     public var status: Status
     /// Why the file was not fully analysed; absent when `status` is `analysed`.
     public var reason: String?
-    public init(path: String, kind: Kind, status: Status, reason: String? = nil) {
+    /// The targets that build (sources) or bundle (Interface Builder files) the file, by
+    /// name; empty for a source or IB file no target builds; absent when the project's
+    /// targets are unknown or the file is neither.
+    public var targets: [String]?
+    public init(path: String, kind: Kind, status: Status, reason: String? = nil, targets: [String]? = nil) {
         self.path = path
         self.kind = kind
         self.status = status
         self.reason = reason
+        self.targets = targets
+    }
+}
+
+/// One target of an Xcode project or Swift package, as the report lists it.
+public struct TargetEntry: Codable, Sendable, Equatable {
+    public var name: String
+    /// The `.xcodeproj` folder or `Package.swift` declaring it.
+    public var container: String
+    /// `app`, `framework`, `library`, `app-extension`, `test-bundle`, `bundle`, `tool`, `other`.
+    public var kind: String
+    public var module: String
+    /// `ios`, `macos`, `tvos`, `watchos`, `visionos`, `mac-catalyst`; empty when unsaid.
+    public var platforms: [String]
+    /// The Swift language version, set (`SWIFT_VERSION`) or implied by the project's Xcode version.
+    public var swiftVersion: String?
+    /// Number of files in its Sources and Resources phases.
+    public var sources: Int
+    public var resources: Int
+
+    public init(name: String, container: String, kind: String, module: String, platforms: [String],
+                swiftVersion: String? = nil, sources: Int, resources: Int) {
+        self.name = name
+        self.container = container
+        self.kind = kind
+        self.module = module
+        self.platforms = platforms
+        self.swiftVersion = swiftVersion
+        self.sources = sources
+        self.resources = resources
     }
 }
 

@@ -11,9 +11,16 @@ enum ReportBuilder {
         // Fields are read in place: copying each `ProjectFile` (contents included) and each
         // matching `IBDocument` showed in profiles.
         let files = input.files
+        let build = model.build
         let entries = files.indices.map { index in
-            let entry = FileEntry(path: files[index].path, kind: files[index].kind, status: files[index].status, reason: files[index].reason)
-            return refined(entry, documentAt: documentPositions[entry.path], of: model)
+            var entry = FileEntry(path: files[index].path, kind: files[index].kind, status: files[index].status, reason: files[index].reason)
+            entry = refined(entry, documentAt: documentPositions[entry.path], of: model)
+            if entry.status == .analysed, let problem = build.problems[entry.path] {
+                entry.status = .error
+                entry.reason = problem
+            }
+            entry.targets = build.targets(of: entry.path).map { build.names(of: $0) }
+            return entry
         }.sorted { $0.path < $1.path }
         var summary = Report.Summary(
             classes: classes.count,
@@ -30,11 +37,18 @@ enum ReportBuilder {
         return Report(
             project: Report.Project(name: projectName, files: input.totalEntries, bytes: input.totalBytes),
             files: entries,
+            targets: build.knowsTargets ? build.targets.map(targetEntry) : nil,
             classes: classes,
             findings: outcome.findings,
             summary: summary,
             notes: outcome.notes.isEmpty ? nil : outcome.notes
         )
+    }
+
+    private static func targetEntry(_ target: BuildTarget) -> TargetEntry {
+        TargetEntry(name: target.name, container: target.container, kind: target.kind.rawValue, module: target.module,
+                    platforms: target.platforms.map(\.rawValue), swiftVersion: target.swiftVersion?.description,
+                    sources: target.sources.count, resources: target.resources.count)
     }
 
     /// Xibs and nibs, a `.nib` folder (`designable.nib` + `keyedobjects.nib`) counted once.

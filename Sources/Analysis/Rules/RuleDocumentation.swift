@@ -36,6 +36,7 @@ public enum RuleDocumentation {
         var lines = ["## \(title)", ""]
         for example in examples {
             lines += ["### \(example.title)", ""]
+            if let severity = example.severity { lines += ["Reported as `\(severity.rawValue)`.", ""] }
             for file in example.files {
                 lines += ["`\(file.path)`", "", "```\(fence(for: file.path))", file.text, "```", ""]
             }
@@ -46,9 +47,9 @@ public enum RuleDocumentation {
     private static func fence(for path: String) -> String {
         switch ProjectFile.kind(ofPath: path) {
         case .xib, .storyboard, .nib: "xml"
-        case .swift: "swift"
+        case .swift, .package: "swift"
         case .objc: "objc"
-        case .other: ""
+        case .project, .workspace, .dependencies, .other: ""
         }
     }
 }

@@ -27,9 +27,13 @@ public struct RuleExample: Sendable {
     /// One line saying what the example shows.
     public var title: String
     public var files: [File]
+    /// For a triggering example, the severity every finding of the rule must have when it
+    /// differs from the rule's (a platform that only logs, a dependency, a dead file).
+    public var severity: Severity?
 
-    public init(_ title: String, files: [File]) {
+    public init(_ title: String, severity: Severity? = nil, files: [File]) {
         self.title = title
+        self.severity = severity
         self.files = files
     }
 

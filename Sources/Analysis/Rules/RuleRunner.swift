@@ -28,9 +28,33 @@ public struct RuleRunner: Sendable {
         }
         let findings = ConcurrentMap.map(runnable, concurrency: concurrency) { box in
             box.rule.check(model).map { Self.finding($0, of: box.rule.description) }
-        }.flatMap { $0 }
-        let notes = skipped.keys.sorted().map { reason in "\(reason) (\(skipped[reason, default: []].joined(separator: ", ")))." }
+        }.flatMap { $0 }.map { Self.demotedWhenNotBuilt($0, build: model.build) }
+        var notes = skipped.keys.sorted().map { reason in "\(reason) (\(skipped[reason, default: []].joined(separator: ", ")))." }
+        notes += Self.membershipNotes(model)
         return Outcome(findings: Self.distinguishingRepeatedFingerprints(Self.sorted(findings)), notes: notes)
+    }
+
+    /// A finding whose first location is in a file no target builds or bundles cannot break
+    /// the product: it drops to `info` and says so.
+    static func demotedWhenNotBuilt(_ finding: Finding, build: BuildModel) -> Finding {
+        guard let path = finding.locations.first?.path, build.isNotBuilt(path) else { return finding }
+        var demoted = finding
+        demoted.severity = .info
+        demoted.message += " (\(path) is not in any target, so this does not affect the build.)"
+        return demoted
+    }
+
+    /// The note of an upload without any `.xcodeproj` or `Package.swift`.
+    public static let membershipUnknownNote = "No Xcode project or Swift package was found, so target membership unknown: every source and Interface Builder file is treated as built."
+
+    /// What the report says about target membership: unknown without a project or package,
+    /// else how many source and Interface Builder files no target builds.
+    static func membershipNotes(_ model: ProjectModel) -> [String] {
+        let build = model.build
+        guard build.knowsTargets else { return [membershipUnknownNote] }
+        let notBuilt = model.files.filter { [.swift, .objc, .xib, .storyboard, .nib].contains($0.kind) && build.isNotBuilt($0.path) }
+        guard !notBuilt.isEmpty else { return [] }
+        return ["\(notBuilt.count) source and Interface Builder file(s) are not in any target (their files entries have empty targets); findings located in them are info."]
     }
 
     /// A rule type as a `Sendable` value for the worker threads.

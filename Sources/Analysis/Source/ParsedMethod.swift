@@ -7,6 +7,8 @@ struct ParsedMethod {
         var label: String?
         var name: String
         var typeText: String
+        /// `label name: Type` rather than `name: Type` (Swift 1/2 spell a first label so).
+        var labelWrittenTwice = false
     }
 
     /// Index into `SourceFileIndex.declarations`, `nil` for a free function.

@@ -10,6 +10,8 @@ public struct SourceFileIndex: Sendable, Equatable {
     public var contentAttachments: [ContentViewAttachment] = []
     public var selfAssignments: [SelfAssignment] = []
     public var problems: [SourceProblem] = []
+    /// Modules the file imports (``ImportScanner``).
+    public var imports: [String] = []
     /// Methods of this file that wrap a nib load and can be followed to their callers.
     var helpers: [NibLoadHelper] = []
     /// Methods of this file that copy placeholder attributes from a parameter.

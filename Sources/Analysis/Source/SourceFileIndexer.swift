@@ -5,6 +5,8 @@ struct SourceFileIndexer {
     let bytes: [UInt8]
     let language: SourceLanguage
     var helpers = NibLoadHelperTable()
+    /// The Swift the file is written in (`nil`: current Swift).
+    var swiftVersion: SwiftLanguageVersion?
 
     /// What a declaration parser hands to the body analysis.
     private struct Declarations {
@@ -17,10 +19,11 @@ struct SourceFileIndexer {
     func run() -> SourceFileIndex {
         let stream = SourceTokenizer(language: language).stream(bytes)
         var result = SourceFileIndex(path: path, language: language)
+        result.imports = ImportScanner.modules(in: stream, language: language)
         var parsed: Declarations
         switch language {
         case .swift:
-            var parser = SwiftDeclarationParser(stream: stream, path: path)
+            var parser = SwiftDeclarationParser(stream: stream, path: path, swiftVersion: swiftVersion)
             parser.parse()
             result.typealiases = parser.typealiases
             parsed = Declarations(declarations: take(&parser.declarations), methods: take(&parser.methods),

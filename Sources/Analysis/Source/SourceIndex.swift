@@ -26,6 +26,8 @@ public struct SourceIndex: Sendable, Equatable, Codable {
     public var selfAssignments: [SelfAssignment]
     /// Files that could not be indexed fully (not UTF-8, unbalanced braces…), with why.
     public var problems: [SourceProblem]
+    /// Source path → the modules it imports; files importing nothing are left out.
+    public var imports: [String: [String]] = [:]
 
     public init(declarations: [SourceTypeDeclaration] = [], types: [String: SourceType] = [:],
                 typealiases: [String: String] = [:], nibLoads: [NibLoadSite] = [],

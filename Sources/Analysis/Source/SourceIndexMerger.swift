@@ -22,6 +22,7 @@ enum SourceIndexMerger {
             move(&sorted[position].contentAttachments, to: &index.contentAttachments)
             move(&sorted[position].selfAssignments, to: &index.selfAssignments)
             move(&sorted[position].problems, to: &index.problems)
+            if !sorted[position].imports.isEmpty { index.imports[sorted[position].path] = sorted[position].imports }
         }
         sorted = []
         var protocols: Set<String> = []

@@ -11,9 +11,12 @@ import Foundation
 public struct SourceIndexer: Sendable {
     /// How many files are indexed at the same time (1: on the calling thread only).
     public var concurrency: Int
+    /// The Swift version of each file (selectors, implicit `@objc`); unknown is current Swift.
+    public var swiftVersions: SwiftVersionTable
 
-    public init(concurrency: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    public init(concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, swiftVersions: SwiftVersionTable = SwiftVersionTable()) {
         self.concurrency = max(1, concurrency)
+        self.swiftVersions = swiftVersions
     }
 
     /// Indexes every Swift and Objective-C file of `files` that has contents; other kinds
@@ -51,6 +54,7 @@ public struct SourceIndexer: Sendable {
     func indexFile(_ file: ProjectFile, helpers: NibLoadHelperTable) -> SourceFileIndex {
         let language: SourceLanguage = file.kind == .objc ? .objc : .swift
         let bytes = [UInt8](file.contents ?? Data())
-        return SourceFileIndexer(path: file.path, bytes: bytes, language: language, helpers: helpers).run()
+        return SourceFileIndexer(path: file.path, bytes: bytes, language: language, helpers: helpers,
+                                 swiftVersion: language == .swift ? swiftVersions.version(of: file.path) : nil).run()
     }
 }

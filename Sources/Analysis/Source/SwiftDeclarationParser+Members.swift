@@ -30,7 +30,8 @@ extension SwiftDeclarationParser {
             }
         }
         guard stream.isText(cursor, "(") else { return cursor }
-        let parameters = parseParameters(at: cursor)
+        var parameters = parseParameters(at: cursor)
+        if firstParameterUnlabelled, !isInit, !parameters.isEmpty, !parameters[0].labelWrittenTwice { parameters[0].label = nil }
         cursor = stream.after(cursor)
         var throwing = false
         var body: Range<Int>?
@@ -71,7 +72,7 @@ extension SwiftDeclarationParser {
         default: return nil
         }
         return switch name {
-        case "awakeAfter(using:)", "awakeAfterUsingCoder:": .awakeAfter
+        case "awakeAfter(using:)", "awakeAfterUsingCoder:", "awakeAfterUsingCoder(_:)": .awakeAfter
         case "init(coder:)", "initWithCoder:": .initCoder
         case "init(frame:)", "initWithFrame:": .initFrame
         case "awakeFromNib()", "awakeFromNib": .awakeFromNib
@@ -112,7 +113,7 @@ extension SwiftDeclarationParser {
             cursor += 1
             guard let first else { continue }
             let label: String? = first == "_" ? nil : first
-            parameters.append(ParsedMethod.Parameter(label: label, name: second ?? first, typeText: typeText))
+            parameters.append(ParsedMethod.Parameter(label: label, name: second ?? first, typeText: typeText, labelWrittenTwice: second != nil))
         }
         return parameters
     }

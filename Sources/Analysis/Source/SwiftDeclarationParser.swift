@@ -20,9 +20,17 @@ struct SwiftDeclarationParser {
         "indirect", "nonisolated", "package", "isolated", "consuming", "borrowing", "distributed",
     ])
 
-    init(stream: TokenStream, path: String) {
+    /// Swift 1/2: a method's first parameter has no argument label unless written twice
+    /// (`func tap(sender: AnyObject)` is `tap(_:)`, selector `tap:`).
+    let firstParameterUnlabelled: Bool
+    /// Swift 1–3: every member of an `NSObject` subclass is `@objc` without being marked.
+    let infersObjCMembers: Bool
+
+    init(stream: TokenStream, path: String, swiftVersion: SwiftLanguageVersion? = nil) {
         self.stream = stream
         self.path = path
+        firstParameterUnlabelled = swiftVersion?.omitsFirstSelectorLabel ?? false
+        infersObjCMembers = swiftVersion?.infersObjCForNSObjectMembers ?? false
     }
 
     mutating func parse() {
@@ -152,6 +160,7 @@ struct SwiftDeclarationParser {
         declarations.append(declaration)
         let owned = Owner(index: declarations.count - 1, name: declaration.name,
                           exposesMembers: prefix.has("objcMembers") || (kind == .extension && prefix.has("objc"))
+                              || (infersObjCMembers && isClass && superclass != nil)
                               || (owner?.exposesMembers ?? false))
         contexts.append(ContextRange(range: cursor..<bodyEnd, context: SourceContext(typeName: declaration.name)))
         if depth < Self.maximumNesting {

@@ -14,7 +14,8 @@ enum SwiftSelector {
     /// UIKit/AppKit methods whose Swift names were renamed on import: an override keeps
     /// the Objective-C selector.
     static let importedOverrides: [String: String] = [
-        "awakeAfter(using:)": "awakeAfterUsingCoder:", "encode(with:)": "encodeWithCoder:", "draw(_:)": "drawRect:",
+        "awakeAfter(using:)": "awakeAfterUsingCoder:", "awakeAfterUsingCoder(_:)": "awakeAfterUsingCoder:",
+        "encode(with:)": "encodeWithCoder:", "draw(_:)": "drawRect:",
         "willMove(toSuperview:)": "willMoveToSuperview:", "didMoveToSuperview()": "didMoveToSuperview",
         "willMove(toWindow:)": "willMoveToWindow:", "sizeThatFits(_:)": "sizeThatFits:",
     ]

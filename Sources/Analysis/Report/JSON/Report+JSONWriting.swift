@@ -24,6 +24,10 @@ extension Report {
         writer.field("schemaVersion", schemaVersion)
         writer.key("summary")
         summary.writeJSON(to: &writer)
+        if let targets {
+            writer.key("targets")
+            writer.array(targets) { $1.writeJSON(to: &$0) }
+        }
         writer.key("tool")
         tool.writeJSON(to: &writer)
         writer.endObject()
@@ -82,6 +86,26 @@ extension FileEntry {
         writer.field("path", path)
         writer.field("reason", reason)
         writer.field("status", status.rawValue)
+        if let targets {
+            writer.key("targets")
+            writer.array(targets) { $0.string($1) }
+        }
+        writer.endObject()
+    }
+}
+
+extension TargetEntry {
+    func writeJSON(to writer: inout JSONByteWriter) {
+        writer.beginObject()
+        writer.field("container", container)
+        writer.field("kind", kind)
+        writer.field("module", module)
+        writer.field("name", name)
+        writer.key("platforms")
+        writer.array(platforms) { $0.string($1) }
+        writer.field("resources", resources)
+        writer.field("sources", sources)
+        writer.field("swiftVersion", swiftVersion)
         writer.endObject()
     }
 }

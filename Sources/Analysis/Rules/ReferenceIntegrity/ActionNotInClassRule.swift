@@ -43,8 +43,34 @@ struct ActionNotInClassRule: Rule {
                 """),
                 .init("App/CardView.xib", cardXib(selector: "buttonTapped:", module: false)),
             ]),
+            RuleExample("Swift 3 (`SWIFT_VERSION = 3.0`): the first label is part of the selector, `tap(sender:)` is `tapWithSender:`.", files: [
+                .init("App.xcodeproj/project.pbxproj", ExampleProject.pbxproj([
+                    .init("App", swiftVersion: "3.0", sources: ["App/CardView.swift"], resources: ["App/CardView.xib"]),
+                ])),
+                .init("App/CardView.swift", """
+                import UIKit
+
+                final class CardView: UIView {
+                    @IBAction func tap(sender: AnyObject) {}
+                }
+                """),
+                .init("App/CardView.xib", cardXib(selector: "tap:")),
+            ]),
         ],
         nonTriggering: [
+            RuleExample("Swift 2 (no `SWIFT_VERSION`, last upgraded by Xcode 7.2): `func tap(sender: AnyObject)` is `tap:`.", files: [
+                .init("App.xcodeproj/project.pbxproj", ExampleProject.pbxproj([
+                    .init("App", swiftVersion: nil, sources: ["App/CardView.swift"], resources: ["App/CardView.xib"]),
+                ], lastUpgradeCheck: "0720")),
+                .init("App/CardView.swift", """
+                import UIKit
+
+                final class CardView: UIView {
+                    @IBAction func tap(sender: AnyObject) {}
+                }
+                """),
+                .init("App/CardView.xib", cardXib(selector: "tap:")),
+            ]),
             RuleExample("Swift: `func tap(_ sender: Any)` in an extension is `tap:`.", files: [
                 .init("App/CardView.swift", """
                 import UIKit
@@ -79,7 +105,7 @@ struct ActionNotInClassRule: Rule {
                 guard connections[position].kind == .action, let selector = connections[position].selector,
                       let targetID = connections[position].destination, let targetPosition = document.objectPosition(withID: targetID),
                       document.objects[targetPosition].placeholder != .firstResponder, let className = document.objects[targetPosition].customClass,
-                      let members = model.checkableMembers(of: className), !members.answersSelector(selector) else { return nil }
+                      let members = model.checkableMembers(of: className, seenFrom: document.path), !members.answersSelector(selector) else { return nil }
                 let connection = connections[position]
                 let target = document.objects[targetPosition]
                 let sender = connection.source.map { document.objects[$0].displayName } ?? "an element"

@@ -5,14 +5,17 @@ struct OutletNotInClassRule: Rule {
         id: "outlet-not-in-class",
         severity: .error,
         category: .referenceIntegrity,
-        summary: "An outlet connection names a property the object's class does not declare; loading the nib raises \"this class is not key value coding-compliant for the key X\".",
+        summary: "An outlet connection names a property the object's class does not declare; on UIKit loading the nib raises \"this class is not key value coding-compliant for the key X\", on AppKit the outlet stays nil with a logged \"Failed to connect outlet\".",
         help: """
         Outlets are set with Key-Value Coding when the nib loads. A connection whose property \
         was renamed or deleted in code (or whose object's class changed) makes \
         `setValue:forKey:` raise `NSUnknownKeyException`. The property may be declared in the \
         class, a superclass, an extension or category, as an `@IBOutlet` or any KVC-visible \
         property; UIKit and AppKit outlets (`view`, `dataSource`, `delegate`, `window`…) are \
-        known. Classes whose superclass comes from a dependency are not checked.
+        known. Classes whose superclass comes from a dependency are not checked, nor a \
+        same-named class of a target that does not ship with the nib. AppKit does not raise: \
+        it logs *Failed to connect (X) outlet from (Owner) to (Target): missing setter or \
+        instance variable* and goes on with the outlet nil, so there the finding is a warning.
 
         **Fix:** reconnect the outlet to the renamed property (Connections inspector), or \
         delete the stale connection.
@@ -23,7 +26,7 @@ struct OutletNotInClassRule: Rule {
 
     static let examples = RuleExamples(
         triggering: [
-            RuleExample("Swift: `titleLabel` was renamed to `nameLabel` in code only.", files: [
+            RuleExample("Swift: `titleLabel` was renamed to `nameLabel` in code only.", severity: .error, files: [
                 .init("App/CardView.swift", """
                 import UIKit
 
@@ -41,8 +44,81 @@ struct OutletNotInClassRule: Rule {
                 """),
                 .init("App/CardView.xib", cardXib(outlet: "titleLabel", module: false)),
             ]),
+            RuleExample("macOS, Swift: AppKit logs \"Failed to connect outlet\" (a warning, not a crash).", severity: .warning, files: [
+                .init("Mac/PreferencesController.swift", """
+                import AppKit
+
+                final class PreferencesController: NSWindowController {}
+                """),
+                .init("Mac/Preferences.xib", cocoaXib(outlet: "hotKeyField", owner: "PreferencesController")),
+            ]),
+            RuleExample("macOS, Objective-C: the property is missing from the controller.", severity: .warning, files: [
+                .init("Mac/PreferencesController.h", """
+                #import <Cocoa/Cocoa.h>
+                @interface PreferencesController : NSWindowController
+                @end
+                """),
+                .init("Mac/Preferences.xib", cocoaXib(outlet: "hotKeyField", owner: "PreferencesController", module: false)),
+            ]),
+            RuleExample("Swift: a leftover xib that no target bundles is worth a line, not an error.", severity: .info, files: [
+                .init("App.xcodeproj/project.pbxproj", ExampleProject.pbxproj([.init("App", sources: ["App/CardView.swift"])])),
+                .init("App/CardView.swift", """
+                import UIKit
+
+                final class CardView: UIView {
+                    @IBOutlet weak var nameLabel: UILabel!
+                }
+                """),
+                .init("App/Old/CardView.xib", cardXib(outlet: "titleLabel")),
+            ]),
+            RuleExample("macOS, Objective-C: a xib no target bundles is info too.", severity: .info, files: [
+                .init("Mac.xcodeproj/project.pbxproj", ExampleProject.pbxproj([
+                    .init("Mac", sdk: "macosx", swiftVersion: nil, sources: ["Mac/PreferencesController.m"]),
+                ])),
+                .init("Mac/PreferencesController.m", """
+                #import <Cocoa/Cocoa.h>
+                @interface PreferencesController : NSWindowController
+                @end
+                @implementation PreferencesController
+                @end
+                """),
+                .init("Mac/Unused/Preferences.xib", cocoaXib(outlet: "hotKeyField", owner: "PreferencesController", module: false)),
+            ]),
         ],
         nonTriggering: [
+            RuleExample("Two apps each have a `CardView`: the xib of the one whose class has the outlet is not compared with the other's.", files: [
+                .init("App.xcodeproj/project.pbxproj", ExampleProject.pbxproj([
+                    .init("App", sources: ["App/CardView.swift"], resources: ["App/CardView.xib"]),
+                    .init("Widget", sources: ["Widget/CardView.swift"]),
+                ])),
+                .init("App/CardView.xib", cardXib(outlet: "titleLabel")),
+                .init("App/CardView.swift", """
+                import UIKit
+
+                final class CardView: UIView {
+                    @IBOutlet weak var titleLabel: UILabel!
+                }
+                """),
+                .init("Widget/CardView.swift", """
+                import UIKit
+
+                final class CardView: UIView {}
+                """),
+            ]),
+            RuleExample("Objective-C: the only `CardView` with no such property is in an unrelated target.", files: [
+                .init("App.xcodeproj/project.pbxproj", ExampleProject.pbxproj([
+                    .init("App", resources: ["App/CardView.xib"]),
+                    .init("Other", sources: ["Other/CardView.m"]),
+                ])),
+                .init("App/CardView.xib", cardXib(outlet: "titleLabel", module: false)),
+                .init("Other/CardView.m", """
+                #import <UIKit/UIKit.h>
+                @interface CardView : UIView
+                @end
+                @implementation CardView
+                @end
+                """),
+            ]),
             RuleExample("Swift: the outlet is declared in a superclass, and as a `lazy var`.", files: [
                 .init("App/CardView.swift", """
                 import UIKit
@@ -83,20 +159,39 @@ struct OutletNotInClassRule: Rule {
             return connections.indices.compactMap { position -> RuleViolation? in
                 guard connections[position].kind == .outlet || connections[position].kind == .outletCollection,
                       let property = connections[position].property, let sourceIndex = connections[position].source,
-                      let className = document.objects[sourceIndex].customClass, let members = model.checkableMembers(of: className),
+                      let className = document.objects[sourceIndex].customClass,
+                      let members = model.checkableMembers(of: className, seenFrom: document.path),
                       !members.answersKey(property) else { return nil }
                 let connection = connections[position]
                 let object = document.objects[sourceIndex]
                 let declaration = model.declaredType(runtimeName: className)?.location
+                let appKit = model.decodedByAppKit(document)
+                let outcome = appKit
+                    ? "AppKit logs \"Failed to connect (\(property)) outlet from (\(className)): missing setter or instance variable\" and leaves it nil"
+                    : "loading the nib raises \"this class is not key value coding-compliant for the key \(property)\""
                 return RuleViolation(
                     className: className,
-                    message: "\(document.path) connects the outlet \"\(property)\" of \(object.displayName), but \(className) and its superclasses declare no \(property): loading the nib raises \"this class is not key value coding-compliant for the key \(property)\".",
+                    message: "\(document.path) connects the outlet \"\(property)\" of \(object.displayName), but \(className) and its superclasses declare no \(property): \(outcome).",
                     locations: [SourceLocation(document, connection.location), SourceLocation(document, object)] + (declaration.map { [$0] } ?? []),
                     fix: "Reconnect the outlet to the property's new name in the Connections inspector, or delete the connection.",
+                    severity: appKit ? .warning : nil,
                     identity: [document.path, object.id, property]
                 )
             }
         }
+    }
+
+    /// A macOS window-controller xib whose File's Owner `owner` has one outlet to a text field.
+    static func cocoaXib(outlet: String, owner: String, module: Bool = true) -> String {
+        let moduleAttributes = module ? " customModule=\"Mac\" customModuleProvider=\"target\"" : ""
+        return ExampleXML.cocoaXib("""
+        <customObject id="-2" userLabel="File's Owner" customClass="\(owner)"\(moduleAttributes)>
+            <connections>
+                <outlet property="\(outlet)" destination="Fld-00-001" id="Out-00-001"/>
+            </connections>
+        </customObject>
+        <textField id="Fld-00-001"/>
+        """)
     }
 
     /// A `CardView` root-view xib with one outlet to a label.

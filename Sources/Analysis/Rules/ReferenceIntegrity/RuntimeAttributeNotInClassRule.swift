@@ -74,7 +74,7 @@ struct RuntimeAttributeNotInClassRule: Rule {
         model.analysedDocuments.flatMap { document in
             document.runtimeAttributes.compactMap { attribute -> RuleViolation? in
                 guard !PlatformMembers.isUniversalKeyPath(attribute.keyPath), let className = document.objects[attribute.object].customClass,
-                      let members = model.checkableMembers(of: className) else { return nil }
+                      let members = model.checkableMembers(of: className, seenFrom: document.path) else { return nil }
                 let object = document.objects[attribute.object]
                 let key = attribute.keyPath.split(separator: ".").first.map(String.init) ?? attribute.keyPath
                 guard !members.answersKey(key) else { return nil }

@@ -44,8 +44,47 @@ struct UnknownCustomClassRule: Rule {
                 <view contentMode="scaleToFill" customClass="CardView" id="Root-00-001"/>
                 """)),
             ]),
+            RuleExample("Two apps in one project: the storyboard's app has no `ProfileHeaderView`; the other app's class of that name is not a match.", files: [
+                .init("App.xcodeproj/project.pbxproj", ExampleProject.pbxproj([
+                    .init("App", sources: ["App/AppDelegate.swift"], resources: ["App/Base.lproj/Main.storyboard"]),
+                    .init("Admin", sources: ["Admin/ProfileHeaderView.swift"]),
+                ])),
+                .init("App/AppDelegate.swift", "import UIKit\n\nfinal class AppDelegate: UIResponder {}"),
+                .init("Admin/ProfileHeaderView.swift", "import UIKit\n\nfinal class ProfileHeaderView: UIView {}"),
+                .init("App/Base.lproj/Main.storyboard", ExampleXML.storyboard(subviews: """
+                <view contentMode="scaleToFill" customClass="ProfileHeaderView" customModule="App" customModuleProvider="target" id="Hdr-00-001"/>
+                """)),
+            ]),
+            RuleExample("macOS, Objective-C: the class is declared only in a file no target builds.", files: [
+                .init("Mac.xcodeproj/project.pbxproj", ExampleProject.pbxproj([
+                    .init("Mac", sdk: "macosx", swiftVersion: nil, sources: ["Mac/AppDelegate.m"], resources: ["Mac/Prefs.xib"]),
+                ])),
+                .init("Mac/AppDelegate.m", "#import <Cocoa/Cocoa.h>\n@implementation AppDelegate\n@end"),
+                .init("Old/HotKeyView.m", "#import <Cocoa/Cocoa.h>\n@implementation HotKeyView\n@end"),
+                .init("Mac/Prefs.xib", ExampleXML.cocoaXib("""
+                <customView customClass="HotKeyView" id="Hot-00-001"/>
+                """)),
+            ]),
+            RuleExample("macOS, Objective-C: a class from a pod the Podfile lists (no module in the xib) is at most info.", severity: .info, files: [
+                .init("Podfile", "platform :osx, '10.13'\ntarget 'Mac' do\n  pod 'MASShortcut'\nend\n"),
+                .init("Mac/AppDelegate.m", "#import <Cocoa/Cocoa.h>\n#import <MASShortcut/Shortcut.h>\n@implementation AppDelegate\n@end"),
+                .init("Mac/Prefs.xib", ExampleXML.cocoaXib("""
+                <customView customClass="MASShortcutView" id="Hot-00-001"/>
+                """)),
+            ]),
         ],
         nonTriggering: [
+            RuleExample("The storyboard's app depends on the framework target that declares the class.", files: [
+                .init("App.xcodeproj/project.pbxproj", ExampleProject.pbxproj([
+                    .init("Kit", sources: ["Kit/ProfileHeaderView.swift"]),
+                    .init("App", sources: ["App/AppDelegate.swift"], resources: ["App/Base.lproj/Main.storyboard"], dependencies: ["Kit"]),
+                ])),
+                .init("App/AppDelegate.swift", "import UIKit\n\nfinal class AppDelegate: UIResponder {}"),
+                .init("Kit/ProfileHeaderView.swift", "import UIKit\n\npublic final class ProfileHeaderView: UIView {}"),
+                .init("App/Base.lproj/Main.storyboard", ExampleXML.storyboard(subviews: """
+                <view contentMode="scaleToFill" customClass="ProfileHeaderView" customModule="Kit" id="Hdr-00-001"/>
+                """)),
+            ]),
             RuleExample("The class exists; platform classes used as custom classes are known.", files: [
                 .init("App/ProfileHeader.swift", """
                 import UIKit
@@ -74,6 +113,8 @@ struct UnknownCustomClassRule: Rule {
         var verdicts: [String: Bool] = [:]
         return model.documents.filter { $0.status == .analysed || $0.status == .legacy }.flatMap { document in
             let objects = document.objects
+            // Which declaration this document reaches, per class name (targets decide).
+            var scopes: [String: ProjectModel.DeclarationScope] = [:]
             return objects.indices.compactMap { position -> RuleViolation? in
                 // First Responder, Application and Exit stand for objects the runtime supplies.
                 guard let name = objects[position].customClass, !name.isEmpty,
@@ -85,8 +126,13 @@ struct UnknownCustomClassRule: Rule {
                     unknown = isUnknown(name, in: model)
                     verdicts[name] = unknown
                 }
-                guard unknown else { return nil }
                 let object = objects[position]
+                guard unknown else {
+                    guard model.build.knowsTargets else { return nil }
+                    let scope = scopes[name] ?? model.declarationScope(of: name, seenFrom: document.path)
+                    scopes[name] = scope
+                    return outOfScope(name, scope: scope, object: object, document: document, model: model)
+                }
                 let (severity, origin) = provenance(of: object, in: model)
                 return RuleViolation(
                     className: name,
@@ -100,6 +146,29 @@ struct UnknownCustomClassRule: Rule {
         }
     }
 
+    /// A class that is declared, but only where the targets bundling the document cannot
+    /// reach it: in unrelated targets or in files no target builds.
+    private static func outOfScope(_ name: String, scope: ProjectModel.DeclarationScope, object: IBObject,
+                                   document: IBDocument, model: ProjectModel) -> RuleViolation? {
+        let where_: String
+        switch scope {
+        case .visible, .undeclared: return nil
+        case .otherTargets(let targets):
+            let bundling = model.build.names(of: model.build.targets(of: document.path) ?? [])
+            where_ = "is declared only in target \(targets.joined(separator: ", ")), which \(bundling.joined(separator: ", ")) (bundling this file) neither is nor depends on"
+        case .notBuilt:
+            where_ = "is declared only in files that no target builds"
+        }
+        let declaration = model.declaredType(runtimeName: name)?.location ?? model.sources.types[name]?.location
+        return RuleViolation(
+            className: name,
+            message: "Unknown class \(name) in Interface Builder file. \(document.path) sets it on \(object.displayName), but \(name) \(where_), so the runtime does not find it.",
+            locations: [SourceLocation(document, object)] + (declaration.map { [$0] } ?? []),
+            fix: "Add the file declaring \(name) to the target that bundles \(document.path), or make that target depend on the one that builds it.",
+            identity: [document.path, object.id, name, "target"]
+        )
+    }
+
     /// Neither declared in the project nor a platform class (by table or by prefix).
     static func isUnknown(_ name: String, in model: ProjectModel) -> Bool {
         if model.declaration(of: name) != nil || model.sources.types[name] != nil { return false }
@@ -110,20 +179,21 @@ struct UnknownCustomClassRule: Rule {
 
     /// The severity and the sentence that explain where the class might come from.
     private static func provenance(of object: IBObject, in model: ProjectModel) -> (Severity?, String) {
+        let build = model.build
         if let module = object.customModule, object.customModuleProvider != "target" {
-            if model.modules.dependencyModules.contains(module) {
-                return (.info, "; its module \(module) is a declared dependency, so it likely comes from there")
+            if build.isDependencyModule(module) && !build.isProjectModule(module) {
+                return (.info, "; its module \(module) is a declared or imported dependency, so it likely comes from there")
             }
-            if model.modules.knowsProjectModules && !model.modules.projectModules.contains(module) {
+            if build.knowsTargets && !build.isProjectModule(module) {
                 return (.info, "; its module \(module) is not built by this project, so it may come from a dependency")
             }
-            if !model.modules.knowsProjectModules {
+            if !build.knowsTargets {
                 return (.warning, "; it names module \(module), which may be a dependency not in the archive")
             }
             return (nil, "")
         }
-        if object.customModuleProvider == nil, !model.modules.dependencyModules.isEmpty {
-            return (.warning, "; the project has dependencies, which may provide it")
+        if object.customModuleProvider == nil, build.hasThirdPartyDependencies {
+            return (.info, "; the project has dependencies (\(build.thirdPartyDependencySample)), which may provide it")
         }
         return (nil, "")
     }

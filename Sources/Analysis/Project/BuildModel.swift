@@ -1,0 +1,273 @@
+import Foundation
+
+/// What the project files say is built: every Xcode project and Swift package in the upload,
+/// their targets (module, platforms, Swift version, sources, resources, dependencies), the
+/// workspaces that group them, and the modules that come from dependencies. The single
+/// source of truth for target membership and module names; the rules ask it which code
+/// ships with an IB file, which Swift a file is written in and what a `customModule` names.
+public struct BuildModel: Sendable {
+    /// Every target, in container path then declaration order.
+    public let targets: [BuildTarget]
+    /// The `.xcodeproj` folders and `Package.swift` files read.
+    public let containers: [String]
+    public let workspaces: [BuildWorkspace]
+    /// Modules declared by Podfile, Cartfile, Package.resolved and Package.swift
+    /// dependencies, linked frameworks and the sources' imports, minus the modules the
+    /// project builds itself.
+    public private(set) var dependencyModules: Set<String>
+    /// Modules the project's targets build.
+    public let projectModules: Set<String>
+    /// Project, package, workspace and dependency files that could not be read, with why.
+    public let problems: [String: String]
+    /// Upload path → indices into `targets` of the targets that compile or bundle it.
+    let targetsByFile: [String: [Int]]
+    /// Files some project's groups name.
+    let referencedFiles: Set<String>
+    /// Target index → the target indices whose code it can see (itself, dependencies,
+    /// linked and imported project modules), transitively.
+    private(set) var visibleTargets: [Set<Int>]
+    /// Modules the manifests declare and the targets link (before imports are added).
+    private let declaredModules: Set<String>
+
+    /// Whether any project or package was found: without one, membership is unknown.
+    public var knowsTargets: Bool { !containers.isEmpty }
+
+    /// Reads every project, package, workspace and dependency manifest of `files`.
+    /// ``addImports(_:)`` later widens what each target sees by what its sources import.
+    public init(files: [ProjectFile], parser: OpenStepPropertyListParser = OpenStepPropertyListParser()) {
+        let uploadPaths = files.map(\.path).sorted(by: ProjectFile.pathPrecedes)
+        var targets: [BuildTarget] = []
+        var containers: [String] = []
+        var workspaces: [BuildWorkspace] = []
+        var declared: Set<String> = []
+        var problems: [String: String] = [:]
+        var referenced: Set<String> = []
+        for file in files where file.status == .analysed {
+            guard let contents = file.contents else { continue }
+            do throws(ProjectFileError) {
+                switch file.kind {
+                case .project:
+                    let plist: PropertyListValue
+                    do { plist = try parser.parse(contents) } catch { throw ProjectFileError("not a readable project file: \(error)") }
+                    let project = try XcodeProjectReader(plist: plist, pbxprojPath: file.path, uploadPaths: uploadPaths).project()
+                    targets += project.targets
+                    containers.append(project.path)
+                    referenced.formUnion(project.referencedFiles)
+                case .package:
+                    let manifest = PackageManifestReader(manifestPath: file.path, uploadPaths: uploadPaths).read(Array(contents))
+                    targets += manifest.targets
+                    containers.append(file.path)
+                    declared.formUnion(manifest.dependencyModules)
+                case .workspace:
+                    workspaces.append(try WorkspaceReader.read(Array(contents), dataPath: file.path))
+                case .dependencies:
+                    let name = PathPieces.lastComponent(of: file.path[...]).map(String.init) ?? file.path
+                    declared.formUnion(try DependencyManifests.modules(fileName: name, bytes: contents))
+                case .xib, .storyboard, .nib, .swift, .objc, .other:
+                    break
+                }
+            } catch {
+                problems[file.path] = error.message
+            }
+        }
+        Self.matchCase(of: &targets, to: uploadPaths)
+        let projectModules = Set(targets.map(\.module))
+        for target in targets { declared.formUnion(target.linkedModules) }
+        self.targets = targets
+        self.containers = containers.sorted()
+        self.workspaces = workspaces.sorted { $0.path < $1.path }
+        self.problems = problems
+        self.projectModules = projectModules
+        declaredModules = declared
+        dependencyModules = declared.subtracting(projectModules)
+        referencedFiles = referenced
+        targetsByFile = Self.membership(of: targets, uploadPaths: uploadPaths)
+        visibleTargets = Self.visibility(of: targets, imports: [:])
+    }
+
+    /// Adds what the sources import (source path → modules): imported project modules
+    /// become visible to the importing target, other imported modules are dependencies.
+    public mutating func addImports(_ imports: [String: [String]]) {
+        guard !imports.isEmpty else { return }
+        var declared = declaredModules
+        for modules in imports.values { declared.formUnion(modules) }
+        dependencyModules = declared.subtracting(projectModules)
+        visibleTargets = Self.visibility(of: targets, imports: imports)
+    }
+
+    /// The Swift version of every file a target compiles, and the prevailing one for the
+    /// rest: what the source indexer spells selectors and infers `@objc` by.
+    public var swiftVersions: SwiftVersionTable {
+        var byPath: [String: SwiftLanguageVersion] = [:]
+        for (path, indices) in targetsByFile where path.hasSuffix(".swift") {
+            if let version = indices.compactMap({ targets[$0].swiftVersion }).max() { byPath[path] = version }
+        }
+        return SwiftVersionTable(byPath: byPath, fallback: prevailingSwiftVersion)
+    }
+
+    /// Projects are made on macOS, whose file system ignores case: a project naming
+    /// `BucketList/App.swift` builds the upload's `Bucketlist/App.swift`. Paths with no exact
+    /// match take the upload's spelling when exactly one path matches without case.
+    private static func matchCase(of targets: inout [BuildTarget], to uploadPaths: [String]) {
+        let exact = Set(uploadPaths)
+        var folded: [String: String?] = [:]
+        for path in uploadPaths {
+            let key = path.lowercased()
+            folded[key] = folded[key] == nil ? .some(path) : .some(nil)
+        }
+        func matched(_ path: String) -> String {
+            guard !exact.contains(path), let candidate = folded[path.lowercased()], let candidate else { return path }
+            return candidate
+        }
+        for position in targets.indices {
+            targets[position].sources = targets[position].sources.map(matched)
+            targets[position].resources = targets[position].resources.map(matched)
+            targets[position].headers = targets[position].headers.map(matched)
+        }
+    }
+
+    /// Path → targets, headers taking the targets of their Headers phase and of the
+    /// implementation beside them.
+    private static func membership(of targets: [BuildTarget], uploadPaths: [String]) -> [String: [Int]] {
+        var table: [String: [Int]] = [:]
+        for (index, target) in targets.enumerated() {
+            for path in target.sources + target.resources + target.headers where table[path]?.last != index {
+                table[path, default: []].append(index)
+            }
+        }
+        for path in uploadPaths where path.hasSuffix(".h") {
+            let stem = path.dropLast(2)
+            for implementation in [".m", ".mm", ".c", ".cpp"] {
+                for index in table[stem + implementation] ?? [] where !(table[path]?.contains(index) ?? false) {
+                    table[path, default: []].append(index)
+                }
+            }
+        }
+        return table.mapValues { $0.sorted() }
+    }
+
+    /// Each target's visible targets: dependencies by name (same container first), and
+    /// project modules it links or its sources import, followed to a fixed point.
+    private static func visibility(of targets: [BuildTarget], imports: [String: [String]]) -> [Set<Int>] {
+        var byModule: [String: [Int]] = [:]
+        var byContainerAndName: [String: Int] = [:]
+        for (index, target) in targets.enumerated() {
+            byModule[target.module, default: []].append(index)
+            byContainerAndName[target.container + "\n" + target.name] = byContainerAndName[target.container + "\n" + target.name] ?? index
+        }
+        let direct: [[Int]] = targets.enumerated().map { index, target in
+            var names = target.linkedModules
+            for source in target.sources { names += imports[source] ?? [] }
+            var result = names.flatMap { byModule[$0] ?? [] }
+            for dependency in target.dependencies {
+                if let local = byContainerAndName[target.container + "\n" + dependency] {
+                    result.append(local)
+                } else {
+                    result += byModule[BuildTarget.moduleName(dependency)] ?? []
+                }
+            }
+            return result.filter { $0 != index }
+        }
+        return targets.indices.map { start in
+            var seen: Set<Int> = [start]
+            var pending = direct[start]
+            while let next = pending.popLast() {
+                if seen.insert(next).inserted { pending += direct[next] }
+            }
+            return seen
+        }
+    }
+
+    // MARK: Questions
+
+    /// The targets that compile or bundle `path`: `nil` when unknown (no project or
+    /// package in the upload, a header, or a file that is neither code nor IB), empty when
+    /// no target builds it.
+    public func targets(of path: String) -> [Int]? {
+        guard knowsTargets else { return nil }
+        if let indices = targetsByFile[path] { return indices }
+        switch ProjectFile.kind(ofPath: path) {
+        case .swift, .xib, .storyboard, .nib:
+            return []
+        case .objc:
+            guard path.hasSuffix(".h") else { return [] }
+            // A header no phase lists is dead with its implementation, else included by path.
+            let stem = path.dropLast(2)
+            let hasImplementation = [".m", ".mm"].contains { targetsByFile[stem + $0] != nil || referencedFiles.contains(stem + $0) }
+            return hasImplementation ? [] : nil
+        case .project, .workspace, .package, .dependencies, .other:
+            return nil
+        }
+    }
+
+    /// Whether no target builds or bundles `path` while the project's targets are known.
+    public func isNotBuilt(_ path: String) -> Bool {
+        targets(of: path)?.isEmpty == true
+    }
+
+    /// The targets whose code the targets `indices` can see.
+    public func visible(from indices: [Int]) -> Set<Int> {
+        indices.reduce(into: Set<Int>()) { $0.formUnion(visibleTargets[$1]) }
+    }
+
+    /// The Swift version most targets use.
+    public var prevailingSwiftVersion: SwiftLanguageVersion? {
+        var counts: [SwiftLanguageVersion: Int] = [:]
+        for target in targets {
+            guard var version = target.swiftVersion else { continue }
+            version.isExplicit = true
+            counts[version, default: 0] += 1
+        }
+        return counts.max { ($0.value, $0.key) < ($1.value, $1.key) }?.key
+    }
+
+    /// The modules of the targets `indices`.
+    public func modules(of indices: [Int]) -> Set<String> {
+        Set(indices.map { targets[$0].module })
+    }
+
+    /// The target names of `indices`, sorted and unique.
+    public func names(of indices: [Int]) -> [String] {
+        Array(Set(indices.map { targets[$0].name })).sorted()
+    }
+
+    /// Whether `module` is the module of a project target, compared as Swift derives module
+    /// names (`Rocket.Chat` and `Rocket_Chat` are one module).
+    public func isProjectModule(_ module: String) -> Bool {
+        projectModules.contains(BuildTarget.moduleName(module))
+    }
+
+    /// Whether the project uses modules other than Apple's and its own: a class no source
+    /// declares may come from one of them.
+    public var hasThirdPartyDependencies: Bool {
+        dependencyModules.contains { !PlatformModules.names.contains($0) }
+    }
+
+    /// A few of those modules, for a message.
+    public var thirdPartyDependencySample: String {
+        let names = dependencyModules.filter { !PlatformModules.names.contains($0) }.sorted()
+        return names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
+    }
+
+    /// Whether `module` comes from a declared dependency, linked framework or import.
+    public func isDependencyModule(_ module: String) -> Bool {
+        dependencyModules.contains(BuildTarget.moduleName(module))
+    }
+}
+
+/// Which Swift each source file is written in, as the project says: its targets' newest
+/// version, else (a file in no target, or no project) the version most targets use.
+public struct SwiftVersionTable: Sendable, Equatable {
+    public var byPath: [String: SwiftLanguageVersion]
+    public var fallback: SwiftLanguageVersion?
+
+    public init(byPath: [String: SwiftLanguageVersion] = [:], fallback: SwiftLanguageVersion? = nil) {
+        self.byPath = byPath
+        self.fallback = fallback
+    }
+
+    /// `nil`: unknown, read as current Swift.
+    public func version(of path: String) -> SwiftLanguageVersion? {
+        byPath[path] ?? fallback
+    }
+}

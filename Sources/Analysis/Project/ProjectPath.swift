@@ -1,0 +1,48 @@
+/// Upload-relative path arithmetic for project files: `/`-separated, no leading slash,
+/// `.` and `..` folded; a path that climbs above the upload's root is outside it (`nil`).
+enum ProjectPath {
+    /// `a/b` + `../c/./d` → `a/c/d`; an absolute `second` or one escaping the root → `nil`.
+    static func join(_ first: String, _ second: String) -> String? {
+        guard !second.hasPrefix("/") else { return nil }
+        return normalized(first.isEmpty ? second : first + "/" + second)
+    }
+
+    /// Folds `.`, `..` and empty components.
+    static func normalized(_ path: String) -> String? {
+        var components: [Substring] = []
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch component {
+            case ".": continue
+            case "..":
+                guard !components.isEmpty else { return nil }
+                components.removeLast()
+            default: components.append(component)
+            }
+        }
+        return components.joined(separator: "/")
+    }
+
+    /// `App/App.xcodeproj/project.pbxproj` → `App/App.xcodeproj`; a bare name → `""`.
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+
+    /// The paths in `sorted` (byte order) that lie below the folder `folder`.
+    static func files(under folder: String, in sorted: [String]) -> [String] {
+        guard !folder.isEmpty else { return sorted }
+        let prefix = folder + "/"
+        // Binary search for the first path not below the prefix in byte order.
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ProjectFile.pathPrecedes(sorted[middle], prefix) { low = middle + 1 } else { high = middle }
+        }
+        var result: [String] = []
+        while low < sorted.count, sorted[low].hasPrefix(prefix) {
+            result.append(sorted[low])
+            low += 1
+        }
+        return result
+    }
+}

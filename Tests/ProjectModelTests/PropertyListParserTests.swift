@@ -1,0 +1,132 @@
+@testable import Analysis
+import Foundation
+import TestSupport
+import XCTest
+
+/// The OpenStep property-list parser on every real `project.pbxproj`, on each syntax
+/// element, and on malformed input (each a clear error, in bounded time).
+final class PropertyListParserTests: XCTestCase {
+    private let parser = OpenStepPropertyListParser()
+
+    private func parse(_ text: String) throws -> PropertyListValue {
+        try parser.parse(Data(text.utf8))
+    }
+
+    private func error(_ text: String) -> PropertyListError? {
+        do {
+            _ = try parser.parse(Data(text.utf8))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func testEveryElementOfTheFormat() throws {
+        let value = try parse("""
+        // !$*UTF8*$!
+        {
+            /* a block comment */ plain = value_1.2-$x/y:z+;
+            quoted = "a \\"b\\" \\\\ \\n\\t";
+            single = 'it';
+            unicode = "caf\\U00e9 \\U2603 \\UD83D\\UDE00";
+            octal = "\\101\\102";
+            data = <0fbd 7E>;
+            list = (one, "two", (nested), {k = v;}, );
+            empty = ();
+            "quoted key" = {};
+        }
+        """)
+        let top = try XCTUnwrap(value.dictionary)
+        XCTAssertEqual(top["plain"], .string("value_1.2-$x/y:z+"))
+        XCTAssertEqual(top["quoted"], .string("a \"b\" \\ \n\t"))
+        XCTAssertEqual(top["single"], .string("it"))
+        XCTAssertEqual(top["unicode"], .string("café ☃ 😀"))
+        XCTAssertEqual(top["octal"], .string("AB"))
+        XCTAssertEqual(top["data"], .data([0x0F, 0xBD, 0x7E]))
+        XCTAssertEqual(top["list"], .array([.string("one"), .string("two"), .array([.string("nested")]), .dictionary(["k": .string("v")])]))
+        XCTAssertEqual(top["empty"], .array([]))
+        XCTAssertEqual(top["quoted key"], .dictionary([:]))
+    }
+
+    func testMalformedInputGivesAClearErrorWithItsLine() {
+        let cases: [(String, String, Int)] = [
+            ("{\n a = b;\n c = (d, e\n", "the array opened on line 3 is never closed", 4),
+            ("{ a = b;\n", "the dictionary opened on line 1 is never closed", 2),
+            ("{ a = b; }\n}", "unexpected \"}\" after the end", 2),
+            ("{ a = \"unterminated; }", "the string opened on line 1 is never closed", 1),
+            ("{ a = \"\\UZZ\"; }", "has no hex digits", 1),
+            ("{ a = \"\\UD83D\"; }", "half of a surrogate pair", 1),
+            ("{ a = \"\\UDC00\"; }", "lone second half", 1),
+            ("{ a = \"\\", "ends inside an escape", 1),
+            ("{ a = <0fb>; }", "odd number of hex digits", 1),
+            ("{ a = <0fxz>; }", "in <hex data>", 1),
+            ("{ a = b }", "expected \";\" after the value of \"a\"", 1),
+            ("{ a b; }", "expected \"=\" after the key \"a\"", 1),
+            ("{ a = (b c); }", "expected \",\" or \")\"", 1),
+            ("{ a = b; /* open", "the comment opened on line 1 is never closed", 1),
+            ("", "holds no property list", 1),
+            ("{ a = ; }", "unexpected \";\" where a value was expected", 1),
+        ]
+        for (text, message, line) in cases {
+            let failure = error(text)
+            XCTAssertNotNil(failure, text)
+            XCTAssertTrue(failure?.message.contains(message) == true, "\(text): \(failure?.description ?? "no error")")
+            XCTAssertEqual(failure?.line, line, text)
+        }
+    }
+
+    func testDeepNestingStopsAtTheDepthLimit() {
+        let deep = String(repeating: "(", count: 100_000) + String(repeating: ")", count: 100_000)
+        XCTAssertTrue(error(deep)?.message.contains("nest deeper than 64 levels") == true)
+    }
+
+    func testHugeFilesAreRefusedUnread() {
+        var huge = Data("{ objects = {".utf8)
+        huge.append(Data(repeating: UInt8(ascii: " "), count: 50 << 20))
+        XCTAssertThrowsError(try parser.parse(huge)) { error in
+            XCTAssertTrue("\(error)".contains("over the limit"), "\(error)")
+        }
+        // Under a raised limit the same 50 MB is read through and fails at its end.
+        let generous = OpenStepPropertyListParser(limits: .init(maximumBytes: 64 << 20))
+        XCTAssertThrowsError(try generous.parse(huge)) { error in
+            XCTAssertTrue("\(error)".contains("never closed"), "\(error)")
+        }
+    }
+
+    func testTruncatedRealProjectsFailCleanlyAtEveryCut() throws {
+        let path = Fixtures.realworldDirectory.appendingPathComponent("MengTo__Spring/SpringApp.xcodeproj/project.pbxproj")
+        let data = try Data(contentsOf: path)
+        for fraction in stride(from: 0.05, to: 1.0, by: 0.05) {
+            let cut = data.prefix(Int(Double(data.count) * fraction))
+            XCTAssertThrowsError(try parser.parse(cut), "cut at \(fraction)")
+        }
+    }
+
+    /// Every real project file parses, and its objects table and targets are what the file
+    /// says: counted by hand (`grep -cP '^\t\t[0-9A-F]{24}( /\*.*?\*/)? = \{'` for objects,
+    /// `grep -c 'isa = PBXNativeTarget'` for targets) for the five pinned here.
+    func testEveryRealProjectFileParses() throws {
+        let pinned: [String: (objects: Int, targets: Int)] = [
+            "Clipy__Clipy/Clipy.xcodeproj/project.pbxproj": (258, 2),
+            "MengTo__Spring/SpringApp.xcodeproj/project.pbxproj": (143, 4),
+            "dekatotoro__SlideMenuControllerSwift/SlideMenuControllerSwift.xcodeproj/project.pbxproj": (113, 3),
+            "sveinbjornt__Platypus/Platypus.xcodeproj/project.pbxproj": (395, 3),
+            "HexFiend__HexFiend/app/HexFiend_2.xcodeproj/project.pbxproj": (828, 8),
+        ]
+        let paths = Fixtures.relativeFiles(under: Fixtures.realworldDirectory).filter { $0.hasSuffix("/project.pbxproj") }
+        XCTAssertGreaterThan(paths.count, 120)
+        var checked = 0
+        for path in paths {
+            let data = try Data(contentsOf: Fixtures.realworldDirectory.appendingPathComponent(path))
+            let plist = try parser.parse(data)
+            let project = try XcodeProjectReader(plist: plist, pbxprojPath: path, uploadPaths: []).project()
+            XCTAssertFalse(project.targets.isEmpty, path)
+            if let expected = pinned[path] {
+                XCTAssertEqual(project.objectCount, expected.objects, path)
+                XCTAssertEqual(project.targets.count, expected.targets, path)
+                checked += 1
+            }
+        }
+        XCTAssertEqual(checked, pinned.count)
+    }
+}

@@ -60,7 +60,8 @@ public enum ExampleXML {
         """)
     }
 
-    private static func indented(_ text: String, by spaces: Int) -> String {
+    /// `text` with every non-empty line moved right by `spaces`.
+    static func indented(_ text: String, by spaces: Int) -> String {
         let padding = String(repeating: " ", count: spaces)
         return text.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.isEmpty ? "" : padding + $0 }

@@ -1,0 +1,156 @@
+/// The Interface Builder files of ``AmbiguousViewRule``'s examples: a macOS window, table
+/// cells in a storyboard scene and in a xib, a custom view and a stack view outlet.
+enum AmbiguousViewExamples {
+    /// A macOS xib with a window whose content view `Cnt-00-001` holds `subviews`.
+    static func window(contentAmbiguous: Bool = false, subviews: String, constraints: String = "") -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" targetRuntime="MacOSX.Cocoa" useAutolayout="YES">
+            <objects>
+                <customObject id="-2" userLabel="File's Owner" customClass="NSWindowController"/>
+                <customObject id="-1" userLabel="First Responder" customClass="FirstResponder"/>
+                <window title="Preferences" id="Win-00-001">
+                    <rect key="contentRect" x="196" y="240" width="300" height="200"/>
+                    <view key="contentView"\(contentAmbiguous ? #" ambiguous="YES""# : "") translatesAutoresizingMaskIntoConstraints="NO" id="Cnt-00-001">
+                        <rect key="frame" x="0.0" y="0.0" width="300" height="200"/>
+                        <subviews>
+        \(ExampleXML.indented(subviews, by: 20))
+                        </subviews>
+                        <constraints>
+        \(ExampleXML.indented(constraints, by: 20))
+                        </constraints>
+                    </view>
+                </window>
+            </objects>
+        </document>
+        """
+    }
+
+    /// Two labels of equal vertical hugging in the vertical stack `Stk-00-001`, marked
+    /// ambiguous (Xcode measures them against the canvas height of the cell).
+    static let stackOfTwoLabels = """
+        <stackView opaque="NO" contentMode="scaleToFill" axis="vertical" translatesAutoresizingMaskIntoConstraints="NO" id="Stk-00-001">
+            <rect key="frame" x="16" y="11" width="343" height="42"/>
+            <subviews>
+                <label verticalHuggingPriority="251" ambiguous="YES" text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="Ttl-00-001"/>
+                <label verticalHuggingPriority="251" ambiguous="YES" text="Detail" translatesAutoresizingMaskIntoConstraints="NO" id="Dtl-00-001"/>
+            </subviews>
+        </stackView>
+        """
+
+    /// The stack tied to the content view's top and bottom margins.
+    static let pinnedTopAndBottom = """
+        <constraint firstItem="Stk-00-001" firstAttribute="top" secondItem="Cnt-00-001" secondAttribute="topMargin" id="Top-00-001"/>
+        <constraint firstAttribute="bottomMargin" secondItem="Stk-00-001" secondAttribute="bottom" id="Btm-00-001"/>
+        <constraint firstItem="Stk-00-001" firstAttribute="leading" secondItem="Cnt-00-001" secondAttribute="leadingMargin" id="Ldg-00-001"/>
+        """
+
+    /// A storyboard table view controller whose table has `rowHeight` and one cell holding
+    /// ``stackOfTwoLabels`` in its content view `Cnt-00-001` with `cellConstraints`.
+    static func tableScene(rowHeight: String, cellConstraints: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" useAutolayout="YES" initialViewController="Tvc-00-001">
+            <scenes>
+                <scene sceneID="Scn-00-001">
+                    <objects>
+                        <tableViewController id="Tvc-00-001" sceneMemberID="viewController">
+                            <tableView key="view" dataMode="static" style="grouped" rowHeight="\(rowHeight)" estimatedRowHeight="44" id="Tbl-00-001">
+                                <sections>
+                                    <tableViewSection id="Sec-00-001">
+                                        <cells>
+                                            <tableViewCell id="Cel-00-001">
+                                                <tableViewCellContentView key="contentView" tableViewCell="Cel-00-001" id="Cnt-00-001">
+                                                    <rect key="frame" x="0.0" y="0.0" width="375" height="64"/>
+                                                    <subviews>
+        \(ExampleXML.indented(stackOfTwoLabels, by: 48))
+                                                    </subviews>
+                                                    <constraints>
+        \(ExampleXML.indented(cellConstraints, by: 48))
+                                                    </constraints>
+                                                </tableViewCellContentView>
+                                            </tableViewCell>
+                                        </cells>
+                                    </tableViewSection>
+                                </sections>
+                            </tableView>
+                        </tableViewController>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """
+    }
+
+    /// A xib holding one table cell with ``stackOfTwoLabels`` and `constraints`.
+    static func cellXib(constraints: String) -> String {
+        ExampleXML.xib("""
+        <tableViewCell reuseIdentifier="Entry" rowHeight="64" id="Cel-00-001">
+            <tableViewCellContentView key="contentView" tableViewCell="Cel-00-001" id="Cnt-00-001">
+                <rect key="frame" x="0.0" y="0.0" width="375" height="64"/>
+                <subviews>
+        \(ExampleXML.indented(stackOfTwoLabels, by: 12))
+                </subviews>
+                <constraints>
+        \(ExampleXML.indented(constraints, by: 12))
+                </constraints>
+            </tableViewCellContentView>
+        </tableViewCell>
+        """)
+    }
+
+    /// A xib whose root view holds a view of class `className` positioned by `leading` and
+    /// `centerY` only: without a size of its own, it is ambiguous.
+    static func customViewXib(className: String) -> String {
+        ExampleXML.xib("""
+        <view contentMode="scaleToFill" id="Root-00-001">
+            <subviews>
+                <view ambiguous="YES" translatesAutoresizingMaskIntoConstraints="NO" id="Cst-00-001" customClass="\(className)" \(ExampleXML.appModule)/>
+            </subviews>
+            <constraints>
+                <constraint firstItem="Cst-00-001" firstAttribute="leading" secondItem="Root-00-001" secondAttribute="leading" constant="16" id="Ldg-00-001"/>
+                <constraint firstItem="Cst-00-001" firstAttribute="centerY" secondItem="Root-00-001" secondAttribute="centerY" id="CnY-00-001"/>
+            </constraints>
+        </view>
+        """)
+    }
+
+    /// A xib whose root view holds a horizontal stack `Stk-00-001`, pinned only at the leading
+    /// edge and `centerY`, around a view of class `className`; both are marked ambiguous.
+    static func stackAroundCustomViewXib(className: String) -> String {
+        ExampleXML.xib("""
+        <view contentMode="scaleToFill" id="Root-00-001">
+            <subviews>
+                <stackView opaque="NO" contentMode="scaleToFill" ambiguous="YES" translatesAutoresizingMaskIntoConstraints="NO" id="Stk-00-001">
+                    <subviews>
+                        <view ambiguous="YES" translatesAutoresizingMaskIntoConstraints="NO" id="Cst-00-001" customClass="\(className)"/>
+                    </subviews>
+                </stackView>
+            </subviews>
+            <constraints>
+                <constraint firstItem="Stk-00-001" firstAttribute="leading" secondItem="Root-00-001" secondAttribute="leading" constant="16" id="Ldg-00-001"/>
+                <constraint firstItem="Stk-00-001" firstAttribute="centerY" secondItem="Root-00-001" secondAttribute="centerY" id="CnY-00-001"/>
+            </constraints>
+        </view>
+        """)
+    }
+
+    /// A `DayCell` xib whose empty stack view, pinned only at the top and leading edges, is
+    /// the outlet `entriesStackView`.
+    static let stackOutletXib = ExampleXML.xib("""
+        <tableViewCell reuseIdentifier="Day" id="Cel-00-001" customClass="DayCell" \(ExampleXML.appModule)>
+            <tableViewCellContentView key="contentView" tableViewCell="Cel-00-001" id="Cnt-00-001">
+                <subviews>
+                    <stackView opaque="NO" contentMode="scaleToFill" ambiguous="YES" axis="vertical" translatesAutoresizingMaskIntoConstraints="NO" id="Stk-00-001"/>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="Stk-00-001" firstAttribute="top" secondItem="Cnt-00-001" secondAttribute="top" constant="8" id="Top-00-001"/>
+                    <constraint firstItem="Stk-00-001" firstAttribute="leading" secondItem="Cnt-00-001" secondAttribute="leading" constant="16" id="Ldg-00-001"/>
+                </constraints>
+            </tableViewCellContentView>
+            <connections>
+                <outlet property="entriesStackView" destination="Stk-00-001" id="Out-00-001"/>
+            </connections>
+        </tableViewCell>
+        """)
+}

@@ -15,7 +15,7 @@ struct AmbiguityAtRunTime {
         case nearViewSizedInCode(IBObject, SizeFromCode)
         /// An arranged subview of a vertical stack in a self-sizing table cell: ambiguous only
         /// against the cell's fixed canvas height.
-        case selfSizingCell(evidence: String, location: SourceLocation?)
+        case selfSizingCell
         /// Nothing known settles it: the layout is ambiguous at run time too.
         case ambiguous
     }
@@ -49,7 +49,7 @@ struct AmbiguityAtRunTime {
 
     mutating func verdict(for object: IBObject) -> Verdict {
         if document.frameIsSetByContainer(object) { return .containerSetsFrame }
-        if let (evidence, location) = selfSizingCell(object) { return .selfSizingCell(evidence: evidence, location: location) }
+        if isInSelfSizingCell(object) { return .selfSizingCell }
         if let size = sizeFromCode(object.index) { return .sizedInCode(size) }
         if let (near, size) = nearSizedInCode(object) { return .nearViewSizedInCode(near, size) }
         return .ambiguous
@@ -145,7 +145,7 @@ struct AmbiguityAtRunTime {
     /// one), in a table cell whose content view is constrained from top to bottom, shown by a
     /// table that sizes rows automatically: the stack is at its fitting height, so no
     /// arranged subview has to stretch.
-    private func selfSizingCell(_ object: IBObject) -> (String, SourceLocation?)? {
+    private func isInSelfSizingCell(_ object: IBObject) -> Bool {
         var arranged = object
         while let parent = arranged.parent, document.objects[parent].ambiguous, document.objects[parent].element != "stackView" {
             arranged = document.objects[parent]
@@ -153,18 +153,14 @@ struct AmbiguityAtRunTime {
         guard let parent = arranged.parent, document.objects[parent].element == "stackView",
               document.objects[parent].layout.isVerticalStack,
               let contentView = ancestor(of: parent, where: { $0.element == "tableViewCellContentView" }),
-              isChainedTopToBottom(contentView) else { return nil }
-        guard let tableView = ancestor(of: contentView.index, where: { $0.element == "tableView" }) else {
-            guard table.sizesRowsAutomatically else { return nil }
-            let example = model.sources.codeLayout.first { $0.kind == .automaticRowHeight }
-            return ("the project's code sizes table rows with `UITableView.automaticDimension`", example?.location)
-        }
-        if tableView.layout.sizesRowsAutomatically { return ("its table view's Row Height is Automatic", nil) }
+              isChainedTopToBottom(contentView) else { return false }
+        // A cell of its own xib is shown by a table set up in code, which the file does not name.
+        guard let tableView = ancestor(of: contentView.index, where: { $0.element == "tableView" }) else { return table.sizesRowsAutomatically }
+        if tableView.layout.sizesRowsAutomatically { return true }
         var top = tableView
         while let next = top.parent { top = document.objects[next] }
-        guard let controller = model.runtimeClass(of: top, in: document),
-              let fact = model.codeLayout(ofClass: controller, in: table).first(where: { $0.kind == .automaticRowHeight }) else { return nil }
-        return ("`\(controller)` sizes its table's rows with `UITableView.automaticDimension`", fact.location)
+        guard let controller = model.runtimeClass(of: top, in: document) else { return false }
+        return model.codeLayout(ofClass: controller, in: table).contains { $0.kind == .automaticRowHeight }
     }
 
     private func ancestor(of position: Int, where matches: (IBObject) -> Bool) -> IBObject? {

@@ -1,5 +1,6 @@
 /// The Interface Builder files of ``AmbiguousViewRule``'s examples: a macOS window, table
-/// cells in a storyboard scene and in a xib, a custom view and a stack view outlet.
+/// cells in a storyboard scene and in a xib, a custom view (alone or in a stack) and a stack
+/// view outlet.
 enum AmbiguousViewExamples {
     /// A macOS xib with a window whose content view `Cnt-00-001` holds `subviews`.
     static func window(contentAmbiguous: Bool = false, subviews: String, constraints: String = "") -> String {
@@ -45,47 +46,11 @@ enum AmbiguousViewExamples {
         <constraint firstItem="Stk-00-001" firstAttribute="leading" secondItem="Cnt-00-001" secondAttribute="leadingMargin" id="Ldg-00-001"/>
         """
 
-    /// A storyboard table view controller whose table has `rowHeight` and one cell holding
-    /// ``stackOfTwoLabels`` in its content view `Cnt-00-001` with `cellConstraints`.
-    static func tableScene(rowHeight: String, cellConstraints: String) -> String {
+    /// The table cell `Cel-00-001` (with `attributes`) holding ``stackOfTwoLabels`` in its
+    /// content view `Cnt-00-001`, with `constraints`.
+    static func cell(_ attributes: String, constraints: String) -> String {
         """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" useAutolayout="YES" initialViewController="Tvc-00-001">
-            <scenes>
-                <scene sceneID="Scn-00-001">
-                    <objects>
-                        <tableViewController id="Tvc-00-001" sceneMemberID="viewController">
-                            <tableView key="view" dataMode="static" style="grouped" rowHeight="\(rowHeight)" estimatedRowHeight="44" id="Tbl-00-001">
-                                <sections>
-                                    <tableViewSection id="Sec-00-001">
-                                        <cells>
-                                            <tableViewCell id="Cel-00-001">
-                                                <tableViewCellContentView key="contentView" tableViewCell="Cel-00-001" id="Cnt-00-001">
-                                                    <rect key="frame" x="0.0" y="0.0" width="375" height="64"/>
-                                                    <subviews>
-        \(ExampleXML.indented(stackOfTwoLabels, by: 48))
-                                                    </subviews>
-                                                    <constraints>
-        \(ExampleXML.indented(cellConstraints, by: 48))
-                                                    </constraints>
-                                                </tableViewCellContentView>
-                                            </tableViewCell>
-                                        </cells>
-                                    </tableViewSection>
-                                </sections>
-                            </tableView>
-                        </tableViewController>
-                    </objects>
-                </scene>
-            </scenes>
-        </document>
-        """
-    }
-
-    /// A xib holding one table cell with ``stackOfTwoLabels`` and `constraints`.
-    static func cellXib(constraints: String) -> String {
-        ExampleXML.xib("""
-        <tableViewCell reuseIdentifier="Entry" rowHeight="64" id="Cel-00-001">
+        <tableViewCell \(attributes)id="Cel-00-001">
             <tableViewCellContentView key="contentView" tableViewCell="Cel-00-001" id="Cnt-00-001">
                 <rect key="frame" x="0.0" y="0.0" width="375" height="64"/>
                 <subviews>
@@ -96,40 +61,53 @@ enum AmbiguousViewExamples {
                 </constraints>
             </tableViewCellContentView>
         </tableViewCell>
+        """
+    }
+
+    /// A storyboard table view controller whose static table has `rowHeight` and one
+    /// ``cell(_:constraints:)`` with `cellConstraints`.
+    static func tableScene(rowHeight: String, cellConstraints: String) -> String {
+        ExampleXML.tableStoryboard("""
+        <tableView key="view" dataMode="static" style="grouped" rowHeight="\(rowHeight)" estimatedRowHeight="44" id="Tbl-00-001">
+            <sections>
+                <tableViewSection id="Sec-00-001">
+                    <cells>
+        \(ExampleXML.indented(cell("", constraints: cellConstraints), by: 16))
+                    </cells>
+                </tableViewSection>
+            </sections>
+        </tableView>
         """)
     }
 
-    /// A xib whose root view holds a view of class `className` positioned by `leading` and
-    /// `centerY` only: without a size of its own, it is ambiguous.
-    static func customViewXib(className: String) -> String {
-        ExampleXML.xib("""
-        <view contentMode="scaleToFill" id="Root-00-001">
-            <subviews>
-                <view ambiguous="YES" translatesAutoresizingMaskIntoConstraints="NO" id="Cst-00-001" customClass="\(className)" \(ExampleXML.appModule)/>
-            </subviews>
-            <constraints>
-                <constraint firstItem="Cst-00-001" firstAttribute="leading" secondItem="Root-00-001" secondAttribute="leading" constant="16" id="Ldg-00-001"/>
-                <constraint firstItem="Cst-00-001" firstAttribute="centerY" secondItem="Root-00-001" secondAttribute="centerY" id="CnY-00-001"/>
-            </constraints>
-        </view>
-        """)
+    /// A xib holding one reusable ``cell(_:constraints:)`` with `constraints`.
+    static func cellXib(constraints: String) -> String {
+        ExampleXML.xib(cell(#"reuseIdentifier="Entry" rowHeight="64" "#, constraints: constraints))
     }
 
-    /// A xib whose root view holds a horizontal stack `Stk-00-001`, pinned only at the leading
-    /// edge and `centerY`, around a view of class `className`; both are marked ambiguous.
-    static func stackAroundCustomViewXib(className: String) -> String {
-        ExampleXML.xib("""
+    /// A xib whose root view holds a view of class `className` (a Swift class of the app, or
+    /// an Objective-C one without a module), positioned by `leading` and `centerY` only:
+    /// without a size of its own it is ambiguous. `inStack` wraps it in a horizontal stack
+    /// `Stk-00-001`, placed the same way and marked ambiguous too.
+    static func customViewXib(className: String, swift: Bool = true, inStack: Bool = false) -> String {
+        let module = swift ? " " + ExampleXML.appModule : ""
+        let view = #"<view ambiguous="YES" translatesAutoresizingMaskIntoConstraints="NO" id="Cst-00-001" customClass="\#(className)"\#(module)/>"#
+        let placed = inStack ? """
+            <stackView opaque="NO" contentMode="scaleToFill" ambiguous="YES" translatesAutoresizingMaskIntoConstraints="NO" id="Stk-00-001">
+                <subviews>
+                    \(view)
+                </subviews>
+            </stackView>
+            """ : view
+        let item = inStack ? "Stk-00-001" : "Cst-00-001"
+        return ExampleXML.xib("""
         <view contentMode="scaleToFill" id="Root-00-001">
             <subviews>
-                <stackView opaque="NO" contentMode="scaleToFill" ambiguous="YES" translatesAutoresizingMaskIntoConstraints="NO" id="Stk-00-001">
-                    <subviews>
-                        <view ambiguous="YES" translatesAutoresizingMaskIntoConstraints="NO" id="Cst-00-001" customClass="\(className)"/>
-                    </subviews>
-                </stackView>
+        \(ExampleXML.indented(placed, by: 8))
             </subviews>
             <constraints>
-                <constraint firstItem="Stk-00-001" firstAttribute="leading" secondItem="Root-00-001" secondAttribute="leading" constant="16" id="Ldg-00-001"/>
-                <constraint firstItem="Stk-00-001" firstAttribute="centerY" secondItem="Root-00-001" secondAttribute="centerY" id="CnY-00-001"/>
+                <constraint firstItem="\(item)" firstAttribute="leading" secondItem="Root-00-001" secondAttribute="leading" constant="16" id="Ldg-00-001"/>
+                <constraint firstItem="\(item)" firstAttribute="centerY" secondItem="Root-00-001" secondAttribute="centerY" id="CnY-00-001"/>
             </constraints>
         </view>
         """)

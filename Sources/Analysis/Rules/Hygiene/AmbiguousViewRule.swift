@@ -74,7 +74,7 @@ struct AmbiguousViewRule: Rule {
                 """),
             ]),
             RuleExample("Reported as info: the Objective-C class builds its label and pins it with anchors in `initWithCoder:`.", files: [
-                .init("App/Typing.xib", AmbiguousViewExamples.customViewXib(className: "BadgeView")),
+                .init("App/Typing.xib", AmbiguousViewExamples.customViewXib(className: "BadgeView", swift: false)),
                 .init("App/BadgeView.m", """
                 #import "BadgeView.h"
 
@@ -119,7 +119,7 @@ struct AmbiguousViewRule: Rule {
                 """),
             ]),
             RuleExample("Reported as info: the stack around a view whose Objective-C class returns its own `intrinsicContentSize`; Xcode's flag spreads from that view to its stack.", files: [
-                .init("App/Card.xib", AmbiguousViewExamples.stackAroundCustomViewXib(className: "RatingView")),
+                .init("App/Card.xib", AmbiguousViewExamples.customViewXib(className: "RatingView", swift: false, inStack: true)),
                 .init("App/RatingView.m", """
                 #import "RatingView.h"
 

@@ -46,25 +46,14 @@ struct MisplacedViewRule: Rule {
                 """)),
             ]),
             RuleExample("A table's footer view drawn below the canvas: the table view places its footer at run time.", files: [
-                .init("App/Base.lproj/Settings.storyboard", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" useAutolayout="YES" initialViewController="Tvc-00-001">
-                    <scenes>
-                        <scene sceneID="Scn-00-001">
-                            <objects>
-                                <tableViewController id="Tvc-00-001" sceneMemberID="viewController">
-                                    <tableView key="view" dataMode="prototypes" style="grouped" rowHeight="44" id="Tbl-00-001">
-                                        <view key="tableFooterView" contentMode="scaleToFill" misplaced="YES" id="Ftr-00-001">
-                                            <rect key="frame" x="0.0" y="781.5" width="375" height="44"/>
-                                            <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
-                                        </view>
-                                    </tableView>
-                                </tableViewController>
-                            </objects>
-                        </scene>
-                    </scenes>
-                </document>
-                """),
+                .init("App/Base.lproj/Settings.storyboard", ExampleXML.tableStoryboard("""
+                <tableView key="view" dataMode="prototypes" style="grouped" rowHeight="44" id="Tbl-00-001">
+                    <view key="tableFooterView" contentMode="scaleToFill" misplaced="YES" id="Ftr-00-001">
+                        <rect key="frame" x="0.0" y="781.5" width="375" height="44"/>
+                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                    </view>
+                </tableView>
+                """)),
             ]),
         ]
     )

@@ -58,4 +58,21 @@ final class FingerprintStabilityTests: XCTestCase {
             }
         }
     }
+
+    func testRepeatedIdentitiesGetOneFingerprintEachInLocationOrder() {
+        func finding(line: Int) -> Finding {
+            Finding(rule: "owner-mismatch", severity: .error, message: "m",
+                    locations: [SourceLocation(path: "App/Loader.m", line: line)], fix: "f", fingerprint: "same")
+        }
+        let first = RuleRunner.distinguishingRepeatedFingerprints([finding(line: 37), finding(line: 39), finding(line: 41)])
+        XCTAssertEqual(first[0].fingerprint, "same", "the first keeps the identity's fingerprint")
+        XCTAssertEqual(Set(first.map(\.fingerprint)).count, 3)
+        // Lines inserted above all three move them, and each keeps its fingerprint.
+        let moved = RuleRunner.distinguishingRepeatedFingerprints([finding(line: 40), finding(line: 42), finding(line: 44)])
+        XCTAssertEqual(first.map(\.fingerprint), moved.map(\.fingerprint))
+        // Distinct identities are left alone.
+        var other = finding(line: 50)
+        other.fingerprint = "other"
+        XCTAssertEqual(RuleRunner.distinguishingRepeatedFingerprints([finding(line: 1), other]).map(\.fingerprint), ["same", "other"])
+    }
 }

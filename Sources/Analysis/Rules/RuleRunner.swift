@@ -30,7 +30,7 @@ public struct RuleRunner: Sendable {
             box.rule.check(model).map { Self.finding($0, of: box.rule.description) }
         }.flatMap { $0 }
         let notes = skipped.keys.sorted().map { reason in "\(reason) (\(skipped[reason, default: []].joined(separator: ", ")))." }
-        return Outcome(findings: Self.sorted(findings), notes: notes)
+        return Outcome(findings: Self.distinguishingRepeatedFingerprints(Self.sorted(findings)), notes: notes)
     }
 
     /// A rule type as a `Sendable` value for the worker threads.
@@ -49,6 +49,23 @@ public struct RuleRunner: Sendable {
             seed: description.seed,
             fingerprint: Fingerprint.make([description.id, violation.className ?? ""] + violation.identity)
         )
+    }
+
+    /// Gives every finding its own fingerprint. Identities leave out line numbers, so two
+    /// findings of one kind in one place (two loads of the same nib in one method) share
+    /// one: the second and later, in location order, get the shared fingerprint mixed with
+    /// their rank. A baseline then tells them apart, and moving lines keeps each one's
+    /// fingerprint as long as their order holds.
+    static func distinguishingRepeatedFingerprints(_ findings: [Finding]) -> [Finding] {
+        var seen: [String: Int] = [:]
+        return findings.map { finding in
+            let rank = seen[finding.fingerprint, default: 0]
+            seen[finding.fingerprint] = rank + 1
+            guard rank > 0 else { return finding }
+            var repeated = finding
+            repeated.fingerprint = Fingerprint.make([finding.fingerprint, "occurrence", String(rank)])
+            return repeated
+        }
     }
 
     /// Findings ordered by primary location, rule, then fingerprint.

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Real-project benchmark: the full analysis (with its JSON report) of every project in
+# ../shared/realworld/, zipped, against a floor measured in the same run on the same zip:
+# `unzip -p` of every entry (the folders hold only what the analysis reads: IB files,
+# sources, project and dependency files) plus `xmllint --stream --noout` over its IB files.
+# Each figure is the best CPU time (user + system) of N runs on one core (taskset -c 0,
+# one analysis thread); the 2-core column is the best wall time with two threads on two
+# cores, beside the 1-core best wall time. Peak memory is the analysis' maximum RSS.
+# Goals (issue 14): sum of the analysis at most 2.0x the summed floor on one core, no
+# project above 3x, and every project faster on two cores than on one.
+#
+#   Benchmarks/real.sh [RUNS]   (default 3; projects: $NIBSCAN_SHARED_DIR/realworld or ../shared/realworld)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs="${1:-3}"
+shared="${NIBSCAN_SHARED_DIR:-../shared}"
+realworld="$shared/realworld"
+[ -d "$realworld" ] || { echo "bench real: no $realworld (set NIBSCAN_SHARED_DIR)" >&2; exit 2; }
+out=Benchmarks/out
+mkdir -p "$out"
+swift build -c release --product bench-analysis >&2
+bench=$PWD/.build/release/bench-analysis
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/nibscan-bench-real.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+pin() {  # CORES COMMAND...: runs pinned to CORES where taskset exists
+  local cores=$1
+  shift
+  if command -v taskset >/dev/null; then taskset -c "$cores" "$@"; else "$@"; fi
+}
+
+# "USER SYSTEM WALL MAXRSS_KB" of one run of COMMAND (its output discarded).
+measure() {
+  local cores=$1
+  shift
+  pin "$cores" /usr/bin/time -f "%U %S %e %M" -o "$work/time" "$@" >/dev/null 2>"$work/stderr" \
+    || { echo "bench real: '$*' failed: $(tail -n 3 "$work/stderr")" >&2; exit 1; }
+  cat "$work/time"
+}
+
+# The best (smallest) CPU seconds, wall seconds and the largest RSS over $runs runs.
+best_of() {
+  local cores=$1
+  shift
+  local cpu="" wall="" rss=0 line user system elapsed kb
+  for _ in $(seq 1 "$runs"); do
+    line=$(measure "$cores" "$@")
+    read -r user system elapsed kb <<<"$line"
+    local this_cpu
+    this_cpu=$(awk -v u="$user" -v s="$system" 'BEGIN { printf "%.3f", u + s }')
+    if [ -z "$cpu" ] || awk -v a="$this_cpu" -v b="$cpu" 'BEGIN { exit !(a < b) }'; then cpu=$this_cpu; fi
+    if [ -z "$wall" ] || awk -v a="$elapsed" -v b="$wall" 'BEGIN { exit !(a < b) }'; then wall=$elapsed; fi
+    [ "$kb" -gt "$rss" ] && rss=$kb
+  done
+  echo "$cpu $wall $rss"
+}
+
+{
+  echo "== bench real: $(ls -d "$realworld"/*/ | wc -l) projects, best of $runs; machine load: $(uptime | sed 's/.*load average/load average/') =="
+  printf '%-40s %8s %8s %8s %7s %8s %8s %7s %8s\n' project floor_s unzip_s xmllint_s analysis_s ratio wall1_s wall2_s peak_MB
+  sum_floor=0
+  sum_analysis=0
+  worst=0
+  slower_on_two=0
+  for folder in "$realworld"/*/; do
+    name=$(basename "$folder")
+    zip_file="$work/$name.zip"
+    (cd "$folder" && zip -q -r -X "$zip_file" .)
+    find "$folder" -type f \( -name '*.xib' -o -name '*.storyboard' \) -print0 > "$work/ib-files"
+    read -r unzip_cpu _ _ <<<"$(best_of 0 unzip -p "$zip_file")"
+    if [ -s "$work/ib-files" ]; then
+      read -r xml_cpu _ _ <<<"$(best_of 0 xargs -0 xmllint --stream --noout < "$work/ib-files")"
+    else
+      xml_cpu=0
+    fi
+    read -r one_cpu one_wall one_rss <<<"$(best_of 0 "$bench" --threads 1 --report /dev/null "$zip_file")"
+    read -r _ two_wall _ <<<"$(best_of 0,1 "$bench" --threads 2 --report /dev/null "$zip_file")"
+    floor=$(awk -v a="$unzip_cpu" -v b="$xml_cpu" 'BEGIN { printf "%.3f", a + b }')
+    ratio=$(awk -v a="$one_cpu" -v b="$floor" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+    awk -v r="$ratio" -v w="$worst" 'BEGIN { exit !(r > w) }' && worst=$ratio
+    awk -v one="$one_wall" -v two="$two_wall" 'BEGIN { exit !(two >= one) }' && slower_on_two=$((slower_on_two + 1))
+    sum_floor=$(awk -v a="$sum_floor" -v b="$floor" 'BEGIN { printf "%.3f", a + b }')
+    sum_analysis=$(awk -v a="$sum_analysis" -v b="$one_cpu" 'BEGIN { printf "%.3f", a + b }')
+    printf '%-40s %8s %8s %8s %10s %7sx %8s %8s %7d\n' "$name" "$floor" "$unzip_cpu" "$xml_cpu" "$one_cpu" "$ratio" \
+      "$one_wall" "$two_wall" $((one_rss / 1024))
+  done
+  echo "== sum: analysis $sum_analysis s CPU against a floor of $sum_floor s: $(awk -v a="$sum_analysis" -v b="$sum_floor" 'BEGIN { printf "%.2f", a / b }')x (goal <= 2.0x); worst project ${worst}x (goal <= 3x); projects not faster on two cores: $slower_on_two =="
+  echo "== machine load after: $(uptime | sed 's/.*load average/load average/') =="
+} | tee "$out/real.txt"

@@ -30,7 +30,9 @@ final class CorpusAnalysisTests: XCTestCase {
 
     func testMisplacedAndAmbiguousCountsMatchTheAttributesInTheFiles() throws {
         let report = try analyseCorpus()
-        XCTAssertEqual(report.findings.filter { $0.rule == "misplaced-view" }.count, 71, "corpus README: 71 misplaced=\"YES\"")
+        // Five of them sit on views whose container sets the frame (one clip view, four
+        // window content views), which the rule does not report.
+        XCTAssertEqual(report.findings.filter { $0.rule == "misplaced-view" }.count, 66, "corpus README: 71 misplaced=\"YES\", minus 5 container-framed")
         let ambiguous = report.findings.filter { $0.rule == "ambiguous-view" }.count
         XCTAssertLessThanOrEqual(ambiguous, 55, "corpus README: 55 ambiguous=\"YES\", minus verifyAmbiguity")
         XCTAssertGreaterThan(ambiguous, 13, "more than IBLinter, which only walks view-controller root views")

@@ -88,6 +88,21 @@ final class HygieneRuleTests: XCTestCase {
         XCTAssertEqual(findings.map { $0.locations[0].line }, [12, 19])
     }
 
+    /// Views whose size code supplies are `info`; every other flagged view stays a warning.
+    func testAmbiguityResolvedInCodeIsInfoAndTheRestWarnings() throws {
+        let rule = try XCTUnwrap(RuleRegistry.all.first { $0.description.id == "ambiguous-view" })
+        for example in rule.examples.triggering {
+            let report = Analyzer(configuration: .init(rules: [rule])).analyze(input: example.projectInput)
+            let expected: Severity = example.title.hasPrefix("Reported as info") ? .info : .warning
+            XCTAssertFalse(report.findings.isEmpty, example.title)
+            XCTAssertEqual(Set(report.findings.map(\.severity)), [expected], example.title)
+            if expected == .info {
+                XCTAssertTrue(report.findings.allSatisfy { $0.locations.count == 2 && ($0.locations[1].path.hasSuffix(".swift") || $0.locations[1].path.hasSuffix(".m")) },
+                              "the line of code that sizes the view is listed: \(example.title)")
+            }
+        }
+    }
+
     func testDuplicateIDIsOneFindingPerIDWithEveryPlace() {
         let xib = TestProject.xib("""
                 <view id="Dup-00-001">

@@ -103,6 +103,8 @@ extension IBDocumentBuilder {
             case .clipsSubviews: object.attributes.clipsSubviews = value.bool
             case .userInteractionEnabled: object.attributes.userInteractionEnabled = value.bool
             case .contentMode: object.attributes.contentMode = value.string
+            case .axis, .orientation: object.layout.isVerticalStack = value.string == "vertical"
+            case .rowHeight: object.layout.rowHeight = value.double
             case .storyboardName: reference?.storyboardName = value.string
             case .referencedIdentifier: reference?.referencedIdentifier = value.string
             case .bundleIdentifier: reference?.bundleIdentifier = value.string

@@ -48,6 +48,8 @@ public struct IBObject: Sendable, Hashable {
     public var attributes: IBViewAttributes
     /// Index of the storyboard scene holding the object.
     public var scene: Int?
+    /// Stack axis and table row height, for the containers that have them.
+    public var layout = IBLayoutAttributes()
 
     public init(
         index: Int, element: String, id: String, key: String? = nil,

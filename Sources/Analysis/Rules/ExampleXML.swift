@@ -57,6 +57,25 @@ public enum ExampleXML {
         """
     }
 
+    /// An iOS storyboard with one table view controller scene (`Tvc-00-001`) whose root view
+    /// is `tableView`, a `<tableView key="view" …>` element (written without indentation).
+    public static func tableStoryboard(_ tableView: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" useAutolayout="YES" initialViewController="Tvc-00-001">
+            <scenes>
+                <scene sceneID="Scn-00-001">
+                    <objects>
+                        <tableViewController id="Tvc-00-001" sceneMemberID="viewController">
+        \(indented(tableView, by: 24))
+                        </tableViewController>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """
+    }
+
     /// A xib whose root view `Root-00-001` holds the label `Lbl-00-001` and `constraints`
     /// (one `<constraint …/>` element a line).
     public static func labelXib(constraints: [String]) -> String {
@@ -72,7 +91,8 @@ public enum ExampleXML {
         """)
     }
 
-    private static func indented(_ text: String, by spaces: Int) -> String {
+    /// `text` with every non-empty line moved right by `spaces`.
+    static func indented(_ text: String, by spaces: Int) -> String {
         let padding = String(repeating: " ", count: spaces)
         return text.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.isEmpty ? "" : padding + $0 }

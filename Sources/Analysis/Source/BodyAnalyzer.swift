@@ -14,6 +14,7 @@ struct BodyAnalyzer {
     var literalCalls: [LiteralCallSite] = []
     var attachments: [ContentViewAttachment] = []
     var selfAssignments: [SelfAssignment] = []
+    var codeLayout: [CodeLayoutFact] = []
     var fileHelpers: [NibLoadHelper] = []
     var copyHelpers: [String: PlaceholderCopyFacts] = [:]
 
@@ -99,6 +100,7 @@ struct BodyAnalyzer {
         }
         collectAttachments()
         collectSelfAssignments(methods)
+        collectCodeLayout()
         attachMethods()
     }
 
@@ -145,6 +147,7 @@ struct BodyAnalyzer {
         result.literalCalls = literalCalls
         result.contentAttachments = attachments
         result.selfAssignments = selfAssignments
+        result.codeLayout = codeLayout
         result.helpers = fileHelpers
         result.copyHelpers = copyHelpers
     }

@@ -9,6 +9,7 @@ public struct SourceFileIndex: Sendable, Equatable {
     public var literalCalls: [LiteralCallSite] = []
     public var contentAttachments: [ContentViewAttachment] = []
     public var selfAssignments: [SelfAssignment] = []
+    public var codeLayout: [CodeLayoutFact] = []
     public var problems: [SourceProblem] = []
     /// Modules the file imports (``ImportScanner``).
     public var imports: [String] = []

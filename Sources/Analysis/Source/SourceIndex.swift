@@ -24,6 +24,9 @@ public struct SourceIndex: Sendable, Equatable, Codable {
     public var contentAttachments: [ContentViewAttachment]
     /// Objective-C `self = …` assignments inside `initWithCoder:` / `initWithFrame:`.
     public var selfAssignments: [SelfAssignment]
+    /// Layout made in code that Interface Builder cannot see (stacks filled, views
+    /// constrained, subviews built, content sizes, automatic row heights).
+    public var codeLayout: [CodeLayoutFact]
     /// Files that could not be indexed fully (not UTF-8, unbalanced braces…), with why.
     public var problems: [SourceProblem]
     /// Source path → the modules it imports; files importing nothing are left out.
@@ -32,7 +35,7 @@ public struct SourceIndex: Sendable, Equatable, Codable {
     public init(declarations: [SourceTypeDeclaration] = [], types: [String: SourceType] = [:],
                 typealiases: [String: String] = [:], nibLoads: [NibLoadSite] = [],
                 literalCalls: [LiteralCallSite] = [], contentAttachments: [ContentViewAttachment] = [],
-                selfAssignments: [SelfAssignment] = [], problems: [SourceProblem] = []) {
+                selfAssignments: [SelfAssignment] = [], codeLayout: [CodeLayoutFact] = [], problems: [SourceProblem] = []) {
         self.declarations = declarations
         self.types = types
         self.typealiases = typealiases
@@ -40,6 +43,7 @@ public struct SourceIndex: Sendable, Equatable, Codable {
         self.literalCalls = literalCalls
         self.contentAttachments = contentAttachments
         self.selfAssignments = selfAssignments
+        self.codeLayout = codeLayout
         self.problems = problems
     }
 }

@@ -21,6 +21,7 @@ enum SourceIndexMerger {
             move(&sorted[position].literalCalls, to: &index.literalCalls)
             move(&sorted[position].contentAttachments, to: &index.contentAttachments)
             move(&sorted[position].selfAssignments, to: &index.selfAssignments)
+            move(&sorted[position].codeLayout, to: &index.codeLayout)
             move(&sorted[position].problems, to: &index.problems)
             if !sorted[position].imports.isEmpty { index.imports[sorted[position].path] = sorted[position].imports }
         }
@@ -47,6 +48,7 @@ enum SourceIndexMerger {
         index.literalCalls.sort { $0.location < $1.location }
         index.contentAttachments.sort { $0.location < $1.location }
         index.selfAssignments.sort { $0.location < $1.location }
+        index.codeLayout.sort { $0.location < $1.location }
         return index
     }
 

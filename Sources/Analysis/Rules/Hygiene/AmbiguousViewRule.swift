@@ -1,19 +1,40 @@
-/// `ambiguous-view`: a view Interface Builder marked `ambiguous="YES"`: its constraints do
-/// not fix its position or size, so the layout at runtime is whatever the engine picks.
+/// `ambiguous-view`: a view Interface Builder marked `ambiguous="YES"` whose frame is not
+/// settled at run time either. Xcode judges the file alone; ``AmbiguityAtRunTime`` adds what
+/// the file cannot show (containers that set frames, sizes made in code, self-sizing cells).
 struct AmbiguousViewRule: Rule {
     static let description = RuleDescription(
         id: "ambiguous-view",
         severity: .warning,
         category: .hygiene,
-        summary: "Interface Builder marked the view's layout ambiguous: its constraints do not determine its frame, so it may appear anywhere at runtime.",
+        summary: "Interface Builder marked the view's layout ambiguous and nothing at run time settles it: Auto Layout picks one of the possible frames.",
         help: """
         Xcode writes `ambiguous="YES"` on a view whose constraints leave its position or size \
-        undetermined. At runtime Auto Layout picks one of the possible layouts, which changes \
-        with content, device and OS version. Views that opted out with *Verify Ambiguity* \
+        undetermined. At run time Auto Layout silently picks one of the possible layouts, which \
+        changes with content, device and OS version. Views that opted out with *Verify Ambiguity* \
         (`verifyAmbiguity`) are not reported.
 
+        Xcode judges the file alone, so some of its flags do not hold when the app runs:
+
+        - **The container sets the frame**: an `NSScrollView`'s clip view, a window's content \
+        view, a table or collection cell's content view, a table's header or footer view, an \
+        `NSTabView` item's view. Not reported.
+        - **A self-sizing cell**: an arranged subview of a vertical stack in a table cell whose \
+        content view is tied to its content at the top and the bottom, in a table that sizes rows \
+        automatically (Row Height *Automatic*, or `rowHeight = UITableView.automaticDimension` in \
+        code). Xcode measures against the cell's fixed canvas height; at run time the cell takes \
+        the content's height and no arranged subview has to stretch. Not reported. A cell whose \
+        content is held only by `centerY` stays reported: UIKit logs *constraints ambiguously \
+        suggest a height of zero* and falls back to the default height.
+        - **The size comes from code**: the class overrides `intrinsicContentSize`, adds and \
+        constrains its own subviews, or sets its `contentSize`; an outlet to a stack view is filled \
+        with `addArrangedSubview`; a view whose constraints are all build-time placeholders is \
+        constrained in code through its outlet. Reported as `info`, also for the stacks and \
+        spacers around such a view, which inherit Xcode's flag.
+
         **Fix:** open the file, select the view and add the missing constraints (the issue \
-        navigator lists what is missing), or give the view an intrinsic size.
+        navigator lists what is missing). For a size that code provides, give the view a \
+        placeholder intrinsic size (Size inspector, *Intrinsic Size: Placeholder*) so Xcode \
+        stops flagging it.
         """
     )
 
@@ -25,6 +46,120 @@ struct AmbiguousViewRule: Rule {
                 """, constraints: """
                 <constraint firstItem="Lbl-00-001" firstAttribute="leading" secondItem="Vw1-00-001" secondAttribute="leading" constant="16" id="Ldg-00-001"/>
                 """)),
+            ]),
+            RuleExample("macOS: a text field in a window's content view with only a horizontal position.", files: [
+                .init("App/Base.lproj/Preferences.xib", AmbiguousViewExamples.window(subviews: """
+                <textField ambiguous="YES" translatesAutoresizingMaskIntoConstraints="NO" id="Fld-00-001"/>
+                """, constraints: """
+                <constraint firstItem="Fld-00-001" firstAttribute="leading" secondItem="Cnt-00-001" secondAttribute="leading" constant="20" id="Ldg-00-001"/>
+                """)),
+            ]),
+            RuleExample("Labels in a vertical stack of a static cell held only by `centerY`, in a table with Automatic row height: UIKit finds no height in the cell's content.", files: [
+                .init("App/Base.lproj/Main.storyboard", AmbiguousViewExamples.tableScene(rowHeight: "-1", cellConstraints: """
+                <constraint firstItem="Stk-00-001" firstAttribute="centerY" secondItem="Cnt-00-001" secondAttribute="centerY" id="CnY-00-001"/>
+                <constraint firstItem="Stk-00-001" firstAttribute="leading" secondItem="Cnt-00-001" secondAttribute="leading" constant="16" id="Ldg-00-001"/>
+                """)),
+            ]),
+            RuleExample("The same stack pinned top and bottom, but the table's rows have a fixed height (44): the taller label stretches, which one is undetermined.", files: [
+                .init("App/Base.lproj/Main.storyboard", AmbiguousViewExamples.tableScene(rowHeight: "44", cellConstraints: AmbiguousViewExamples.pinnedTopAndBottom)),
+            ]),
+            RuleExample("Reported as info: the Swift class overrides `intrinsicContentSize`, which Interface Builder cannot evaluate.", files: [
+                .init("App/Typing.xib", AmbiguousViewExamples.customViewXib(className: "DotsView")),
+                .init("App/DotsView.swift", """
+                import UIKit
+
+                final class DotsView: UIView {
+                    override var intrinsicContentSize: CGSize { CGSize(width: 36, height: 8) }
+                }
+                """),
+            ]),
+            RuleExample("Reported as info: the Objective-C class builds its label and pins it with anchors in `initWithCoder:`.", files: [
+                .init("App/Typing.xib", AmbiguousViewExamples.customViewXib(className: "BadgeView", swift: false)),
+                .init("App/BadgeView.m", """
+                #import "BadgeView.h"
+
+                @implementation BadgeView {
+                    UILabel *_label;
+                }
+
+                - (instancetype)initWithCoder:(NSCoder *)coder {
+                    if ((self = [super initWithCoder:coder])) {
+                        _label = [[UILabel alloc] init];
+                        _label.translatesAutoresizingMaskIntoConstraints = NO;
+                        [self addSubview:_label];
+                        [NSLayoutConstraint activateConstraints:@[
+                            [_label.topAnchor constraintEqualToAnchor:self.topAnchor],
+                            [_label.bottomAnchor constraintEqualToAnchor:self.bottomAnchor],
+                            [_label.leadingAnchor constraintEqualToAnchor:self.leadingAnchor],
+                            [_label.trailingAnchor constraintEqualToAnchor:self.trailingAnchor],
+                        ]];
+                    }
+                    return self;
+                }
+
+                @end
+                """),
+            ]),
+            RuleExample("Reported as info: an empty stack view filled with `addArrangedSubview` through its outlet.", files: [
+                .init("App/DayCell.xib", AmbiguousViewExamples.stackOutletXib),
+                .init("App/DayCell.swift", """
+                import UIKit
+
+                final class DayCell: UITableViewCell {
+                    @IBOutlet var entriesStackView: UIStackView!
+
+                    func show(_ entries: [String]) {
+                        for entry in entries {
+                            let label = UILabel()
+                            label.text = entry
+                            entriesStackView.addArrangedSubview(label)
+                        }
+                    }
+                }
+                """),
+            ]),
+            RuleExample("Reported as info: the stack around a view whose Objective-C class returns its own `intrinsicContentSize`; Xcode's flag spreads from that view to its stack.", files: [
+                .init("App/Card.xib", AmbiguousViewExamples.customViewXib(className: "RatingView", swift: false, inStack: true)),
+                .init("App/RatingView.m", """
+                #import "RatingView.h"
+
+                @implementation RatingView
+
+                - (CGSize)intrinsicContentSize {
+                    return CGSizeMake(5 * 24, 24);
+                }
+
+                @end
+                """),
+            ]),
+            RuleExample("Reported as info: a banner whose only constraints are build-time placeholders, constrained with SnapKit through its outlet.", files: [
+                .init("App/Base.lproj/Main.storyboard", ExampleXML.storyboard(subviews: """
+                <view ambiguous="YES" translatesAutoresizingMaskIntoConstraints="NO" id="Bnr-00-001"/>
+                """, constraints: """
+                <constraint firstItem="Bnr-00-001" firstAttribute="top" secondItem="Vw1-00-001" secondAttribute="top" placeholder="YES" id="Top-00-001"/>
+                """, controller: #"customClass="BannerViewController" customModule="App" customModuleProvider="target""#)
+                    .replacingOccurrences(of: "</viewController>", with: """
+                    <connections>
+                                                <outlet property="bannerView" destination="Bnr-00-001" id="Out-00-001"/>
+                                            </connections>
+                                        </viewController>
+                    """)),
+                .init("App/BannerViewController.swift", """
+                import SnapKit
+                import UIKit
+
+                final class BannerViewController: UIViewController {
+                    @IBOutlet var bannerView: UIView!
+
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        bannerView.snp.makeConstraints { make in
+                            make.top.leading.trailing.equalToSuperview()
+                            make.height.equalTo(48)
+                        }
+                    }
+                }
+                """),
             ]),
         ],
         nonTriggering: [
@@ -45,20 +180,85 @@ struct AmbiguousViewRule: Rule {
                 </view>
                 """)),
             ]),
+            RuleExample("macOS: the clip view of a scroll view and a window's content view; the scroll view tiles one, the window sizes the other.", files: [
+                .init("App/Base.lproj/Preferences.xib", AmbiguousViewExamples.window(contentAmbiguous: true, subviews: """
+                <scrollView fixedFrame="YES" translatesAutoresizingMaskIntoConstraints="NO" id="Scr-00-001">
+                    <rect key="frame" x="20" y="20" width="260" height="120"/>
+                    <clipView key="contentView" ambiguous="YES" id="Clp-00-001">
+                        <rect key="frame" x="1" y="1" width="258" height="118"/>
+                        <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                    </clipView>
+                </scrollView>
+                """)),
+            ]),
+            RuleExample("Labels in a vertical stack pinned top and bottom in a cell, in a table with Automatic row height: the cell takes the stack's height.", files: [
+                .init("App/Base.lproj/Main.storyboard", AmbiguousViewExamples.tableScene(rowHeight: "-1", cellConstraints: AmbiguousViewExamples.pinnedTopAndBottom)),
+            ]),
+            RuleExample("The same cell in a xib, at least 8 points from the top and bottom, shown by a table whose Objective-C controller sets `rowHeight = UITableViewAutomaticDimension`.", files: [
+                .init("App/EntryCell.xib", AmbiguousViewExamples.cellXib(constraints: """
+                <constraint firstItem="Stk-00-001" firstAttribute="top" relation="greaterThanOrEqual" secondItem="Cnt-00-001" secondAttribute="top" constant="8" id="Top-00-001"/>
+                <constraint firstAttribute="bottom" relation="greaterThanOrEqual" secondItem="Stk-00-001" secondAttribute="bottom" constant="8" id="Btm-00-001"/>
+                <constraint firstItem="Stk-00-001" firstAttribute="centerY" secondItem="Cnt-00-001" secondAttribute="centerY" id="CnY-00-001"/>
+                <constraint firstItem="Stk-00-001" firstAttribute="leading" secondItem="Cnt-00-001" secondAttribute="leading" constant="16" id="Ldg-00-001"/>
+                """)),
+                .init("App/EntriesViewController.m", """
+                #import "EntriesViewController.h"
+
+                @implementation EntriesViewController
+
+                - (void)viewDidLoad {
+                    [super viewDidLoad];
+                    [self.tableView registerNib:[UINib nibWithNibName:@"EntryCell" bundle:nil] forCellReuseIdentifier:@"Entry"];
+                    self.tableView.rowHeight = UITableViewAutomaticDimension;
+                }
+
+                @end
+                """),
+            ]),
         ]
     )
 
     static func check(_ model: ProjectModel) -> [RuleViolation] {
-        model.analysedDocuments.flatMap { document in
-            document.objects.filter { $0.ambiguous && $0.verifyAmbiguity == nil }.map { object in
-                RuleViolation(
-                    className: object.customClass,
-                    message: "The layout of \(object.displayName) in \(document.path) is ambiguous: its constraints do not determine its frame.",
-                    locations: [SourceLocation(document, object)],
-                    fix: "Add the constraints Xcode lists as missing for this view, or give it an intrinsic content size.",
-                    identity: [document.path, object.id]
-                )
+        let table = CodeLayoutTable(model.sources)
+        return model.analysedDocuments.flatMap { document -> [RuleViolation] in
+            guard document.objects.contains(where: { $0.ambiguous && $0.verifyAmbiguity == nil }) else { return [] }
+            var judge = AmbiguityAtRunTime(model: model, document: document, table: table)
+            return document.objects.filter { $0.ambiguous && $0.verifyAmbiguity == nil }.compactMap { object in
+                violation(object, judge.verdict(for: object), in: document)
             }
         }
+    }
+
+    private static func violation(_ object: IBObject, _ verdict: AmbiguityAtRunTime.Verdict, in document: IBDocument) -> RuleViolation? {
+        let subject = "\(object.displayName) in \(document.path)"
+        let placeholderFix = "Give the view a placeholder intrinsic size in Interface Builder (Size inspector, Intrinsic Size: Placeholder) so Xcode stops flagging it; add constraints only if the size from code is not the whole story."
+        let message: String
+        var severity: Severity?
+        var fix = "Add the constraints Xcode lists as missing for this view, or give it an intrinsic content size."
+        var sourceLocation: SourceLocation?
+        switch verdict {
+        case .containerSetsFrame, .selfSizingCell:
+            return nil
+        case .sizedInCode(let size):
+            message = "Interface Builder marks the layout of \(subject) ambiguous, but \(size.reason): at run time its size comes from that code, which Xcode cannot see, so the flag may be only the canvas's."
+            severity = .info
+            fix = placeholderFix
+            sourceLocation = size.location
+        case .nearViewSizedInCode(let near, let size):
+            message = "Interface Builder marks the layout of \(subject) ambiguous, but \(near.displayName) inside or beside it is sized in code (\(size.reason)): the flag may come from that view alone, which Xcode cannot size."
+            severity = .info
+            fix = "Give \(near.displayName) a placeholder intrinsic size in Interface Builder (Size inspector, Intrinsic Size: Placeholder); if this view is still flagged, add the constraints Xcode lists."
+            sourceLocation = size.location
+        case .ambiguous:
+            message = "The layout of \(subject) is ambiguous: its constraints do not determine its frame, and Auto Layout silently picks one of the possible frames at run time."
+        }
+        return RuleViolation(
+            className: object.customClass,
+            message: message,
+            locations: [SourceLocation(document, object)] + (sourceLocation.map { [$0] } ?? []),
+            fix: fix,
+            severity: severity,
+            identity: [document.path, object.id]
+        )
     }
 }

@@ -9,7 +9,10 @@ struct MisplacedViewRule: Rule {
         help: """
         Xcode writes `misplaced="YES"` when a view's frame in the canvas does not match what \
         its constraints resolve to. Nothing breaks at runtime (the constraints win), but the \
-        canvas lies about the layout and reviews of the file are misleading.
+        canvas lies about the layout and reviews of the file are misleading. Views whose frame \
+        their container sets (a scroll view's clip view, a window's or cell's content view, a \
+        table's header or footer view, a tab item's view) are not reported: their frame in the \
+        file is never used.
 
         **Fix:** select the view and choose *Update Frames* (⌥⌘=), or fix the constraints if \
         the canvas shows the intended layout.
@@ -42,12 +45,22 @@ struct MisplacedViewRule: Rule {
                 </view>
                 """)),
             ]),
+            RuleExample("A table's footer view drawn below the canvas: the table view places its footer at run time.", files: [
+                .init("App/Base.lproj/Settings.storyboard", ExampleXML.tableStoryboard("""
+                <tableView key="view" dataMode="prototypes" style="grouped" rowHeight="44" id="Tbl-00-001">
+                    <view key="tableFooterView" contentMode="scaleToFill" misplaced="YES" id="Ftr-00-001">
+                        <rect key="frame" x="0.0" y="781.5" width="375" height="44"/>
+                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                    </view>
+                </tableView>
+                """)),
+            ]),
         ]
     )
 
     static func check(_ model: ProjectModel) -> [RuleViolation] {
         model.analysedDocuments.flatMap { document in
-            document.objects.filter(\.misplaced).map { object in
+            document.objects.filter { $0.misplaced && !document.frameIsSetByContainer($0) }.map { object in
                 RuleViolation(
                     className: object.customClass,
                     message: "\(object.displayName) in \(document.path) is misplaced: its frame in Interface Builder is not the one its constraints produce.",

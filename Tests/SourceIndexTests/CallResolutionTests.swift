@@ -115,4 +115,28 @@ final class CallResolutionTests: XCTestCase {
         XCTAssertEqual(call?.nibName.candidates, ["HeaderView"])
         XCTAssertEqual(call?.receiverType, "HeaderView")
     }
+
+    func testInitWithNibNameMakesTheNewControllerTheOwner() {
+        let swift = SourceFixture.index(swift: """
+        class HomeViewController: UIViewController {
+            init() { super.init(nibName: nil, bundle: nil) }
+            func show() { let next = SettingsViewController(nibName: "Settings", bundle: nil) }
+        }
+        """)
+        let swiftLoads = swift.nibLoads.filter { $0.api == .viewControllerNibName }
+        XCTAssertEqual(swiftLoads.map(\.owner), [.selfObject, .expression("SettingsViewController")])
+        XCTAssertEqual(swiftLoads.map(\.receiverType), [nil, "SettingsViewController"])
+        let objc = SourceFixture.index(objc: """
+        @implementation HomeViewController
+        - (void)show {
+            id a = [[SettingsViewController alloc] initWithNibName:nil bundle:nil];
+            id b = [[controllerClass alloc] initWithNibName:@"Settings" bundle:nil];
+        }
+        @end
+        """)
+        let objcLoads = objc.nibLoads.filter { $0.api == .viewControllerNibName }
+        XCTAssertEqual(objcLoads.map(\.receiverType), ["SettingsViewController", nil])
+        XCTAssertEqual(objcLoads.first?.nibName.candidates, ["SettingsViewController"], "nil names the nib after the class made")
+        XCTAssertEqual(objcLoads.last?.owner, .expression("controllerClass"))
+    }
 }

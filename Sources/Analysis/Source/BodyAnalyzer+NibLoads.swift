@@ -115,7 +115,34 @@ extension BodyAnalyzer {
         }
         let reader = ResultUseReader(stream: stream, method: method(containing: call.nameIndex))
         let use = call.argument("topLevelObjects").map(reader.readTopLevelObjects) ?? reader.read(call.expression)
-        nibLoads.append(site(call, api: api, name: expression, owner: owner(ownerRange), use: use))
+        var load = site(call, api: api, name: expression, owner: owner(ownerRange), use: use)
+        if api == .viewControllerNibName {
+            (load.owner, load.receiverType) = initializedController(call)
+            // `nil` names the nib after the class of the controller made, not of the caller.
+            if expression.expression == "nil", load.owner != .selfObject {
+                load.nibName.resolution = load.receiverType.map { .namedClass($0) } ?? .dynamic
+            }
+        }
+        nibLoads.append(load)
+    }
+
+    /// The controller an `init(nibName:bundle:)` makes, which owns the nib it loads: `self`
+    /// for `super.init(nibName:…)`/`[super initWithNibName:…]` (and `self`, `[self class]`),
+    /// a new object of class `X` for `X(nibName:…)`/`[[X alloc] initWithNibName:…]`, a new
+    /// object of unknown class for any other receiver (`[[cls alloc] initWithNibName:…]`).
+    private func initializedController(_ call: CallSite) -> (NibLoadSite.Owner, String?) {
+        if !call.isMessageSend, call.baseName != "init" { return (.expression(call.baseName), call.baseName) }
+        guard let range = call.receiver else { return (.selfObject, nil) }
+        var text = String(stream.text(of: range).filter { !$0.isWhitespace })
+        if language == .objc, text.hasPrefix("["), text.hasSuffix("alloc]") { text = String(text.dropFirst().dropLast("alloc]".count)) }
+        switch text {
+        case "self", "super", "Self", "[selfclass]", "self.class", "type(of:self)":
+            return (.selfObject, nil)
+        default:
+            let type = text.split(separator: ".").last.map(String.init) ?? text
+            let isType = NibNameResolver.isTypeName(type) && type.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+            return (.expression(text), isType ? type : nil)
+        }
     }
 
     private static let instantiateNames: Set<String> = ["instantiate", "instantiateWithOwner", "instantiateNibWithOwner"]

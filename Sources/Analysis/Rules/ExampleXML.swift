@@ -16,6 +16,19 @@ public enum ExampleXML {
         """
     }
 
+    /// A macOS (Cocoa) xib holding `objects`, File's Owner (`-2`) and First Responder (`-1`)
+    /// placeholders included by the caller.
+    public static func cocoaXib(_ objects: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" targetRuntime="MacOSX.Cocoa" useAutolayout="YES">
+            <objects>
+        \(indented(objects, by: 8))
+            </objects>
+        </document>
+        """
+    }
+
     /// An iOS storyboard with one view-controller scene whose root view (`Vw1-00-001`) holds
     /// `subviews` and `constraints`; `controller` adds attributes to the view controller.
     public static func storyboard(subviews: String, constraints: String = "", controller: String = "") -> String {

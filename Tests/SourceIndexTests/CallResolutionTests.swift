@@ -139,4 +139,21 @@ final class CallResolutionTests: XCTestCase {
         XCTAssertEqual(objcLoads.first?.nibName.candidates, ["SettingsViewController"], "nil names the nib after the class made")
         XCTAssertEqual(objcLoads.last?.owner, .expression("controllerClass"))
     }
+
+    func testStoryboardReceiverSeesThroughLocalsAndOtherObjects() {
+        let index = SourceFixture.index(swift: """
+        class HomeViewController: UIViewController {
+            func show(other: UIViewController) {
+                let storyboard = UIStoryboard(name: "Settings", bundle: nil)
+                let a = storyboard.instantiateViewController(withIdentifier: "A")
+                let b = UIStoryboard(name: "Main", bundle: nil).instantiateViewController(withIdentifier: "B")
+                let c = other.storyboard?.instantiateViewController(withIdentifier: "C")
+            }
+            func own() { let d = storyboard?.instantiateViewController(withIdentifier: "D") }
+        }
+        """)
+        let sites = index.literalCalls.filter { $0.kind == .storyboardIdentifier }
+        XCTAssertEqual(sites.map(\.value), ["A", "B", "C", "D"])
+        XCTAssertEqual(sites.map(\.storyboard), [.named("Settings"), .named("Main"), .other, .own])
+    }
 }

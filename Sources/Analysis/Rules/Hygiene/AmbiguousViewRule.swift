@@ -10,7 +10,9 @@ struct AmbiguousViewRule: Rule {
         Xcode writes `ambiguous="YES"` on a view whose constraints leave its position or size \
         undetermined. At runtime Auto Layout picks one of the possible layouts, which changes \
         with content, device and OS version. Views that opted out with *Verify Ambiguity* \
-        (`verifyAmbiguity`) are not reported.
+        (`verifyAmbiguity`) are not reported, nor the content view a container sizes itself \
+        (a window's, a scroll view's clip view, a box's or a visual-effect view's \
+        `contentView`): Xcode may mark it, but its frame never comes from its constraints.
 
         **Fix:** open the file, select the view and add the missing constraints (the issue \
         navigator lists what is missing), or give the view an intrinsic size.
@@ -36,6 +38,20 @@ struct AmbiguousViewRule: Rule {
                 <constraint firstItem="Lbl-00-001" firstAttribute="top" secondItem="Vw1-00-001" secondAttribute="top" constant="16" id="Top-00-001"/>
                 """)),
             ]),
+            RuleExample("macOS: the clip view of a scroll view and a window's content view, which their containers size.", files: [
+                .init("App/Preferences.xib", ExampleXML.cocoaXib("""
+                <customObject id="-2" userLabel="File's Owner" customClass="NSApplication"/>
+                <window title="Preferences" allowsToolTipsWhenApplicationIsInactive="NO" id="Win-00-001">
+                    <view key="contentView" ambiguous="YES" translatesAutoresizingMaskIntoConstraints="NO" id="Cnt-00-001">
+                        <subviews>
+                            <scrollView translatesAutoresizingMaskIntoConstraints="NO" id="Scr-00-001">
+                                <clipView key="contentView" ambiguous="YES" id="Clp-00-001"/>
+                            </scrollView>
+                        </subviews>
+                    </view>
+                </window>
+                """)),
+            ]),
             RuleExample("An ambiguous view whose author turned ambiguity checks off (`verifyAmbiguity`).", files: [
                 .init("App/Card.xib", ExampleXML.xib("""
                 <view contentMode="scaleToFill" id="Root-00-001">
@@ -50,7 +66,7 @@ struct AmbiguousViewRule: Rule {
 
     static func check(_ model: ProjectModel) -> [RuleViolation] {
         model.analysedDocuments.flatMap { document in
-            document.objects.filter { $0.ambiguous && $0.verifyAmbiguity == nil }.map { object in
+            document.objects.filter { $0.ambiguous && $0.verifyAmbiguity == nil && !isSizedByContainer($0) }.map { object in
                 RuleViolation(
                     className: object.customClass,
                     message: "The layout of \(object.displayName) in \(document.path) is ambiguous: its constraints do not determine its frame.",
@@ -60,5 +76,11 @@ struct AmbiguousViewRule: Rule {
                 )
             }
         }
+    }
+
+    /// A container's own content view (`key="contentView"`: a window's, a box's, a
+    /// visual-effect view's; a scroll view's `clipView`): the container sets its frame.
+    private static func isSizedByContainer(_ object: IBObject) -> Bool {
+        object.key == "contentView" || object.element == "clipView"
     }
 }

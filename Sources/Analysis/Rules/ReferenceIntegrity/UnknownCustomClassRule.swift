@@ -44,6 +44,17 @@ struct UnknownCustomClassRule: Rule {
                 <view contentMode="scaleToFill" customClass="CardView" id="Root-00-001"/>
                 """)),
             ]),
+            RuleExample("A stale class name on File's Owner, which is never instantiated: a warning, not a crash.", files: [
+                .init("App/CardView.swift", """
+                import UIKit
+
+                final class CardView: UIView {}
+                """),
+                .init("App/OldCard.xib", ExampleXML.xib("""
+                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner" customClass="RemovedCardController"/>
+                <view contentMode="scaleToFill" customClass="CardView" customModule="App" customModuleProvider="target" id="Root-00-001"/>
+                """)),
+            ]),
         ],
         nonTriggering: [
             RuleExample("The class exists; platform classes used as custom classes are known.", files: [
@@ -88,6 +99,17 @@ struct UnknownCustomClassRule: Rule {
                 guard unknown else { return nil }
                 let object = objects[position]
                 let (severity, origin) = provenance(of: object, in: model)
+                // File's Owner is never instantiated: the object passed as owner stands for it.
+                if object.placeholder == .filesOwner {
+                    return RuleViolation(
+                        className: name,
+                        message: "\(document.path) labels File's Owner with the class \(name), which no source in the project declares\(origin). File's Owner is never instantiated (the object passed as owner when the nib loads stands for it), so nothing crashes, but the stale name hides from Interface Builder and readers which class owns the outlets and actions.",
+                        locations: [SourceLocation(document, object)],
+                        fix: "Set File's Owner's class to the class that loads \(document.path) as its owner, or delete the file if nothing loads it.",
+                        severity: min(severity ?? .warning, .warning),
+                        identity: [document.path, object.id, name]
+                    )
+                }
                 return RuleViolation(
                     className: name,
                     message: "Unknown class \(name) in Interface Builder file. \(document.path) sets it on \(object.displayName), but no source in the project declares it\(origin).",

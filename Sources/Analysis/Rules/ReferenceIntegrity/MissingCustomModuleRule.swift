@@ -89,8 +89,7 @@ struct MissingCustomModuleRule: Rule {
             return objects.indices.compactMap { position -> RuleViolation? in
                 guard let name = objects[position].customClass, objects[position].customModule == nil,
                       objects[position].customModuleProvider == nil,
-                      let type = model.declaredType(runtimeName: name), type.hasPrimaryDeclaration,
-                      type.language == .swift, type.runtimeName == nil else { return nil }
+                      model.isUnresolvedAtRunTime(objects[position]), let type = model.declaredType(runtimeName: name) else { return nil }
                 let object = objects[position]
                 if object.placeholder == .filesOwner {
                     return RuleViolation(
@@ -106,7 +105,9 @@ struct MissingCustomModuleRule: Rule {
                     className: name,
                     message: "\(document.path) sets the Swift class \(name) on \(object.displayName) without a module; at runtime the class is \"<Module>.\(name)\", so \(document.platform == .macOS ? "AppKit" : "UIKit") reports \"Unknown class \(name) in Interface Builder file\" and makes a plain \(object.element == "customObject" ? "object" : "view").",
                     locations: [SourceLocation(document, object), type.location],
-                    fix: "Tick \"Inherit Module From Target\" for this element in the Identity inspector, or declare the class with @objc(\(name)).",
+                    fix: document.filesOwner?.customClass == name && object.placeholder == nil
+                        ? "File's Owner has the class \(name) too: set this element's class to the plain platform view (giving it the module would make decoding it load the nib again, recursing)."
+                        : "Tick \"Inherit Module From Target\" for this element in the Identity inspector, or declare the class with @objc(\(name)).",
                     identity: [document.path, object.id, name]
                 )
             }

@@ -215,6 +215,7 @@ extension BodyAnalyzer {
             registered = site(call, api: .registerNib, name: expression, owner: .notApplicable, use: ResultUseReader.Use(use: .whole))
         }
         registered.reuseIdentifier = identifier
+        registered.reusable = reusable
         nibLoads.append(registered)
     }
 

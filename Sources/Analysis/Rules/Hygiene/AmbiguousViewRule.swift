@@ -12,7 +12,10 @@ struct AmbiguousViewRule: Rule {
         with content, device and OS version. Views that opted out with *Verify Ambiguity* \
         (`verifyAmbiguity`) are not reported, nor the content view a container sizes itself \
         (a window's, a scroll view's clip view, a box's or a visual-effect view's \
-        `contentView`): Xcode may mark it, but its frame never comes from its constraints.
+        `contentView`): Xcode may mark it, but its frame never comes from its constraints. \
+        Sizes that only exist at run time settle it too: a stack view left empty in Interface \
+        Builder (code adds its arranged subviews), a project class that overrides \
+        `intrinsicContentSize`.
 
         **Fix:** open the file, select the view and add the missing constraints (the issue \
         navigator lists what is missing), or give the view an intrinsic size.
@@ -52,6 +55,22 @@ struct AmbiguousViewRule: Rule {
                 </window>
                 """)),
             ]),
+            RuleExample("An empty stack view that code fills, and a view whose class reports its own intrinsic size.", files: [
+                .init("App/TypingDotsView.swift", """
+                import UIKit
+
+                final class TypingDotsView: UIView {
+                    override var intrinsicContentSize: CGSize { CGSize(width: 24, height: 8) }
+                }
+                """),
+                .init("App/Base.lproj/Main.storyboard", ExampleXML.storyboard(subviews: """
+                <stackView opaque="NO" contentMode="scaleToFill" ambiguous="YES" axis="vertical" translatesAutoresizingMaskIntoConstraints="NO" id="Stk-00-001"/>
+                <view contentMode="scaleToFill" ambiguous="YES" translatesAutoresizingMaskIntoConstraints="NO" id="Dot-00-001" customClass="TypingDotsView" customModule="App" customModuleProvider="target"/>
+                """, constraints: """
+                <constraint firstItem="Stk-00-001" firstAttribute="leading" secondItem="Vw1-00-001" secondAttribute="leading" constant="16" id="Ldg-00-001"/>
+                <constraint firstItem="Dot-00-001" firstAttribute="leading" secondItem="Vw1-00-001" secondAttribute="leading" constant="16" id="Ldg-00-002"/>
+                """)),
+            ]),
             RuleExample("An ambiguous view whose author turned ambiguity checks off (`verifyAmbiguity`).", files: [
                 .init("App/Card.xib", ExampleXML.xib("""
                 <view contentMode="scaleToFill" id="Root-00-001">
@@ -66,7 +85,9 @@ struct AmbiguousViewRule: Rule {
 
     static func check(_ model: ProjectModel) -> [RuleViolation] {
         model.analysedDocuments.flatMap { document in
-            document.objects.filter { $0.ambiguous && $0.verifyAmbiguity == nil && !isSizedByContainer($0) }.map { object in
+            document.objects.filter {
+                $0.ambiguous && $0.verifyAmbiguity == nil && !isSizedByContainer($0) && !isSizedAtRunTime($0, in: model)
+            }.map { object in
                 RuleViolation(
                     className: object.customClass,
                     message: "The layout of \(object.displayName) in \(document.path) is ambiguous: its constraints do not determine its frame.",
@@ -82,5 +103,14 @@ struct AmbiguousViewRule: Rule {
     /// visual-effect view's; a scroll view's `clipView`): the container sets its frame.
     private static func isSizedByContainer(_ object: IBObject) -> Bool {
         object.key == "contentView" || object.element == "clipView"
+    }
+
+    /// A stack view with no arranged subviews in the file (code adds them), or a view whose
+    /// project class overrides `intrinsicContentSize`.
+    private static func isSizedAtRunTime(_ object: IBObject, in model: ProjectModel) -> Bool {
+        if object.element == "stackView", object.subviews.isEmpty { return true }
+        guard let name = object.customClass, model.projectClass(name) != nil else { return false }
+        let members = model.members(of: name)
+        return members.declaredKeys.contains("intrinsicContentSize") || members.declaredSelectors.contains("intrinsicContentSize")
     }
 }

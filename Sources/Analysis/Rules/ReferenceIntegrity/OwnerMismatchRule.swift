@@ -64,15 +64,7 @@ struct OwnerMismatchRule: Rule {
             ]),
             RuleExample("Objective-C: a controller of another class made with the controller nib (initWithNibName:).", files: [
                 .init("App/Controllers.h", controllerHeaders),
-                .init("App/HomeViewController.m", """
-                #import "Controllers.h"
-                @implementation HomeViewController
-                - (void)showSettings {
-                    HomeViewController *next = [[HomeViewController alloc] initWithNibName:@"SettingsViewController" bundle:nil];
-                    [self.navigationController pushViewController:next animated:YES];
-                }
-                @end
-                """),
+                showSettings(making: "HomeViewController"),
                 .init("App/SettingsViewController.xib", controllerXib),
             ]),
         ],
@@ -95,15 +87,7 @@ struct OwnerMismatchRule: Rule {
             ]),
             RuleExample("Objective-C: a subclass of the File's Owner class made with initWithNibName: inherits every outlet.", files: [
                 .init("App/Controllers.h", controllerHeaders),
-                .init("App/HomeViewController.m", """
-                #import "Controllers.h"
-                @implementation HomeViewController
-                - (void)showSettings {
-                    ProSettingsViewController *next = [[ProSettingsViewController alloc] initWithNibName:@"SettingsViewController" bundle:nil];
-                    [self.navigationController pushViewController:next animated:YES];
-                }
-                @end
-                """),
+                showSettings(making: "ProSettingsViewController"),
                 .init("App/SettingsViewController.xib", controllerXib),
             ]),
             RuleExample("Objective-C: a class getter +nib fetched in a condition, then instantiated with owner self.", files: [
@@ -195,6 +179,19 @@ struct OwnerMismatchRule: Rule {
     /// Declared in the project or a platform class: its lineage can be trusted.
     private static func isKnown(_ name: String, _ model: ProjectModel) -> Bool {
         model.isLineageComplete(of: name)
+    }
+
+    /// `HomeViewController` pushing a new `controllerClass` made with the SettingsViewController nib.
+    static func showSettings(making controllerClass: String) -> RuleExample.File {
+        .init("App/HomeViewController.m", """
+        #import "Controllers.h"
+        @implementation HomeViewController
+        - (void)showSettings {
+            \(controllerClass) *next = [[\(controllerClass) alloc] initWithNibName:@"SettingsViewController" bundle:nil];
+            [self.navigationController pushViewController:next animated:YES];
+        }
+        @end
+        """)
     }
 
     static let controllerHeaders = """

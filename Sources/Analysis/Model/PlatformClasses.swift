@@ -191,6 +191,13 @@ public enum PlatformClasses {
     NSFontManager NSObject
     NSDocumentController NSObject
     NSDocument NSObject
+    NSPersistentDocument NSDocument
+    NSPopover NSResponder
+    NSTabViewItem NSObject
+    NSStatusItem NSObject
+    NSSavePanel NSPanel
+    NSOpenPanel NSSavePanel
+    NSSplitViewItem NSObject
     NSStoryboardSegue NSObject
     NSGestureRecognizer NSObject
     NSClickGestureRecognizer NSGestureRecognizer

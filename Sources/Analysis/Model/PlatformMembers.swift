@@ -34,7 +34,7 @@ public enum PlatformMembers {
     UIResponder inputView inputAccessoryView
     UIView layer backgroundColor tintColor alpha hidden isHidden opaque isOpaque clipsToBounds clipsSubviews tag frame bounds center transform contentMode userInteractionEnabled isUserInteractionEnabled multipleTouchEnabled isMultipleTouchEnabled exclusiveTouch isExclusiveTouch translatesAutoresizingMaskIntoConstraints autoresizingMask autoresizesSubviews contentScaleFactor layoutMargins directionalLayoutMargins preservesSuperviewLayoutMargins insetsLayoutMarginsFromSafeArea semanticContentAttribute overrideUserInterfaceStyle gestureRecognizers mask maskView clearsContextBeforeDrawing tintAdjustmentMode
     UIControl enabled isEnabled selected isSelected highlighted isHighlighted contentHorizontalAlignment contentVerticalAlignment
-    UIButton titleLabel imageView titleEdgeInsets imageEdgeInsets contentEdgeInsets adjustsImageWhenHighlighted adjustsImageWhenDisabled showsTouchWhenHighlighted configuration
+    UIButton titleLabel imageView titleEdgeInsets imageEdgeInsets contentEdgeInsets adjustsImageWhenHighlighted adjustsImageWhenDisabled showsTouchWhenHighlighted configuration menu showsMenuAsPrimaryAction role pointerInteractionEnabled isPointerInteractionEnabled
     UILabel text font textColor textAlignment numberOfLines lineBreakMode adjustsFontSizeToFitWidth minimumScaleFactor attributedText highlightedTextColor shadowColor shadowOffset preferredMaxLayoutWidth adjustsFontForContentSizeCategory enabled
     UITextField delegate text placeholder font textColor textAlignment borderStyle leftView rightView attributedPlaceholder attributedText clearButtonMode keyboardType returnKeyType secureTextEntry isSecureTextEntry autocorrectionType autocapitalizationType textContentType
     UITextView delegate text font textColor textAlignment editable isEditable selectable isSelectable dataDetectorTypes textContainerInset attributedText keyboardType returnKeyType
@@ -76,8 +76,15 @@ public enum PlatformMembers {
     UIApplication delegate
     UISearchDisplayController searchBar searchContentsController searchResultsDataSource searchResultsDelegate delegate
     UISearchController searchBar delegate searchResultsUpdater
-    UIGestureRecognizer delegate enabled isEnabled cancelsTouchesInView delaysTouchesBegan delaysTouchesEnded
+    UIGestureRecognizer delegate enabled isEnabled cancelsTouchesInView delaysTouchesBegan delaysTouchesEnded requiresExclusiveTouchType
     UITapGestureRecognizer numberOfTapsRequired numberOfTouchesRequired
+    UIPanGestureRecognizer minimumNumberOfTouches maximumNumberOfTouches
+    UIScreenEdgePanGestureRecognizer edges
+    UILongPressGestureRecognizer minimumPressDuration numberOfTapsRequired numberOfTouchesRequired allowableMovement
+    UISwipeGestureRecognizer direction numberOfTouchesRequired
+    UIPinchGestureRecognizer scale
+    UIRotationGestureRecognizer rotation
+    UIRefreshControl attributedTitle tintColor
     UINavigationItem titleView leftBarButtonItem rightBarButtonItem backBarButtonItem leftBarButtonItems rightBarButtonItems prompt largeTitleDisplayMode searchController
     UIBarItem enabled isEnabled image title tag
     UIBarButtonItem customView target action style width tintColor
@@ -90,10 +97,14 @@ public enum PlatformMembers {
     NSButton title image state keyEquivalent alternateTitle
     NSTableView dataSource delegate headerView cornerView rowHeight doubleAction
     NSOutlineView outlineTableColumn
-    NSWindow delegate initialFirstResponder contentView windowController toolbar title frameAutosaveName
+    NSWindow delegate initialFirstResponder contentView contentViewController windowController toolbar title frameAutosaveName defaultButtonCell
     NSPanel floatingPanel becomesKeyOnlyIfNeeded
-    NSWindowController window document owner
-    NSViewController view representedObject title
+    NSWindowController window document owner contentViewController windowFrameAutosaveName
+    NSDocument window windowForSheet fileURL fileType displayName
+    NSPopover delegate contentViewController behavior animates appearance
+    NSTabViewItem view initialFirstResponder label identifier viewController
+    NSStatusItem menu button
+    NSViewController view representedObject title nibName nibBundle preferredContentSize
     NSApplication delegate mainMenu windowsMenu servicesMenu helpMenu dockMenu
     NSMenu delegate title
     NSMenuItem target action submenu view title keyEquivalent representedObject state
@@ -113,7 +124,23 @@ public enum PlatformMembers {
     NSToolbar delegate
     NSToolbarItem view target action
     NSSearchField delegate
-    NSComboBox dataSource delegate
+    NSComboBox dataSource delegate usesDataSource
+    NSCell menu representedObject formatter title image font stringValue objectValue enabled isEnabled editable isEditable
+    NSActionCell target action tag
+    NSComboBoxCell dataSource usesDataSource
+    NSTextFieldCell textColor backgroundColor placeholderString drawsBackground
+    NSButtonCell alternateTitle keyEquivalent
+    NSSearchFieldCell searchButtonCell cancelButtonCell
+    NSFormatter
+    NSSavePanel delegate accessoryView
+    NSSegmentedControl selectedSegment segmentCount
+    NSLevelIndicator minValue maxValue warningValue criticalValue
+    NSProgressIndicator minValue maxValue doubleValue indeterminate
+    NSSplitViewItem viewController
+    NSGridView rowSpacing columnSpacing
+    NSVisualEffectView material blendingMode state
+    WebView UIDelegate frameLoadDelegate policyDelegate resourceLoadDelegate downloadDelegate editingDelegate hostWindow groupName mainFrameURL
+    PDFView delegate document
     NSBrowser delegate
     NSCollectionView dataSource delegate collectionViewLayout
     NSStackView delegate

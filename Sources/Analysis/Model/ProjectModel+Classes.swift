@@ -107,3 +107,15 @@ extension ProjectModel {
         return table
     }
 }
+
+extension ProjectModel {
+    /// Whether the runtime cannot find the class an Interface Builder object names: a
+    /// project Swift class without `@objc(Name)` set with neither `customModule` nor
+    /// `customModuleProvider` is looked up by its bare name, which the Swift runtime does
+    /// not register ("Unknown class X in Interface Builder file"); a plain view is made.
+    public func isUnresolvedAtRunTime(_ object: IBObject) -> Bool {
+        guard let name = object.customClass, object.customModule == nil, object.customModuleProvider == nil,
+              let type = declaredType(runtimeName: name) else { return false }
+        return type.hasPrimaryDeclaration && type.language == .swift && type.runtimeName == nil
+    }
+}

@@ -8,8 +8,12 @@ extension StrategyClassifier {
         let loads = model.sources.nibLoads
         let sites = loads.indices.filter {
             loads[$0].api == .viewControllerNibName
-                && (loads[$0].context.typeName == projectClass.name || loads[$0].receiverType == projectClass.name)
-        }.map { loads[$0] }
+                && (loads[$0].owner == .selfObject && loads[$0].context.typeName == projectClass.name
+                    || loads[$0].receiverType == projectClass.name)
+        }.map { loads[$0] }.filter {
+            // `initWithNibName:nil` with no nib of the class's name loads none: the view is made in code.
+            $0.nibName.expression != "nil" || !model.definiteNibDocuments(of: $0).isEmpty
+        }
         guard !sites.isEmpty else { return [] }
         return [Strategy(id: "view-controller-nib", evidence: sites.map {
             evidence($0, "Initialised with nib \($0.nibName.candidates.first ?? $0.nibName.expression).")

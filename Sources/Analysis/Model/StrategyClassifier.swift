@@ -32,13 +32,29 @@ struct StrategyClassifier {
             let sites = model.loadSites(forNib: nibName)
             let rootEvidence = Evidence(path: document.path, line: object.location.line,
                                         note: "The top-level \(object.element) of \(nibName) has class \(projectClass.runtimeName).")
+            // A load whose owner is not the loaded object itself takes the root out of the nib:
+            // owner nil, another expression, `self` in a type method (the metatype) or `self`
+            // in another class's method (that other object).
+            // A `UINib` made and not instantiated here (a `+nib` getter) registers a cell, or
+            // is instantiated by the getter's callers (an overridden getter of a subclass).
+            let factories = sites.filter { site in
+                guard site.api != .viewControllerNibName, site.api != .registerNib else { return false }
+                if isRegisteredNibOnly(site) { return family != .cell && ProjectModel.family(ofElement: object) != .cell }
+                return site.owner != .selfObject || site.context.isTypeMethod
+                    || !(site.context.typeName.map { model.isKind($0, of: projectClass.runtimeName) || model.isKind(projectClass.runtimeName, of: $0) } ?? false)
+            }
             if family == .cell || ProjectModel.family(ofElement: object) == .cell {
-                let registrations = sites.filter { $0.api == .registerNib || $0.api == .uiNib }
+                let registrations = sites.filter { $0.api == .registerNib || isRegisteredNibOnly($0) }
+                // A cell nib nothing registers but a factory instantiates is a root-class factory.
+                if registrations.isEmpty, !factories.isEmpty {
+                    return Strategy(id: "root-class-factory", evidence: [rootEvidence] + factories.map {
+                        evidence($0, "Loads \(nibName) with owner \(ownerText($0.owner)) and takes the \(projectClass.runtimeName) it holds; nothing registers it.")
+                    })
+                }
                 return Strategy(id: "cell-nib", evidence: [rootEvidence] + registrations.map {
                     evidence($0, "Registers or instantiates the cell nib \(nibName).")
                 })
             }
-            let factories = sites.filter { $0.owner != .selfObject && $0.api != .viewControllerNibName }
             if !factories.isEmpty {
                 return Strategy(id: "root-class-factory", evidence: [rootEvidence] + factories.map {
                     evidence($0, "Loads \(nibName) with owner \(ownerText($0.owner)) and takes the \(projectClass.runtimeName) it holds.")
@@ -92,6 +108,11 @@ struct StrategyClassifier {
             return "its superclass \(outside) comes from outside the project and may load it"
         }
         return fallback
+    }
+
+    /// A `UINib` made and never instantiated in its method (kept for a `register…` call).
+    private func isRegisteredNibOnly(_ site: NibLoadSite) -> Bool {
+        site.api == .uiNib && site.owner == .notApplicable
     }
 
     /// A load inside `awakeAfter(using:)` / `awakeAfterUsingCoder:`.

@@ -16,7 +16,8 @@ public enum ExampleXML {
         """
     }
 
-    /// A macOS (Cocoa) xib whose `<objects>` holds `objects`.
+    /// A macOS (Cocoa) xib holding `objects`, File's Owner (`-2`) and First Responder (`-1`)
+    /// placeholders included by the caller.
     public static func cocoaXib(_ objects: String) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>

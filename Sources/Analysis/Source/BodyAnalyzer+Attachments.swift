@@ -47,7 +47,7 @@ extension BodyAnalyzer {
         let resolver = NibNameResolver(stream: stream, method: method, context: method.context)
         guard let initializer = resolver.localInitializer(of: name, before: index) else { return nil }
         return calls.lazy.filter { initializer.contains($0.nameIndex) }
-            .compactMap { helpers.helper(for: $0)?.returnedLayout }.first
+            .compactMap { helpers.helper(for: $0, in: receiverContext(of: $0))?.returnedLayout }.first
     }
 
     /// How `name` is laid out in `body`: frame, autoresizing, constraints or a pinning helper.

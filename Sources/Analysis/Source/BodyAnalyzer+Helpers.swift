@@ -30,7 +30,8 @@ extension BodyAnalyzer {
             isSwift: language == .swift, declaringType: method.context.typeName, isInExtension: inExtension, nameSource: source, expression: load.nibName.expression,
             spelling: load.nibName.spelling,
             ownerIsSelf: load.owner == .selfObject, load: load.location, resultUse: load.resultUse, cast: load.cast,
-            returnedLayout: returnedLayout))
+            returnedLayout: returnedLayout, isFilePrivate: method.isFilePrivate,
+            returnsNib: load.api == .uiNib && load.owner == .notApplicable))
     }
 
     /// Records what a method copies from a parameter that stands for the placeholder
@@ -57,5 +58,52 @@ extension BodyAnalyzer {
         case "id", "Any", "AnyObject", "Any?", "AnyObject?", "Self", "instancetype": true
         default: false
         }
+    }
+}
+
+extension BodyAnalyzer {
+    /// What a call is sent to, for ``NibLoadHelperTable/helper(for:in:)``: the enclosing class
+    /// for an implicit receiver, `self`, `Self`, `[self class]` or `type(of: self)`; the named
+    /// class for `X`, `X.self` or `[X class]`; the declared type of `let h: HeaderView = .make()`
+    /// (an implicit member expression); `super` starts above the enclosing class. Any other
+    /// receiver is an expression of unknown type.
+    func receiverContext(of call: CallSite) -> NibLoadHelperTable.CallContext {
+        let enclosing = context(of: call.nameIndex).typeName
+        guard let range = call.receiver else {
+            if language == .swift, stream.isText(call.nameIndex - 1, "."), let declared = implicitMemberType(dotAt: call.nameIndex - 1) {
+                return .init(path: path, receiverType: declared)
+            }
+            return .init(path: path, receiverType: enclosing)
+        }
+        let text = String(stream.text(of: range).filter { !$0.isWhitespace })
+        switch text {
+        case "self", "Self", "[selfclass]", "self.class", "type(of:self)", "self.dynamicType", "Self.self", "[[selfclass]class]":
+            return .init(path: path, receiverType: enclosing)
+        case "super":
+            return .init(path: path, receiverType: enclosing, isSuper: true)
+        default:
+            break
+        }
+        var name = text
+        if name.hasPrefix("["), name.hasSuffix("class]") { name = String(name.dropFirst().dropLast("class]".count)) }
+        for suffix in [".self", ".class"] where name.hasSuffix(suffix) { name = String(name.dropLast(suffix.count)) }
+        let last = name.split(separator: ".").last.map(String.init) ?? name
+        guard NibNameResolver.isTypeName(last), last.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+            return .init(path: path, receiverType: nil)
+        }
+        return .init(path: path, receiverType: last)
+    }
+
+    /// `let header: HeaderView = .make()` / `var header: HeaderView? = .make()`: the type the
+    /// implicit member expression starting with the `.` at `dot` is looked up in.
+    private func implicitMemberType(dotAt dot: Int) -> String? {
+        guard !stream.isText(dot - 1, ")"), !stream.isText(dot - 1, "]"), !(dot >= 1 && stream[dot - 1].isIdentifier) else { return nil }
+        var cursor = dot - 1
+        guard stream.isText(cursor, "=") else { return nil }
+        cursor -= 1
+        while stream.isText(cursor, "?") || stream.isText(cursor, "!") { cursor -= 1 }
+        guard cursor >= 1, stream[cursor].isIdentifier, stream.isText(cursor - 1, ":") else { return nil }
+        let type = stream.text(cursor)
+        return NibNameResolver.isTypeName(type) ? type : nil
     }
 }

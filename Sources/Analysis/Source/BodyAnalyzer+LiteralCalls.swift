@@ -17,8 +17,42 @@ extension BodyAnalyzer {
             guard range.count == 1, let value = SourceLiteral.value(of: stream.text(range.lowerBound)) else { continue }
             literalCalls.append(LiteralCallSite(kind: kind, value: value, reusable: reusable,
                                                 location: stream.location(call.nameIndex, path: path),
-                                                language: language, context: context(of: call.nameIndex)))
+                                                language: language, context: context(of: call.nameIndex),
+                                                storyboard: kind == .storyboardIdentifier ? storyboardReceiver(of: call) : nil))
         }
+    }
+
+    /// The storyboard an `instantiateViewController(withIdentifier:)` call is sent to: one
+    /// named by `UIStoryboard(name:)` in the receiver or in the initializer of the local
+    /// variable it names (a local `storyboard` shadows the controller's property), the
+    /// controller's own (`storyboard`, `self.storyboard`), or another object's.
+    private func storyboardReceiver(of call: CallSite) -> LiteralCallSite.StoryboardReceiver {
+        guard let receiver = call.receiver else { return .other }
+        if let named = storyboardName(in: receiver) { return .named(named) }
+        var tokens = Array(receiver).filter { !stream.isText($0, "?") && !stream.isText($0, "!") }
+        if language == .objc, tokens.count == 3, stream.isText(tokens[0], "["), stream.isText(tokens[2], "]") { tokens = [tokens[1]] }
+        let texts = tokens.map { stream.text($0) }
+        if texts == ["self", ".", "storyboard"] || texts == ["self", "storyboard"] { return .own }
+        guard texts.count == 1, stream[tokens[0]].isIdentifier else { return .other }
+        let resolver = NibNameResolver(stream: stream, method: method(containing: call.nameIndex), context: context(of: call.nameIndex))
+        if let initializer = resolver.localInitializer(of: texts[0], before: receiver.lowerBound) {
+            if let named = storyboardName(in: initializer) { return .named(named) }
+            let assigned = initializer.map { stream.text($0) }.filter { $0 != "?" && $0 != "!" }
+            return assigned == ["self", ".", "storyboard"] || assigned == ["storyboard"] ? .own : .other
+        }
+        return texts[0] == "storyboard" ? .own : .other
+    }
+
+    /// The literal name of a `UIStoryboard(name:)`/`storyboardWithName:` call inside `range`.
+    private func storyboardName(in range: Range<Int>) -> String? {
+        for index in range {
+            guard let position = callAt[index], let (kind, argument, _) = Self.literalKind(of: calls[position]),
+                  kind == .storyboardName, argument < calls[position].arguments.count else { continue }
+            let name = calls[position].arguments[argument]
+            guard name.count == 1 else { return nil }
+            return SourceLiteral.value(of: stream.text(name.lowerBound))
+        }
+        return nil
     }
 
     /// Which literal a call names, and at which argument position.

@@ -31,10 +31,12 @@ extension BodyAnalyzer {
                 addLoad(call, api: .viewControllerNibName, name: call.arguments[0], owner: nil)
             case "register", "registerNib", "registerClass":
                 addRegistration(call)
-            case "loadFromNib" where helpers.byBaseName["loadFromNib"] == nil && !isInsideHelper(call):
-                addReusableLoad(call, api: .nibLoadable)
-            case "loadNibContent" where helpers.byBaseName["loadNibContent"] == nil:
-                addReusableLoad(call, api: .nibOwnerLoadable)
+            case "loadFromNib" where !isInsideHelper(call), "loadNibContent" where !isInsideHelper(call):
+                if let helper = helpers.helper(for: call, in: receiverContext(of: call)) {
+                    addHelperLoad(call, helper: helper)
+                } else {
+                    addReusableLoad(call, api: call.baseName == "loadFromNib" ? .nibLoadable : .nibOwnerLoadable)
+                }
             default:
                 addOtherLoad(call)
             }
@@ -46,22 +48,32 @@ extension BodyAnalyzer {
         if call.labels.first == "nibName", !call.isMessageSend, call.baseName != "UINib",
            call.baseName == "init" || NibNameResolver.isTypeName(call.baseName) {
             addLoad(call, api: .viewControllerNibName, name: call.arguments[0], owner: nil)
-        } else if let helper = helpers.helper(for: call), !isInsideHelper(call) {
+        } else if !helpers.byBaseName.isEmpty, !isInsideHelper(call), let helper = helpers.helper(for: call, in: receiverContext(of: call)) {
             addHelperLoad(call, helper: helper)
         }
     }
 
-    /// The `UINib` creation calls passed as the first argument of a `register…` call.
+    /// The `UINib` creation calls (and calls of helpers that return a nib) passed as the
+    /// first argument of a `register…` call.
     private func registeredNibCalls() -> Set<Int> {
         var result: Set<Int> = []
         for call in calls where call.baseName.hasPrefix("register") {
-            if let first = call.arguments.first, let nib = nibCreation(in: first) { result.insert(nib.nameIndex) }
+            if let first = call.arguments.first, let nib = nibCreation(in: first) { result.insert(nib.call.nameIndex) }
         }
         return result
     }
 
-    private func nibCreation(in range: Range<Int>) -> CallSite? {
-        range.lazy.compactMap { callAt[$0].map { calls[$0] } }.first { $0.baseName == "UINib" || $0.baseName == "nibWithNibName" }
+    /// The nib a `register…` argument creates: `UINib(nibName:…)`/`nibWithNibName:`, or a
+    /// project helper that returns one (`[Cell nib]`, `Cell.nib()`).
+    private func nibCreation(in range: Range<Int>) -> (call: CallSite, helper: NibLoadHelper?)? {
+        for position in range {
+            guard let call = callAt[position].map({ calls[$0] }) else { continue }
+            if call.baseName == "UINib" || call.baseName == "nibWithNibName" { return (call, nil) }
+            if !helpers.byBaseName.isEmpty, let helper = helpers.helper(for: call, in: receiverContext(of: call)), helper.returnsNib {
+                return (call, helper)
+            }
+        }
+        return nil
     }
 
     /// Is the call inside the body of a helper of the same name (its own definition)?
@@ -103,7 +115,34 @@ extension BodyAnalyzer {
         }
         let reader = ResultUseReader(stream: stream, method: method(containing: call.nameIndex))
         let use = call.argument("topLevelObjects").map(reader.readTopLevelObjects) ?? reader.read(call.expression)
-        nibLoads.append(site(call, api: api, name: expression, owner: owner(ownerRange), use: use))
+        var load = site(call, api: api, name: expression, owner: owner(ownerRange), use: use)
+        if api == .viewControllerNibName {
+            (load.owner, load.receiverType) = initializedController(call)
+            // `nil` names the nib after the class of the controller made, not of the caller.
+            if expression.expression == "nil", load.owner != .selfObject {
+                load.nibName.resolution = load.receiverType.map { .namedClass($0) } ?? .dynamic
+            }
+        }
+        nibLoads.append(load)
+    }
+
+    /// The controller an `init(nibName:bundle:)` makes, which owns the nib it loads: `self`
+    /// for `super.init(nibName:…)`/`[super initWithNibName:…]` (and `self`, `[self class]`),
+    /// a new object of class `X` for `X(nibName:…)`/`[[X alloc] initWithNibName:…]`, a new
+    /// object of unknown class for any other receiver (`[[cls alloc] initWithNibName:…]`).
+    private func initializedController(_ call: CallSite) -> (NibLoadSite.Owner, String?) {
+        if !call.isMessageSend, call.baseName != "init" { return (.expression(call.baseName), call.baseName) }
+        guard let range = call.receiver else { return (.selfObject, nil) }
+        var text = String(stream.text(of: range).filter { !$0.isWhitespace })
+        if language == .objc, text.hasPrefix("["), text.hasSuffix("alloc]") { text = String(text.dropFirst().dropLast("alloc]".count)) }
+        switch text {
+        case "self", "super", "Self", "[selfclass]", "self.class", "type(of:self)":
+            return (.selfObject, nil)
+        default:
+            let type = text.split(separator: ".").last.map(String.init) ?? text
+            let isType = NibNameResolver.isTypeName(type) && type.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+            return (.expression(text), isType ? type : nil)
+        }
     }
 
     private static let instantiateNames: Set<String> = ["instantiate", "instantiateWithOwner", "instantiateNibWithOwner"]
@@ -158,17 +197,25 @@ extension BodyAnalyzer {
         guard call.arguments.count >= 2, let first = call.arguments.first else { return }
         let reusable = call.labels.dropFirst().lazy.compactMap { Self.registerLabels[$0] }.first
         let identifier = call.arguments.last.flatMap { range in range.count == 1 ? SourceLiteral.value(of: stream.text(range.lowerBound)) : nil }
-        let nibCall = nibCreation(in: first)
-        let isNib = nibCall != nil || call.baseName == "registerNib"
+        let creation = nibCreation(in: first)
+        let isNib = creation != nil || call.baseName == "registerNib"
         if let identifier {
             literalCalls.append(LiteralCallSite(kind: isNib ? .registerNib : .registerClass, value: identifier,
                                                 reusable: reusable, location: stream.location(call.nameIndex, path: path),
                                                 language: language, context: context(of: call.nameIndex)))
         }
-        guard let nibCall, !nibCall.arguments.isEmpty else { return }
-        let (expression, _) = nibName(nibCall.arguments[0], at: nibCall.nameIndex)
-        var registered = site(call, api: .registerNib, name: expression, owner: .notApplicable, use: ResultUseReader.Use(use: .whole))
+        guard let creation else { return }
+        var registered: NibLoadSite
+        if let helper = creation.helper {
+            registered = helperSite(creation.call, helper: helper, api: .registerNib, use: ResultUseReader.Use(use: .whole))
+            registered.location = stream.location(call.nameIndex, path: path)
+        } else {
+            guard !creation.call.arguments.isEmpty else { return }
+            let (expression, _) = nibName(creation.call.arguments[0], at: creation.call.nameIndex)
+            registered = site(call, api: .registerNib, name: expression, owner: .notApplicable, use: ResultUseReader.Use(use: .whole))
+        }
         registered.reuseIdentifier = identifier
+        registered.reusable = reusable
         nibLoads.append(registered)
     }
 
@@ -189,13 +236,38 @@ extension BodyAnalyzer {
         nibLoads.append(load)
     }
 
-    /// A call to a project helper, resolved with the caller's arguments and receiver.
+    /// A call to a project helper, resolved with the caller's arguments and receiver. A
+    /// helper that only returns a nib loads when the result is instantiated (the owner and
+    /// use are then the `instantiate` call's); fetched alone (`if ([[self class] nib])`, an
+    /// assertion) or passed to `register…` (recorded there) it loads nothing.
     private mutating func addHelperLoad(_ call: CallSite, helper: NibLoadHelper) {
-        let receiver = call.receiver.map { stream.text(of: $0) }
-        let receiverType = receiver.flatMap { receiver in
-            NibNameResolver.isTypeName(receiver) && !receiver.contains(" ")
-                && !(helper.isInExtension && receiver == helper.declaringType) ? receiver : nil
+        guard helper.returnsNib else {
+            var use = ResultUseReader(stream: stream, method: method(containing: call.nameIndex)).read(call.expression)
+            if use.use == .whole || use.use == .ignored && helper.resultUse != .ignored {
+                use.use = helper.resultUse
+                use.index = nil
+            }
+            nibLoads.append(helperSite(call, helper: helper, api: .projectHelper,
+                                       use: ResultUseReader.Use(use: use.use, index: use.index, cast: use.cast ?? helper.cast)))
+            return
         }
+        guard let instantiate = instantiateCall(of: call) else { return }
+        let reader = ResultUseReader(stream: stream, method: method(containing: call.nameIndex))
+        let use = instantiate.argument("topLevelObjects").map(reader.readTopLevelObjects) ?? reader.read(instantiate.expression)
+        var load = helperSite(call, helper: helper, api: .projectHelper, use: use)
+        load.owner = owner(instantiate.argument("withOwner") ?? instantiate.arguments.first)
+        nibLoads.append(load)
+    }
+
+    /// The load site of a call to `helper`: the nib name resolved with the caller's argument
+    /// and receiver class, the owner the helper passes (`self` is the caller's receiver).
+    private func helperSite(_ call: CallSite, helper: NibLoadHelper, api: NibLoadSite.API, use: ResultUseReader.Use) -> NibLoadSite {
+        let receiver = call.receiver.map { stream.text(of: $0) }
+        let context = receiverContext(of: call)
+        let named = receiver.flatMap { NibNameResolver.isTypeName($0) && !$0.contains(" ") ? $0 : nil } ?? context.receiverType.flatMap {
+            call.receiver == nil && $0 != self.context(of: call.nameIndex).typeName ? $0 : nil  // `let h: HeaderView = .make()`
+        }
+        let receiverType = named.flatMap { !(helper.isInExtension && $0 == helper.declaringType) ? $0 : nil }
         func atCaller(_ resolution: NibNameExpression.Resolution) -> NibNameExpression.Resolution {
             switch resolution {
             case .enclosingClass, .conformingTypes: return receiverType.map { .namedClass($0) } ?? .enclosingClass
@@ -217,16 +289,10 @@ extension BodyAnalyzer {
         }
         let owner: NibLoadSite.Owner = !helper.ownerIsSelf ? .none
             : receiver == nil || receiver == "self" ? .selfObject : .expression(receiver ?? "")
-        var use = ResultUseReader(stream: stream, method: method(containing: call.nameIndex)).read(call.expression)
-        if use.use == .whole || use.use == .ignored && helper.resultUse != .ignored {
-            use.use = helper.resultUse
-            use.index = nil
-        }
-        var load = site(call, api: .projectHelper, name: expression, owner: owner,
-                        use: ResultUseReader.Use(use: use.use, index: use.index, cast: use.cast ?? helper.cast))
+        var load = site(call, api: api, name: expression, owner: owner, use: use)
         load.helper = helper.selector
         load.helperLoad = helper.load
         load.receiverType = receiverType
-        nibLoads.append(load)
+        return load
     }
 }

@@ -31,20 +31,43 @@ struct NibLoadHelper: Sendable, Equatable {
     var cast: NibLoadSite.Cast?
     /// How the helper lays out the view it returns (`view.frame = self.bounds`), if at all.
     var returnedLayout: ContentViewAttachment.Layout?
+    /// Swift `private`/`fileprivate`: only calls in the helper's own file reach it.
+    var isFilePrivate = false
+    /// The helper makes a `UINib`/`NSNib` and returns it without instantiating it (`+nib`,
+    /// `static var nib: UINib`): a call loads only when its result is instantiated, and a
+    /// call passed to `register…` registers the nib.
+    var returnsNib = false
 }
 
 /// The helpers known to the whole project, by base name, given to a second indexing pass
-/// of the files that call them.
+/// of the files that call them, with the class hierarchy that decides which helper a call
+/// reaches.
 struct NibLoadHelperTable: Sendable {
     var byBaseName: [String: [NibLoadHelper]] = [:]
     /// Placeholder-copy methods by Objective-C selector or Swift base name.
     var copyHelpers: [String: PlaceholderCopyFacts] = [:]
+    /// Superclass of every project class that names one (`class A: B`, `@interface A : B`).
+    var superclasses: [String: String] = [:]
+    /// The classes the project declares (not only extends).
+    var projectClasses: Set<String> = []
 
     var isEmpty: Bool { byBaseName.isEmpty && copyHelpers.isEmpty }
 
-    init(_ helpers: [NibLoadHelper] = [], copyHelpers: [String: PlaceholderCopyFacts] = [:]) {
+    init(_ helpers: [NibLoadHelper] = [], copyHelpers: [String: PlaceholderCopyFacts] = [:],
+         declarations: [SourceTypeDeclaration] = []) {
         for helper in helpers { byBaseName[helper.baseName, default: []].append(helper) }
         self.copyHelpers = copyHelpers
+        for declaration in declarations {
+            switch declaration.kind {
+            case .class, .interface, .implementation:
+                projectClasses.insert(declaration.name)
+                if let superclass = declaration.superclass, superclasses[declaration.name] == nil {
+                    superclasses[declaration.name] = superclass
+                }
+            default:
+                continue
+            }
+        }
     }
 
     /// The calls whose presence in a file means the file must be indexed again with this table.
@@ -55,15 +78,54 @@ struct NibLoadHelperTable: Sendable {
         return keys
     }
 
-    /// The helper a call goes to: Objective-C by full selector, Swift by base name and a
-    /// parameter count that can take the call's arguments.
-    func helper(for call: CallSite) -> NibLoadHelper? {
-        guard !byBaseName.isEmpty, let candidates = byBaseName[call.baseName] else { return nil }
-        guard call.isMessageSend else {
-            return candidates.first { $0.isSwift && $0.selector.reduce(0) { $1 == ":" ? $0 + 1 : $0 } >= call.arguments.count }
+    /// `type` and its superclasses, nearest first (bounded; cycles stop).
+    func lineage(of type: String) -> [String] {
+        var result = [type]
+        var current = type
+        while result.count < 32, let superclass = superclasses[current], !result.contains(superclass) {
+            result.append(superclass)
+            current = superclass
         }
-        let selector = call.selector
-        return candidates.first { $0.selector == selector }
+        return result
+    }
+
+    /// Where a call is made and what it is sent to, as far as the file shows it.
+    struct CallContext {
+        var path: String
+        /// The class the receiver is (or, for a type method call, the class it is sent to);
+        /// `nil` when the receiver is an expression whose type the file does not show.
+        var receiverType: String?
+        /// The receiver is `super`: the lookup starts above `receiverType`.
+        var isSuper = false
+    }
+
+    /// The helper a call reaches: Objective-C by full selector, Swift by base name and a
+    /// parameter count that can take the call's arguments; among those, the one declared by
+    /// the receiver's class or its nearest superclass, else one declared on a type outside
+    /// the project's classes (a `UIView` extension or category, a protocol extension) that
+    /// any receiver may reach. A `private`/`fileprivate` helper is reached from its own file
+    /// only. A receiver of unknown type reaches a helper only when no other could be meant.
+    func helper(for call: CallSite, in context: CallContext) -> NibLoadHelper? {
+        guard !byBaseName.isEmpty, let named = byBaseName[call.baseName] else { return nil }
+        let candidates = named.filter { helper in
+            guard !helper.isFilePrivate || helper.load.path == context.path else { return false }
+            guard call.isMessageSend else {
+                return helper.isSwift && helper.selector.reduce(0) { $1 == ":" ? $0 + 1 : $0 } >= call.arguments.count
+            }
+            return helper.selector == call.selector
+        }
+        guard let first = candidates.first else { return nil }
+        let shared = candidates.first { helper in helper.declaringType.map { !projectClasses.contains($0) } ?? true }
+        guard let receiverType = context.receiverType else {
+            let owners = Set(candidates.map { $0.declaringType ?? "" })
+            return shared ?? (owners.count == 1 ? first : nil)
+        }
+        var types = lineage(of: receiverType)
+        if context.isSuper { types.removeFirst() }
+        for type in types {
+            if let declared = candidates.first(where: { $0.declaringType == type }) { return declared }
+        }
+        return shared
     }
 }
 

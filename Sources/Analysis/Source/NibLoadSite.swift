@@ -69,6 +69,11 @@ public struct NibLoadSite: Sendable, Equatable, Codable {
     public var cast: Cast?
     /// Reuse identifier of a `register(UINib…)` call, when literal.
     public var reuseIdentifier: String?
+    /// For `.registerNib`: the kind of reusable view the selector registers
+    /// (`forCellReuseIdentifier:` a table cell, `forCellWithReuseIdentifier:` a collection
+    /// cell, `forHeaderFooterViewReuseIdentifier:`, `forSupplementaryViewOfKind:`), whatever
+    /// the identifier expression.
+    public var reusable: LiteralCallSite.Reusable? = nil
     /// For `.projectHelper`: the helper called (`tra_loadViewFromNibNamed:`) and the
     /// location of the load inside it.
     public var helper: String?

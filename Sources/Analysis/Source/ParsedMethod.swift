@@ -18,6 +18,8 @@ struct ParsedMethod {
     var body: Range<Int>?
     var context: SourceContext
     var isAction: Bool
+    /// Swift `private`/`fileprivate`: callable from its own file only.
+    var isFilePrivate = false
 }
 
 /// A token range that belongs to a type body or a method body, so that call sites can

@@ -32,7 +32,8 @@ public struct SourceIndexer: Sendable {
             helpers += results[position].helpers
             if !results[position].copyHelpers.isEmpty { copyHelpers.merge(results[position].copyHelpers) { first, _ in first } }
         }
-        let table = NibLoadHelperTable(helpers, copyHelpers: copyHelpers)
+        let table = helpers.isEmpty && copyHelpers.isEmpty ? NibLoadHelperTable()
+            : NibLoadHelperTable(helpers, copyHelpers: copyHelpers, declarations: results.indices.flatMap { results[$0].declarations })
         if !table.isEmpty {
             let keys = table.callKeys
             let (swiftCalls, objcCalls) = (keys.matcher(swift: true), keys.matcher(swift: false))

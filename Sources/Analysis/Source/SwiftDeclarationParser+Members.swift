@@ -60,7 +60,8 @@ extension SwiftDeclarationParser {
             calledSelfMethods: [], loadsNib: false, awakeAfter: nil, hasBody: body != nil,
             location: stream.location(isInit ? index : index + 1, path: path))
         methods.append(ParsedMethod(declarationIndex: owner?.index, method: method, parameters: parameters,
-                                    body: body, context: context, isAction: prefix.has("IBAction")))
+                                    body: body, context: context, isAction: prefix.has("IBAction"),
+                                    isFilePrivate: prefix.modifiers.contains(.filePrivate)))
         if let body { contexts.append(ContextRange(range: body, context: context)) }
         return cursor
     }

@@ -62,9 +62,14 @@ struct SwiftDeclarationParser {
                 continue
             case .identifier:
                 if Self.modifierKeywords.contains(token, in: stream) {
-                    prefix.modifiers.insert(Prefix.Modifiers(token: token, in: stream))
+                    let modifier = Prefix.Modifiers(token: token, in: stream)
                     index += 1
-                    if stream.isText(index, "(") { index = stream.after(index) }  // private(set), unowned(unsafe)
+                    if stream.isText(index, "(") {
+                        index = stream.after(index)  // private(set), unowned(unsafe): the setter alone is private
+                        if modifier != .filePrivate { prefix.modifiers.insert(modifier) }
+                    } else {
+                        prefix.modifiers.insert(modifier)
+                    }
                     continue
                 }
                 if stream.isText(token, "class"), stream.isText(index + 1, "func") || stream.isText(index + 1, "var")

@@ -11,6 +11,8 @@ struct SwiftDeclarationPrefix {
         static let unowned = Modifiers(rawValue: 1 << 3)
         static let lazy = Modifiers(rawValue: 1 << 4)
         static let dynamic = Modifiers(rawValue: 1 << 5)
+        /// `private` or `fileprivate`: visible in its file only (at most).
+        static let filePrivate = Modifiers(rawValue: 1 << 6)
 
         /// The modifier a keyword token stands for (none for the others).
         init(token: SourceToken, in stream: TokenStream) {
@@ -20,6 +22,7 @@ struct SwiftDeclarationPrefix {
             else if stream.isText(token, "unowned") { self = .unowned }
             else if stream.isText(token, "lazy") { self = .lazy }
             else if stream.isText(token, "dynamic") { self = .dynamic }
+            else if stream.isText(token, "private") || stream.isText(token, "fileprivate") { self = .filePrivate }
             else { self = [] }
         }
 

@@ -68,6 +68,41 @@ struct CellNibTopLevelRule: Rule {
             ]),
         ],
         nonTriggering: [
+            RuleExample("Swift: a header-footer view registered for headers with an identifier that is not a literal.", files: [
+                .init("App/ResultViewController.swift", """
+                import UIKit
+
+                class BaseHeaderView: UITableViewHeaderFooterView {}
+                final class ResultHeaderView: BaseHeaderView {}
+
+                final class ResultViewController: UITableViewController {
+                    enum Header: String { case result }
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        tableView.register(UINib(nibName: String(describing: ResultHeaderView.self), bundle: nil),
+                                           forHeaderFooterViewReuseIdentifier: Header.result.rawValue)
+                    }
+                }
+                """),
+                BeyondExample.xib("App/ResultHeaderView.xib", swift: true,
+                                  objects: #"<view contentMode="scaleToFill" id="Hdr-00-001" customClass="ResultHeaderView" customModule="App" customModuleProvider="target"/>"#),
+            ]),
+            RuleExample("Objective-C: a collection reusable view registered as a supplementary view.", files: [
+                .init("App/GalleryViewController.m", """
+                #import <UIKit/UIKit.h>
+                @interface GalleryViewController : UICollectionViewController
+                @end
+                static NSString *const kSectionHeader = @"section";
+                @implementation GalleryViewController
+                - (void)viewDidLoad {
+                    [super viewDidLoad];
+                    [self.collectionView registerNib:[UINib nibWithNibName:@"SectionHeader" bundle:nil]
+                          forSupplementaryViewOfKind:UICollectionElementKindSectionHeader withReuseIdentifier:kSectionHeader];
+                }
+                @end
+                """),
+                BeyondExample.xib("App/SectionHeader.xib", swift: false, objects: #"<collectionReusableView opaque="NO" contentMode="center" id="Sec-00-001"/>"#),
+            ]),
             RuleExample("Swift: the cell alone.", files: [
                 swiftController,
                 BeyondExample.xib("App/FeedCell.xib", swift: true,
@@ -84,7 +119,7 @@ struct CellNibTopLevelRule: Rule {
 
     static func check(_ model: ProjectModel) -> [RuleViolation] {
         model.sources.nibLoads.filter { $0.api == .registerNib }.flatMap { site in
-            let reusable = model.sources.literalCalls.first { $0.kind == .registerNib && $0.location == site.location }?.reusable
+            let reusable = site.reusable
             return model.definiteNibDocuments(of: site).compactMap { _, document -> RuleViolation? in
                 let top = document.instantiatedTopLevelObjects
                 let problem: String

@@ -10,10 +10,12 @@ struct MissingStoryboardIDRule: Rule {
         `instantiateViewController(withIdentifier:)` raises `NSInvalidArgumentException` \
         ("Storyboard (<UIStoryboard>) doesn't contain a view controller with identifier 'X'") \
         when no scene of that storyboard has the Storyboard ID `X` — a typo, or the ID typed \
-        in the Restoration ID field, or set on another storyboard. When the same line names the \
-        storyboard (`UIStoryboard(name: "Main", bundle: nil).instantiateViewController(…)`), \
-        only that storyboard is searched; when a controller asks its own `storyboard`, only the \
-        storyboards holding its scenes are; otherwise every storyboard of the project is.
+        in the Restoration ID field, or set on another storyboard. When the receiver names the \
+        storyboard (`UIStoryboard(name: "Main", bundle: nil).instantiateViewController(…)`, or a \
+        local variable made that way, which shadows the controller's own `storyboard`), only \
+        that storyboard is searched; when a controller asks its own `storyboard`, only the \
+        storyboards holding its scenes are; another object's storyboard (`other.storyboard`) \
+        may be any, so every storyboard of the project is.
 
         **Fix:** set the Storyboard ID in the identity inspector of the scene's view \
         controller, or use a generated constant.
@@ -61,6 +63,40 @@ struct MissingStoryboardIDRule: Rule {
         ],
         nonTriggering: [
             RuleExample("Swift: \"Detail\" is the Storyboard ID of a scene of Main.storyboard.", files: [swiftCall("Detail"), storyboard]),
+            RuleExample("Swift: a local `storyboard` made with UIStoryboard(name:) shadows the controller's own.", files: [
+                .init("App/HomeViewController.swift", """
+                import UIKit
+
+                final class HomeViewController: UIViewController {
+                    func showSettings() {
+                        let storyboard = UIStoryboard(name: "Settings", bundle: nil)
+                        let settings = storyboard.instantiateViewController(withIdentifier: "Settings")
+                        present(settings, animated: true)
+                    }
+                }
+                """),
+                storyboard,
+                BeyondExample.storyboard("App/Settings.storyboard", scenes: BeyondExample.scene(
+                    id: "Set", controllerClass: "SettingsViewController", storyboardID: "Settings", swift: true)),
+            ]),
+            RuleExample("Objective-C: another controller's storyboard may be any storyboard of the project.", files: [
+                .init("App/MenuViewController.m", """
+                #import <UIKit/UIKit.h>
+                @interface MenuViewController : UIViewController
+                @property (nonatomic, strong) UIViewController *rootController;
+                @end
+                @implementation MenuViewController
+                - (void)showSettings {
+                    UIViewController *settings = [self.rootController.storyboard instantiateViewControllerWithIdentifier:@"Settings"];
+                    [self presentViewController:settings animated:YES completion:nil];
+                }
+                @end
+                """),
+                BeyondExample.storyboard("App/Main.storyboard", scenes: BeyondExample.scene(
+                    id: "Men", controllerClass: "MenuViewController", storyboardID: "Menu", swift: false)),
+                BeyondExample.storyboard("App/Settings.storyboard", scenes: BeyondExample.scene(
+                    id: "Set", controllerClass: "SettingsViewController", storyboardID: "Settings", swift: false)),
+            ]),
             RuleExample("Objective-C: \"Detail\" exists.", files: [objcCall("Detail"), storyboard]),
         ]
     )
@@ -72,12 +108,16 @@ struct MissingStoryboardIDRule: Rule {
         return model.sources.literalCalls.compactMap { site in
             guard site.kind == .storyboardIdentifier, model.judgesStoryboardLiteral(site) else { return nil }
             var searched = storyboards
-            if let named = model.storyboardNamed(onLineOf: site) {
+            switch site.storyboard {
+            case .named(let named):
                 searched = storyboards.filter { $0.name == NibCatalog.stripped(named) }
                 guard !searched.isEmpty else { return nil }
-            } else if model.isSentToOwnStoryboard(site), let typeName = site.context.typeName {
+            case .own:
+                guard let typeName = site.context.typeName else { break }
                 let own = Set(model.scenes(ofControllerClass: typeName).map { $0.0.path })
                 if !own.isEmpty { searched = storyboards.filter { own.contains($0.document.path) } }
+            case .other, nil:
+                break
             }
             let identifiers = Set(searched.flatMap { $0.document.objects.compactMap(\.storyboardIdentifier) })
             guard !identifiers.contains(site.value) else { return nil }

@@ -8,26 +8,6 @@ extension ProjectModel {
         }
     }
 
-    /// The storyboard a call on the same line names literally (`UIStoryboard(name: "Main",
-    /// bundle: nil).instantiateViewController(withIdentifier: "X")`), when there is one.
-    func storyboardNamed(onLineOf site: LiteralCallSite) -> String? {
-        sources.literalCalls.first {
-            $0.kind == .storyboardName && $0.location.path == site.location.path && $0.location.line == site.location.line
-        }?.value
-    }
-
-    /// Whether the call at `site` is sent to the storyboard the calling controller was loaded
-    /// from (`storyboard?.instantiateViewController…`, `[self.storyboard instantiate…]`).
-    func isSentToOwnStoryboard(_ site: LiteralCallSite) -> Bool {
-        guard let before = textBefore(site.location) else { return false }
-        if site.language == .objc {
-            guard let bracket = before.lastIndex(of: "[") else { return false }
-            return before[before.index(after: bracket)...].trimmingCharacters(in: .whitespaces) == "self.storyboard"
-        }
-        return ["storyboard?.", "storyboard!.", "storyboard."].contains { before.hasSuffix($0) }
-            && !before.hasSuffix("UIStoryboard.") && !before.dropLast().hasSuffix(")")
-    }
-
     /// Whether the call at `site` is sent to `self` (explicitly or implicitly).
     func isSentToSelf(_ site: LiteralCallSite) -> Bool {
         guard let before = textBefore(site.location) else { return false }

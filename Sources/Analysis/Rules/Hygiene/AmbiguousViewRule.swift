@@ -171,6 +171,20 @@ struct AmbiguousViewRule: Rule {
                 <constraint firstItem="Lbl-00-001" firstAttribute="top" secondItem="Vw1-00-001" secondAttribute="top" constant="16" id="Top-00-001"/>
                 """)),
             ]),
+            RuleExample("macOS: the clip view of a scroll view and a window's content view, which their containers size.", files: [
+                .init("App/Preferences.xib", ExampleXML.cocoaXib("""
+                <customObject id="-2" userLabel="File's Owner" customClass="NSApplication"/>
+                <window title="Preferences" allowsToolTipsWhenApplicationIsInactive="NO" id="Win-00-001">
+                    <view key="contentView" ambiguous="YES" translatesAutoresizingMaskIntoConstraints="NO" id="Cnt-00-001">
+                        <subviews>
+                            <scrollView translatesAutoresizingMaskIntoConstraints="NO" id="Scr-00-001">
+                                <clipView key="contentView" ambiguous="YES" id="Clp-00-001"/>
+                            </scrollView>
+                        </subviews>
+                    </view>
+                </window>
+                """)),
+            ]),
             RuleExample("An ambiguous view whose author turned ambiguity checks off (`verifyAmbiguity`).", files: [
                 .init("App/Card.xib", ExampleXML.xib("""
                 <view contentMode="scaleToFill" id="Root-00-001">

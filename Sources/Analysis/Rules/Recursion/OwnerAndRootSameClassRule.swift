@@ -38,6 +38,14 @@ struct OwnerAndRootSameClassRule: Rule {
             RuleExample("Swift: the root view is a plain UIView (seed 002).", files: [
                 OwnerNibExample.swiftView("BadgeView", layout: OwnerNibExample.swiftFillLayout), OwnerNibExample.nib("BadgeView", swift: true),
             ]),
+            RuleExample("Swift: the root view names BadgeView without a module, so it decodes as a plain UIView (\"Unknown class\") and nothing recurses.", files: [
+                OwnerNibExample.swiftView("BadgeView", loadingIn: "awakeFromNib()", layout: OwnerNibExample.swiftFillLayout),
+                {
+                    var file = OwnerNibExample.nib("BadgeView", swift: true)
+                    file.text = file.text.replacingOccurrences(of: #"id="Cnt-00-001">"#, with: #"id="Cnt-00-001" customClass="BadgeView">"#)
+                    return file
+                }(),
+            ]),
             RuleExample("Objective-C: both are BadgeView, but nothing loads the nib while decoding.", files: [
                 OwnerNibExample.objcHeader("BadgeView"), .init("App/BadgeView.m", "#import \"BadgeView.h\"\n\n@implementation BadgeView\n@end\n"),
                 OwnerNibExample.nib("BadgeView", swift: false, rootClass: "BadgeView"),
@@ -51,7 +59,9 @@ struct OwnerAndRootSameClassRule: Rule {
         model.analysedDocuments.filter { $0.format == .xib }.flatMap { document -> [RuleViolation] in
             guard let owner = document.filesOwner, let ownerClass = owner.customClass, !ownerClass.isEmpty,
                   let nibName = NibCatalog.loadName(ofPath: document.path) else { return [] }
-            let roots = document.rootViews.filter { $0.customClass == ownerClass }
+            // A module-less Swift class on the root does not resolve at run time ("Unknown
+            // class"): the root decodes as a plain view and nothing recurses.
+            let roots = document.rootViews.filter { $0.customClass == ownerClass && !model.isUnresolvedAtRunTime($0) }
             guard let root = roots.first, let projectClass = model.projectClass(ownerClass) else { return [] }
             let loads = decodingLoads(of: projectClass.name, nib: nibName, in: model)
             guard let load = loads.first else { return [] }

@@ -32,6 +32,19 @@ struct MissingCustomModuleRule: Rule {
                 <view contentMode="scaleToFill" customClass="CardView" id="Root-00-001"/>
                 """)),
             ]),
+            RuleExample("File's Owner names a module-less Swift class: only Interface Builder is affected (info).", files: [
+                .init("App/CardView.swift", """
+                import UIKit
+
+                final class CardView: UIView {
+                    @IBOutlet var contentView: UIView!
+                }
+                """),
+                .init("App/Card.xib", ExampleXML.xib("""
+                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner" customClass="CardView"/>
+                <view contentMode="scaleToFill" id="Root-00-001"/>
+                """)),
+            ]),
         ],
         nonTriggering: [
             RuleExample("The module is inherited from the target.", files: [
@@ -76,14 +89,25 @@ struct MissingCustomModuleRule: Rule {
             return objects.indices.compactMap { position -> RuleViolation? in
                 guard let name = objects[position].customClass, objects[position].customModule == nil,
                       objects[position].customModuleProvider == nil,
-                      let type = model.declaredType(runtimeName: name), type.hasPrimaryDeclaration,
-                      type.language == .swift, type.runtimeName == nil else { return nil }
+                      model.isUnresolvedAtRunTime(objects[position]), let type = model.declaredType(runtimeName: name) else { return nil }
                 let object = objects[position]
+                if object.placeholder == .filesOwner {
+                    return RuleViolation(
+                        className: name,
+                        message: "\(document.path) labels File's Owner with the Swift class \(name) without a module. File's Owner is never instantiated, so nothing happens at run time; only Interface Builder cannot find \(name)'s outlets and actions to offer.",
+                        locations: [SourceLocation(document, object), type.location],
+                        fix: "Tick \"Inherit Module From Target\" for File's Owner in the Identity inspector.",
+                        severity: .info,
+                        identity: [document.path, object.id, name]
+                    )
+                }
                 return RuleViolation(
                     className: name,
-                    message: "\(document.path) sets the Swift class \(name) on \(object.displayName) without a module; at runtime the class is \"<Module>.\(name)\", so UIKit reports \"Unknown class \(name) in Interface Builder file\".",
+                    message: "\(document.path) sets the Swift class \(name) on \(object.displayName) without a module; at runtime the class is \"<Module>.\(name)\", so \(document.platform == .macOS ? "AppKit" : "UIKit") reports \"Unknown class \(name) in Interface Builder file\" and makes a plain \(object.element == "customObject" ? "object" : "view").",
                     locations: [SourceLocation(document, object), type.location],
-                    fix: "Tick \"Inherit Module From Target\" for this element in the Identity inspector, or declare the class with @objc(\(name)).",
+                    fix: document.filesOwner?.customClass == name && object.placeholder == nil
+                        ? "File's Owner has the class \(name) too: set this element's class to the plain platform view (giving it the module would make decoding it load the nib again, recursing)."
+                        : "Tick \"Inherit Module From Target\" for this element in the Identity inspector, or declare the class with @objc(\(name)).",
                     identity: [document.path, object.id, name]
                 )
             }

@@ -86,6 +86,19 @@ struct OutletNotInClassRule: Rule {
             ]),
         ],
         nonTriggering: [
+            RuleExample("Objective-C, macOS: the window outlet of a document's File's Owner is NSDocument's own, as WebView's delegates are WebView's.", files: [
+                .init("App/TextDocument.h", """
+                #import <Cocoa/Cocoa.h>
+                #import <WebKit/WebKit.h>
+                @interface BaseDocument : NSDocument
+                @end
+                @interface TextDocument : BaseDocument
+                @end
+                @interface PreviewWebView : WebView
+                @end
+                """),
+                .init("App/TextDocument.xib", documentWindowXib(ownerClass: "TextDocument", outlet: "window", webViewOutlets: ["frameLoadDelegate", "policyDelegate", "UIDelegate"])),
+            ]),
             RuleExample("Two apps each have a `CardView`: the xib of the one whose class has the outlet is not compared with the other's.", files: [
                 .init("App.xcodeproj/project.pbxproj", ExampleProject.pbxproj([
                     .init("App", sources: ["App/CardView.swift"], resources: ["App/CardView.xib"]),
@@ -179,6 +192,33 @@ struct OutletNotInClassRule: Rule {
                 )
             }
         }
+    }
+
+    /// A macOS xib whose File's Owner of class `ownerClass` connects `outlet` to a window
+    /// holding a `PreviewWebView` whose `webViewOutlets` point back at File's Owner.
+    static func documentWindowXib(ownerClass: String, outlet: String, webViewOutlets: [String] = []) -> String {
+        let webConnections = webViewOutlets.enumerated().map { position, name in
+            "        <outlet property=\"\(name)\" destination=\"-2\" id=\"Web-00-00\(position)\"/>"
+        }.joined(separator: "\n")
+        return ExampleXML.cocoaXib("""
+        <customObject id="-2" userLabel="File's Owner" customClass="\(ownerClass)">
+            <connections>
+                <outlet property="\(outlet)" destination="Win-00-001" id="Out-00-001"/>
+            </connections>
+        </customObject>
+        <customObject id="-1" userLabel="First Responder" customClass="FirstResponder"/>
+        <window title="Window" allowsToolTipsWhenApplicationIsInactive="NO" id="Win-00-001">
+            <view key="contentView" id="Cnt-00-001">
+                <subviews>
+                    <webView customClass="PreviewWebView" id="Web-00-001">
+                        <connections>
+        \(webConnections)
+                        </connections>
+                    </webView>
+                </subviews>
+            </view>
+        </window>
+        """)
     }
 
     /// A macOS window-controller xib whose File's Owner `owner` has one outlet to a text field.

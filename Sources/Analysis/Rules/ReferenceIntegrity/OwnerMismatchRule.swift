@@ -62,8 +62,48 @@ struct OwnerMismatchRule: Rule {
                 """),
                 .init("App/CardView.xib", ownerXib.replacingOccurrences(of: " customModule=\"App\" customModuleProvider=\"target\"", with: "")),
             ]),
+            RuleExample("Objective-C: a controller of another class made with the controller nib (initWithNibName:).", files: [
+                .init("App/Controllers.h", controllerHeaders),
+                showSettings(making: "HomeViewController"),
+                .init("App/SettingsViewController.xib", controllerXib),
+            ]),
         ],
         nonTriggering: [
+            RuleExample("Swift: another object makes the controller with init(nibName:bundle:); the new controller owns its nib.", files: [
+                .init("App/SettingsViewController.swift", """
+                import UIKit
+                final class SettingsViewController: UIViewController {
+                    @IBOutlet var doneButton: UIButton!
+                }
+                final class HomeViewController: UIViewController {
+                    func showSettings() {
+                        let settings = SettingsViewController(nibName: "SettingsViewController", bundle: nil)
+                        navigationController?.pushViewController(settings, animated: true)
+                    }
+                }
+                """),
+                .init("App/SettingsViewController.xib", controllerXib.replacingOccurrences(of: "customClass=\"SettingsViewController\"",
+                                                                                        with: "customClass=\"SettingsViewController\" customModule=\"App\" customModuleProvider=\"target\"")),
+            ]),
+            RuleExample("Objective-C: a subclass of the File's Owner class made with initWithNibName: inherits every outlet.", files: [
+                .init("App/Controllers.h", controllerHeaders),
+                showSettings(making: "ProSettingsViewController"),
+                .init("App/SettingsViewController.xib", controllerXib),
+            ]),
+            RuleExample("Objective-C: a class getter +nib fetched in a condition, then instantiated with owner self.", files: [
+                .init("App/Controllers.h", controllerHeaders),
+                .init("App/SettingsViewController.m", """
+                #import "Controllers.h"
+                @implementation SettingsViewController
+                + (UINib *)nib { return [UINib nibWithNibName:NSStringFromClass(self.class) bundle:nil]; }
+                - (void)viewDidLoad {
+                    [super viewDidLoad];
+                    if (!self.doneButton && [[self class] nib]) { [[[self class] nib] instantiateWithOwner:self options:nil]; }
+                }
+                @end
+                """),
+                .init("App/SettingsViewController.xib", controllerXib),
+            ]),
             RuleExample("Swift: the owner class loads its nib with owner self (seed 002).", files: [
                 .init("App/CardView.swift", """
                 import UIKit
@@ -114,7 +154,9 @@ struct OwnerMismatchRule: Rule {
         case .registerNib:
             return "as a cell nib (instantiated with no owner, so the outlets stay nil)"
         case .viewControllerNibName:
-            guard let controller = site.receiverType ?? model.selfClass(at: site), isKnown(controller, model),
+            // The controller `init(nibName:)` makes owns the nib: itself (`super.init`), or a new `X`.
+            let made = site.owner == .selfObject ? model.selfClass(at: site) : site.receiverType
+            guard let controller = made, isKnown(controller, model),
                   isKnown(ownerClass, model), !model.isKind(controller, of: ownerClass) else { return nil }
             return "for \(controller)"
         case .nibOwnerLoadable:
@@ -138,6 +180,44 @@ struct OwnerMismatchRule: Rule {
     private static func isKnown(_ name: String, _ model: ProjectModel) -> Bool {
         model.isLineageComplete(of: name)
     }
+
+    /// `HomeViewController` pushing a new `controllerClass` made with the SettingsViewController nib.
+    static func showSettings(making controllerClass: String) -> RuleExample.File {
+        .init("App/HomeViewController.m", """
+        #import "Controllers.h"
+        @implementation HomeViewController
+        - (void)showSettings {
+            \(controllerClass) *next = [[\(controllerClass) alloc] initWithNibName:@"SettingsViewController" bundle:nil];
+            [self.navigationController pushViewController:next animated:YES];
+        }
+        @end
+        """)
+    }
+
+    static let controllerHeaders = """
+    #import <UIKit/UIKit.h>
+    @interface SettingsViewController : UIViewController
+    @property (weak, nonatomic) IBOutlet UIButton *doneButton;
+    @end
+    @interface ProSettingsViewController : SettingsViewController
+    @end
+    @interface HomeViewController : UIViewController
+    @end
+    """
+
+    static let controllerXib = ExampleXML.xib("""
+    <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner" customClass="SettingsViewController">
+        <connections>
+            <outlet property="doneButton" destination="Btn-00-001" id="Out-00-001"/>
+            <outlet property="view" destination="Root-00-001" id="Out-00-002"/>
+        </connections>
+    </placeholder>
+    <view contentMode="scaleToFill" id="Root-00-001">
+        <subviews>
+            <button opaque="NO" contentMode="scaleToFill" id="Btn-00-001"/>
+        </subviews>
+    </view>
+    """)
 
     static let ownerXib = ExampleXML.xib("""
     <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner" customClass="CardView" customModule="App" customModuleProvider="target">

@@ -1,17 +1,19 @@
 /// `runtime-attribute-not-in-class`: a user-defined runtime attribute whose key path the
-/// object's class does not have: a KVC crash when the nib loads.
+/// object's class does not have: UIKit and AppKit log the failure and drop the value.
 struct RuntimeAttributeNotInClassRule: Rule {
     static let description = RuleDescription(
         id: "runtime-attribute-not-in-class",
-        severity: .error,
+        severity: .warning,
         category: .referenceIntegrity,
-        summary: "A user-defined runtime attribute sets a key the object's class does not have; loading the nib raises \"this class is not key value coding-compliant for the key X\".",
+        summary: "A user-defined runtime attribute sets a key the object's class does not have; the nib loads, the failure is logged and the value designed in Interface Builder is never applied.",
         help: """
         User-defined runtime attributes (and `@IBInspectable` values, which Interface Builder \
         stores the same way) are applied with `setValue:forKeyPath:` after the object is \
-        decoded. A key that no property provides raises `NSUnknownKeyException`. The first \
-        component of the key path must be a property of the class, a superclass, an extension \
-        (also of `UIView`) or a platform key (`layer.*`, accessibility keys…).
+        decoded. UIKit and AppKit catch the `NSUnknownKeyException` a missing key raises, log \
+        *Failed to set (x) user defined inspected property on (Class)* and go on: nothing \
+        crashes, but the value is lost (a corner radius, a colour, a flag the code expects). \
+        The first component of the key path must be a property of the class, a superclass, an \
+        extension (also of `UIView`) or a platform key (`layer.*`, accessibility keys…).
 
         **Fix:** rename the attribute to the property's current name in the Identity \
         inspector, or delete it.
@@ -81,7 +83,7 @@ struct RuntimeAttributeNotInClassRule: Rule {
                 let declaration = model.declaredType(runtimeName: className)?.location
                 return RuleViolation(
                     className: className,
-                    message: "\(document.path) sets the runtime attribute \"\(attribute.keyPath)\" on \(object.displayName), but \(className) and its superclasses have no property \(key): loading the nib raises \"this class is not key value coding-compliant for the key \(key)\".",
+                    message: "\(document.path) sets the runtime attribute \"\(attribute.keyPath)\" on \(object.displayName), but \(className) and its superclasses have no property \(key): \(document.platform == .macOS ? "AppKit" : "UIKit") logs \"Failed to set (\(attribute.keyPath)) user defined inspected property on (\(className))\" and the value is never applied.",
                     locations: [SourceLocation(document, attribute.location)] + (declaration.map { [$0] } ?? []),
                     fix: "Rename the attribute to the property's current name in the Identity inspector, or delete it.",
                     identity: [document.path, object.id, attribute.keyPath]

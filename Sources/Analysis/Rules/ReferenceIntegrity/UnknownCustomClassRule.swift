@@ -72,6 +72,17 @@ struct UnknownCustomClassRule: Rule {
                 <customView customClass="MASShortcutView" id="Hot-00-001"/>
                 """)),
             ]),
+            RuleExample("A stale class name on File's Owner, which is never instantiated: a warning, not a crash.", files: [
+                .init("App/CardView.swift", """
+                import UIKit
+
+                final class CardView: UIView {}
+                """),
+                .init("App/OldCard.xib", ExampleXML.xib("""
+                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner" customClass="RemovedCardController"/>
+                <view contentMode="scaleToFill" customClass="CardView" customModule="App" customModuleProvider="target" id="Root-00-001"/>
+                """)),
+            ]),
         ],
         nonTriggering: [
             RuleExample("The storyboard's app depends on the framework target that declares the class.", files: [
@@ -134,6 +145,17 @@ struct UnknownCustomClassRule: Rule {
                     return outOfScope(name, scope: scope, object: object, document: document, model: model)
                 }
                 let (severity, origin) = provenance(of: object, in: model)
+                // File's Owner is never instantiated: the object passed as owner stands for it.
+                if object.placeholder == .filesOwner {
+                    return RuleViolation(
+                        className: name,
+                        message: "\(document.path) labels File's Owner with the class \(name), which no source in the project declares\(origin). File's Owner is never instantiated (the object passed as owner when the nib loads stands for it), so nothing crashes, but the stale name hides from Interface Builder and readers which class owns the outlets and actions.",
+                        locations: [SourceLocation(document, object)],
+                        fix: "Set File's Owner's class to the class that loads \(document.path) as its owner, or delete the file if nothing loads it.",
+                        severity: min(severity ?? .warning, .warning),
+                        identity: [document.path, object.id, name]
+                    )
+                }
                 return RuleViolation(
                     className: name,
                     message: "Unknown class \(name) in Interface Builder file. \(document.path) sets it on \(object.displayName), but no source in the project declares it\(origin).",
@@ -150,6 +172,9 @@ struct UnknownCustomClassRule: Rule {
     /// reach it: in unrelated targets or in files no target builds.
     private static func outOfScope(_ name: String, scope: ProjectModel.DeclarationScope, object: IBObject,
                                    document: IBDocument, model: ProjectModel) -> RuleViolation? {
+        // A platform class exists in every target; a project category on it is no declaration.
+        let unqualified = ProjectModel.unqualified(name)
+        guard !PlatformClasses.isKnown(unqualified), !PlatformClasses.hasPlatformPrefix(unqualified) else { return nil }
         let where_: String
         switch scope {
         case .visible, .undeclared: return nil
@@ -160,6 +185,16 @@ struct UnknownCustomClassRule: Rule {
             where_ = "is declared only in files that no target builds"
         }
         let declaration = model.declaredType(runtimeName: name)?.location ?? model.sources.types[name]?.location
+        if object.placeholder == .filesOwner {
+            return RuleViolation(
+                className: name,
+                message: "\(document.path) labels File's Owner with the class \(name), which \(where_). File's Owner is never instantiated (the object passed as owner when the nib loads stands for it), so nothing crashes, but the label names a class this file's target does not have.",
+                locations: [SourceLocation(document, object)] + (declaration.map { [$0] } ?? []),
+                fix: "Set File's Owner's class to the class of \(document.path)'s target that loads it as its owner.",
+                severity: .warning,
+                identity: [document.path, object.id, name, "target"]
+            )
+        }
         return RuleViolation(
             className: name,
             message: "Unknown class \(name) in Interface Builder file. \(document.path) sets it on \(object.displayName), but \(name) \(where_), so the runtime does not find it.",

@@ -22,8 +22,9 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
 
-        .target(name: "Analysis", dependencies: ["CZlib", "CLibXML2"]),
+        .target(name: "Analysis", dependencies: ["CZlib", "CLibXML2", "CYAML"]),
         .target(name: "Server", dependencies: ["Analysis", "CSQLite", "CCurl", "CCrypto"]),
         .executableTarget(name: "nibscan", dependencies: ["Analysis", "Server"]),
 
@@ -41,6 +42,7 @@ let package = Package(
         .testTarget(name: "SourceIndexTests", dependencies: ["Analysis", "TestSupport"]),
         .testTarget(name: "RuleTests", dependencies: ["Analysis", "TestSupport"]),
         .testTarget(name: "ReportTests", dependencies: ["Analysis", "TestSupport"]),
+        .testTarget(name: "ConfigurationTests", dependencies: ["Analysis", "TestSupport"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "Analysis", "TestSupport"]),
         .testTarget(name: "WebhookTests", dependencies: ["Server", "Analysis", "TestSupport"]),
     ],

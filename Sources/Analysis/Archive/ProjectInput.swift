@@ -33,14 +33,14 @@ public struct ProjectInput: Sendable {
     }
 
     /// Whether the analysis needs a file's bytes: Interface Builder files, sources, and
-    /// small project configuration files. Images and binaries are never read, nor the
+    /// small project configuration files (`.nibscan.yml` included). Images and binaries are never read, nor the
     /// resource forks macOS adds to the zips it makes (`__MACOSX/…`, `._Name.xib`), which
     /// carry a project file's extension but none of its content.
     public static func isNeededByAnalysis(path: String) -> Bool {
         let name = (path as NSString).lastPathComponent
         if name.hasPrefix("._") || path.hasPrefix("__MACOSX/") { return false }
         if ProjectFile.kind(ofPath: path) != .other { return true }
-        return name == "project.pbxproj" || name == "Podfile" || name == "Cartfile"
+        return name == "project.pbxproj" || name == "Podfile" || name == "Cartfile" || name == ProjectConfiguration.fileName
     }
 }
 

@@ -14,7 +14,9 @@ public struct ModuleCatalog: Sendable, Equatable {
         self.dependencyModules = dependencyModules
     }
 
-    init(files: [ProjectFile]) {
+    /// Reads the project's configuration files; `dependencies` adds modules declared
+    /// elsewhere (`.nibscan.yml`).
+    init(files: [ProjectFile], dependencies: Set<String> = []) {
         // Asked of every file: paths are read in place, and only a path whose last byte
         // could end a configuration name (or a slash) has its last component looked up.
         for position in files.indices where Self.mayNameConfiguration(files[position].path) {
@@ -28,7 +30,7 @@ public struct ModuleCatalog: Sendable, Equatable {
             default: break
             }
         }
-        dependencyModules = Set(dependencyModules.map(Self.moduleName))
+        dependencyModules = Set(dependencyModules.map(Self.moduleName)).union(dependencies)
     }
 
     /// The files that declare modules; every other file is skipped without being decoded.

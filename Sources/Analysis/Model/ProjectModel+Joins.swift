@@ -33,11 +33,11 @@ extension ProjectModel {
         /// Connections grouped by class, before they are spread over superclasses.
         var connections: ConnectionUsage.Connections
 
-        init(documents: [IBDocument], files: [ProjectFile]) {
+        init(documents: [IBDocument], files: [ProjectFile], dependencies: Set<String> = []) {
             analysedDocuments = documents.filter { $0.status == .analysed }
             connections = ConnectionUsage.Connections(documents: documents)
             nibCatalog = NibCatalog(documents: documents, files: files)
-            modules = ModuleCatalog(files: files)
+            modules = ModuleCatalog(files: files, dependencies: dependencies)
         }
     }
 }

@@ -79,9 +79,11 @@ public struct ProjectModel: Sendable {
     /// and source indexing side by side, each followed by the joins that need only its own
     /// results (``DocumentJoins``, ``SourceJoins``); results are merged by path, so the
     /// model does not depend on scheduling. A document over `interfaceBuilderLimits` is
-    /// kept as an `error` document naming the limit.
+    /// kept as an `error` document naming the limit. `dependencies` are module names the
+    /// project's configuration declares beside its Podfile and Cartfile.
     public static func build(files: [ProjectFile], concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
-                             interfaceBuilderLimits: InterfaceBuilderLimits = .default) -> ProjectModel {
+                             interfaceBuilderLimits: InterfaceBuilderLimits = .default,
+                             dependencies: Set<String> = []) -> ProjectModel {
         let sorted = files.sorted { $0.path < $1.path }
         let interfaceFiles = sorted.filter { [.xib, .storyboard, .nib].contains($0.kind) && $0.contents != nil }
         let sourceFiles = sorted.filter { ($0.kind == .swift || $0.kind == .objc) && $0.contents != nil }
@@ -90,7 +92,7 @@ public struct ProjectModel: Sendable {
             let documents = ConcurrentMap.map(interfaceFiles, concurrency: concurrency) { file in
                 parser.parse(data: file.contents ?? Data(), path: file.path)
             }
-            return (documents: documents, joins: DocumentJoins(documents: documents, files: sorted))
+            return (documents: documents, joins: DocumentJoins(documents: documents, files: sorted, dependencies: dependencies))
         }, {
             let sources = SourceIndexer(concurrency: concurrency).index(files: sourceFiles)
             return (sources: sources, joins: SourceJoins(sources: sources))

@@ -55,4 +55,9 @@ public enum RuleCatalog {
     public static var descriptions: [RuleDescription] {
         RuleRegistry.all.map { $0.description }
     }
+
+    /// The ids `.nibscan.yml` may name under `rules:` and `ignore:`.
+    public static var configurableIDs: Set<String> {
+        Set(RuleRegistry.all.map { $0.description.id })
+    }
 }

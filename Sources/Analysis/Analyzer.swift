@@ -93,7 +93,7 @@ public struct Analyzer: Sendable {
         let runner = RuleRunner(rules: scope.enabled(configuration.rules), concurrency: concurrency)
         // Classes and strategies do not depend on the findings: both run side by side.
         let (outcome, classes) = Parallel.both(concurrency: concurrency, {
-            scope.adjusted(runner.run(model), excludedFiles: excluded)
+            SuppressionResolver(files: input.files, scope: scope).resolve(scope.adjusted(runner.run(model), excludedFiles: excluded))
         }, {
             model.classEntries(concurrency: concurrency)
         })

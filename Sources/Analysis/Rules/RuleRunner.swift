@@ -5,6 +5,13 @@ public struct RuleRunner: Sendable {
     public struct Outcome: Sendable {
         public var findings: [Finding]
         public var notes: [String]
+        /// What identifies each finding (its violation's `identity`: paths, IB object ids,
+        /// symbols), parallel to `findings`: what an `ignore` entry's `id` is matched against.
+        public var identities: [[String]] = []
+        /// The ids of the rules that ran (neither skipped nor turned off).
+        public var ranRules: Set<String> = []
+        /// Findings a suppression accounts for, kept apart from `findings`.
+        public var suppressed: [Finding] = []
     }
 
     public var rules: [any Rule.Type]
@@ -26,11 +33,13 @@ public struct RuleRunner: Sendable {
                 runnable.append(RuleBox(rule: rule))
             }
         }
-        let findings = ConcurrentMap.map(runnable, concurrency: concurrency) { box in
-            box.rule.check(model).map { Self.finding($0, of: box.rule.description) }
+        let found = ConcurrentMap.map(runnable, concurrency: concurrency) { box in
+            box.rule.check(model).map { (finding: Self.finding($0, of: box.rule.description), identity: $0.identity) }
         }.flatMap { $0 }
         let notes = skipped.keys.sorted().map { reason in "\(reason) (\(skipped[reason, default: []].joined(separator: ", ")))." }
-        return Outcome(findings: Self.sorted(findings), notes: notes)
+        let order = Self.sortedIndices(found.map(\.finding))
+        return Outcome(findings: order.map { found[$0].finding }, notes: notes, identities: order.map { found[$0].identity },
+                       ranRules: Set(runnable.map { $0.rule.description.id }))
     }
 
     /// A rule type as a `Sendable` value for the worker threads.
@@ -51,9 +60,10 @@ public struct RuleRunner: Sendable {
         )
     }
 
-    /// Findings ordered by primary location, rule, then fingerprint.
-    static func sorted(_ findings: [Finding]) -> [Finding] {
-        findings.sorted { lhs, rhs in
+    /// The positions of `findings` ordered by primary location, rule, then fingerprint.
+    static func sortedIndices(_ findings: [Finding]) -> [Int] {
+        findings.indices.sorted { leftIndex, rightIndex in
+            let lhs = findings[leftIndex], rhs = findings[rightIndex]
             let left = lhs.locations.first ?? SourceLocation(path: "", line: 0)
             let right = rhs.locations.first ?? SourceLocation(path: "", line: 0)
             if left != right { return left < right }

@@ -26,7 +26,9 @@ let package = Package(
 
         .target(name: "Analysis", dependencies: ["CZlib", "CLibXML2", "CYAML"]),
         .target(name: "Server", dependencies: ["Analysis", "CSQLite", "CCurl", "CCrypto"]),
-        .executableTarget(name: "nibscan", dependencies: ["Analysis", "Server"]),
+        // The service's client (`nibscan submit`): streamed zip upload, CI metadata, retries.
+        .target(name: "Client", dependencies: ["Analysis", "CCurl", "CZlib"]),
+        .executableTarget(name: "nibscan", dependencies: ["Analysis", "Server", "Client"]),
 
         // Benchmarks: run with scripts/bench (release mode); never part of the tests.
         .executableTarget(name: "bench-archive", dependencies: ["Analysis"], path: "Benchmarks/bench-archive"),
@@ -43,7 +45,8 @@ let package = Package(
         .testTarget(name: "RuleTests", dependencies: ["Analysis", "TestSupport"]),
         .testTarget(name: "ReportTests", dependencies: ["Analysis", "TestSupport"]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Analysis", "TestSupport"]),
-        .testTarget(name: "ServerTests", dependencies: ["Server", "Analysis", "TestSupport"]),
+        .testTarget(name: "ClientTests", dependencies: ["Client", "Analysis", "TestSupport"]),
+        .testTarget(name: "ServerTests", dependencies: ["Server", "Analysis", "Client", "TestSupport"]),
         .testTarget(name: "WebhookTests", dependencies: ["Server", "Analysis", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

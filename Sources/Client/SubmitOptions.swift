@@ -44,7 +44,8 @@ public struct SubmitOptions: Sendable, Equatable {
       --output FILE      write the report to FILE ('-' for stdout)
       --fail-on LEVEL    error (default), warning, info or never; else failOn of PATH/.nibscan.yml
       --timeout S        seconds the whole submission may take (default 600)
-      --wait S           seconds the upload waits for the analysis before polling (default 60)
+      --wait S           seconds the upload waits for the analysis before polling (0 to 300,
+                         default 60)
       -h, --help         show this text
 
     Network failures and 5xx answers are retried with backoff within --timeout.
@@ -98,16 +99,17 @@ public struct SubmitOptions: Sendable, Equatable {
             }
             options.failOn = parsed
         }
-        if let timeout = values["--timeout"] { options.timeout = try seconds(timeout, flag: "--timeout", least: 1) }
-        if let wait = values["--wait"] { options.wait = try seconds(wait, flag: "--wait", least: 0) }
+        if let timeout = values["--timeout"] { options.timeout = try seconds(timeout, flag: "--timeout", least: 1, most: 86_400) }
+        if let wait = values["--wait"] { options.wait = try seconds(wait, flag: "--wait", least: 0, most: 300) }
         return .submit(options)
     }
 
     private static let flags: Set<String> = ["--server", "--token", "--format", "--output", "--fail-on", "--timeout", "--wait"]
 
-    private static func seconds(_ text: String, flag: String, least: Double) throws(SubmitOptionsError) -> TimeInterval {
-        guard let value = Double(text), value.isFinite, value >= least, value <= 86_400 else {
-            throw .usage("\(flag) takes a number of seconds from \(Int(least)) to 86400, not '\(text)'")
+    /// `most` for `--wait` is the server's default `?wait` limit.
+    private static func seconds(_ text: String, flag: String, least: Double, most: Double) throws(SubmitOptionsError) -> TimeInterval {
+        guard let value = Double(text), value.isFinite, value >= least, value <= most else {
+            throw .usage("\(flag) takes a number of seconds from \(Int(least)) to \(Int(most)), not '\(text)'")
         }
         return value
     }

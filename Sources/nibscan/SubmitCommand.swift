@@ -20,7 +20,9 @@ enum SubmitCommand {
             return CommandUsage.fail(error.description)
         }
         let terminal = isatty(STDERR_FILENO) == 1
+        let shown = ShownLine()
         let progress: ((String) -> Void)? = terminal ? { line in
+            guard shown.replace(with: line) else { return }
             FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
         } : nil
         let outcome: Submission.Outcome
@@ -41,5 +43,17 @@ enum SubmitCommand {
             FileHandle.standardOutput.write(outcome.rendered)
         }
         return outcome.fails ? 1 : 0
+    }
+}
+
+/// The progress line on the terminal, so an unchanged line is not written again (libcurl
+/// reports progress many times a second).
+private final class ShownLine {
+    private var line = ""
+
+    /// Whether `next` differs from the line shown; it becomes the line shown.
+    func replace(with next: String) -> Bool {
+        defer { line = next }
+        return next != line
     }
 }

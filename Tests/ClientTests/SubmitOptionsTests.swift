@@ -35,6 +35,7 @@ final class SubmitOptionsTests: XCTestCase {
             (["App", "--server", "http://h", "--format", "xml"], "--format takes one of json, sarif, markdown, github, junit, codeclimate, checkstyle, not 'xml'"),
             (["App", "--server", "http://h", "--fail-on", "always"], "--fail-on takes error, warning, info or never, not 'always'"),
             (["App", "--server", "http://h", "--timeout", "0"], "--timeout takes a number of seconds from 1 to 86400, not '0'"),
+            (["App", "--server", "http://h", "--wait", "301"], "--wait takes a number of seconds from 0 to 300, not '301'"),
             (["App", "--server", "http://h", "--server", "http://i"], "--server is given more than once"),
             (["App", "--server", "http://h", "--bogus", "1"], "unknown option '--bogus' (see 'nibscan submit --help')"),
             (["App", "Other", "--server", "http://h"], "only one PATH may be given; 'Other' is extra"),

@@ -77,14 +77,6 @@ public struct ProjectConfiguration: Sendable, Equatable {
         if !include.isEmpty, !include.contains(where: { $0.matches(path) }) { return false }
         return !exclude.contains { $0.matches(path) }
     }
-
-    /// The gate: the command line's choices where it made them, else this file's, else
-    /// the defaults.
-    public func failPolicy(threshold: Severity??, scope: FailPolicy.Scope?) -> FailPolicy {
-        let defaults = FailPolicy()
-        return FailPolicy(threshold: threshold ?? failOn.map(\.threshold) ?? defaults.threshold,
-                          scope: scope ?? failScope ?? defaults.scope)
-    }
 }
 
 /// A `.nibscan.yml` that cannot be used: names the file, the line and column, and what

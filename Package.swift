@@ -22,10 +22,13 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
 
-        .target(name: "Analysis", dependencies: ["CZlib", "CLibXML2"]),
+        .target(name: "Analysis", dependencies: ["CZlib", "CLibXML2", "CYAML"]),
         .target(name: "Server", dependencies: ["Analysis", "CSQLite", "CCurl", "CCrypto"]),
-        .executableTarget(name: "nibscan", dependencies: ["Analysis", "Server"]),
+        // The service's client (`nibscan submit`): streamed zip upload, CI metadata, retries.
+        .target(name: "Client", dependencies: ["Analysis", "CCurl", "CZlib"]),
+        .executableTarget(name: "nibscan", dependencies: ["Analysis", "Server", "Client"]),
 
         // Benchmarks: run with scripts/bench (release mode); never part of the tests.
         .executableTarget(name: "bench-archive", dependencies: ["Analysis"], path: "Benchmarks/bench-archive"),
@@ -42,7 +45,9 @@ let package = Package(
         .testTarget(name: "RuleTests", dependencies: ["Analysis", "TestSupport"]),
         .testTarget(name: "ReportTests", dependencies: ["Analysis", "TestSupport"]),
         .testTarget(name: "ProjectModelTests", dependencies: ["Analysis", "TestSupport"]),
-        .testTarget(name: "ServerTests", dependencies: ["Server", "Analysis", "TestSupport"]),
+        .testTarget(name: "ConfigurationTests", dependencies: ["Analysis", "TestSupport"]),
+        .testTarget(name: "ClientTests", dependencies: ["Client", "Analysis", "TestSupport"]),
+        .testTarget(name: "ServerTests", dependencies: ["Server", "Analysis", "Client", "TestSupport"]),
         .testTarget(name: "WebhookTests", dependencies: ["Server", "Analysis", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -15,22 +15,34 @@ public struct Analyzer: Sendable {
         public var concurrency: Int
         /// The rules to run; all of them by default.
         public var rules: [any Rule.Type]
+        /// The project's configuration given from outside (`--config FILE`). When `nil`,
+        /// ``Analyzer/analysis(path:projectName:)`` reads the input's own `.nibscan.yml`.
+        public var project: ProjectConfiguration?
 
         public init(archiveLimits: ArchiveLimits = ArchiveLimits(),
                     interfaceBuilderLimits: InterfaceBuilderLimits = .default,
                     concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
-                    rules: [any Rule.Type] = RuleRegistry.all) {
+                    rules: [any Rule.Type] = RuleRegistry.all,
+                    project: ProjectConfiguration? = nil) {
             self.archiveLimits = archiveLimits
             self.interfaceBuilderLimits = interfaceBuilderLimits
             self.concurrency = max(1, concurrency)
             self.rules = rules
+            self.project = project
         }
 
         public static func == (lhs: Configuration, rhs: Configuration) -> Bool {
             lhs.archiveLimits == rhs.archiveLimits && lhs.interfaceBuilderLimits == rhs.interfaceBuilderLimits
-                && lhs.concurrency == rhs.concurrency
+                && lhs.concurrency == rhs.concurrency && lhs.project == rhs.project
                 && lhs.rules.map { $0.description.id } == rhs.rules.map { $0.description.id }
         }
+    }
+
+    /// A report and the project configuration it was made under (the CLI reads the gate
+    /// and the baseline from it).
+    public struct Analysis: Sendable {
+        public var report: Report
+        public var project: ProjectConfiguration
     }
 
     public var configuration: Configuration
@@ -43,23 +55,45 @@ public struct Analyzer: Sendable {
     /// - Parameter projectName: shown in the report; defaults to the file or folder name.
     /// - Throws: a ``CodedError`` when the input as a whole is unreadable or unsafe.
     public func analyze(path: String, projectName: String? = nil) throws -> Report {
-        let started = DispatchTime.now()
-        let input = try ProjectInput.read(path: path, limits: configuration.archiveLimits)
-        var report = analyze(input: input, projectName: projectName)
-        report.summary.durationMs = Int((DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000)
-        return report
+        try analysis(path: path, projectName: projectName).report
     }
 
-    /// Analyses files already read (an upload held in memory, a rule example).
-    public func analyze(input: ProjectInput, projectName: String? = nil) -> Report {
+    /// Analyses the project at `path` under its configuration: ``Configuration/project``
+    /// when given, else the `.nibscan.yml` at the project root, if there is one.
+    /// - Throws: a ``CodedError`` when the input is unreadable or unsafe, a
+    ///   ``ConfigurationError`` when its configuration cannot be used.
+    public func analysis(path: String, projectName: String? = nil) throws -> Analysis {
         let started = DispatchTime.now()
+        let input = try ProjectInput.read(path: path, limits: configuration.archiveLimits)
+        var result = try analysis(input: input, projectName: projectName)
+        result.report.summary.durationMs = Int((DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000)
+        return result
+    }
+
+    /// Analyses files already read under their configuration, as ``analysis(path:projectName:)``.
+    public func analysis(input: ProjectInput, projectName: String? = nil) throws(ConfigurationError) -> Analysis {
+        let scope = try ConfiguredScope(input: input, given: configuration.project)
+        return Analysis(report: analyze(input: input, projectName: projectName, scope: scope), project: scope.configuration)
+    }
+
+    /// Analyses files already read (an upload held in memory, a rule example) under
+    /// ``Configuration/project`` only: a `.nibscan.yml` among the files is not read.
+    public func analyze(input: ProjectInput, projectName: String? = nil) -> Report {
+        analyze(input: input, projectName: projectName,
+                scope: ConfiguredScope(input: input, configuration: configuration.project ?? ProjectConfiguration()))
+    }
+
+    private func analyze(input original: ProjectInput, projectName: String?, scope: ConfiguredScope) -> Report {
+        let started = DispatchTime.now()
+        let (input, excluded) = scope.filter(original)
         let model = ProjectModel.build(files: input.files, concurrency: configuration.concurrency,
-                                       interfaceBuilderLimits: configuration.interfaceBuilderLimits)
+                                       interfaceBuilderLimits: configuration.interfaceBuilderLimits,
+                                       dependencies: scope.configuration.dependencies)
         let concurrency = configuration.concurrency
-        let runner = RuleRunner(rules: configuration.rules, concurrency: concurrency)
+        let runner = RuleRunner(rules: scope.enabled(configuration.rules), concurrency: concurrency)
         // Classes and strategies do not depend on the findings: both run side by side.
         let (outcome, classes) = Parallel.both(concurrency: concurrency, {
-            runner.run(model)
+            SuppressionResolver(files: input.files, scope: scope).resolve(scope.adjusted(runner.run(model), excludedFiles: excluded))
         }, {
             model.classEntries(concurrency: concurrency)
         })

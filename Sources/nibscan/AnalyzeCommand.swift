@@ -18,28 +18,32 @@ enum AnalyzeCommand {
             return CommandUsage.fail(error.description)
         }
 
-        let baseline: Baseline?
+        var configuration = Analyzer.Configuration(archiveLimits: options.archiveLimits,
+                                                   interfaceBuilderLimits: options.interfaceBuilderLimits)
+        var analysis: Analyzer.Analysis
         do {
-            baseline = try options.baselinePath.map(readBaseline)
-        } catch {
-            return CommandUsage.fail(oneLine(String(describing: error)))
-        }
-
-        var report: Report
-        do {
-            let analyzer = Analyzer(configuration: .init(archiveLimits: options.archiveLimits,
-                                                         interfaceBuilderLimits: options.interfaceBuilderLimits))
-            report = try analyzer.analyze(path: options.path)
+            if let configPath = options.configPath { configuration.project = try readConfiguration(configPath) }
+            analysis = try Analyzer(configuration: configuration).analysis(path: options.path)
         } catch let error as CodedError {
             return CommandUsage.fail(oneLine(error.description))
         } catch {
             return CommandUsage.fail(oneLine("cannot analyse \(options.path): \(error)"))
         }
-        if let baseline { report = baseline.compare(report) }
+        let failPolicy = options.failPolicy(under: analysis.project)
+        let baselinePath = options.baselinePath ?? analysis.project.baseline.map { baselineInConfiguration($0, options: options, source: analysis.project.source) }
+        guard failPolicy.scope == .all || baselinePath != nil else {
+            return CommandUsage.fail("failScope: new (in \(analysis.project.source)) needs a baseline: set baseline there or give --baseline REPORT.json")
+        }
+        var report = analysis.report
+        do {
+            if let baselinePath { report = try readBaseline(baselinePath).compare(report) }
+        } catch {
+            return CommandUsage.fail(oneLine(String(describing: error)))
+        }
 
         let data: Data
         do {
-            data = try report.rendered(as: options.format, options: RenderOptions(failPolicy: options.failPolicy))
+            data = try report.rendered(as: options.format, options: RenderOptions(failPolicy: failPolicy))
         } catch {
             return CommandUsage.fail(oneLine("cannot render the report as \(options.format.rawValue): \(error)"))
         }
@@ -52,7 +56,7 @@ enum AnalyzeCommand {
         } else {
             FileHandle.standardOutput.write(data)
         }
-        return options.failPolicy.fails(report) ? 1 : 0
+        return failPolicy.fails(report) ? 1 : 0
     }
 
     /// A reason that may quote a path or an entry name, kept on the one line a CI log shows.
@@ -71,6 +75,32 @@ enum AnalyzeCommand {
             return "no folder \(parent)"
         }
         return "the file cannot be written (permission or disk)"
+    }
+
+    /// The `--config` file, parsed; an error names the file and the problem.
+    private static func readConfiguration(_ path: String) throws -> ProjectConfiguration {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
+              let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationError(path: path, line: 1, column: 1, problem: "no readable configuration file here")
+        }
+        return try ProjectConfiguration.parse(data, source: path)
+    }
+
+    /// A `baseline:` of the configuration, relative to the folder holding it on disk (for a
+    /// configuration inside a zip, the folder holding the zip).
+    private static func baselineInConfiguration(_ baseline: String, options: AnalyzeOptions, source: String) -> String {
+        guard !baseline.hasPrefix("/") else { return baseline }
+        var isFolder: ObjCBool = false
+        let folder: String
+        if let configPath = options.configPath {
+            folder = (configPath as NSString).deletingLastPathComponent
+        } else if FileManager.default.fileExists(atPath: options.path, isDirectory: &isFolder), isFolder.boolValue {
+            folder = (options.path as NSString).appendingPathComponent((source as NSString).deletingLastPathComponent)
+        } else {
+            folder = (options.path as NSString).deletingLastPathComponent
+        }
+        return folder.isEmpty ? baseline : (folder as NSString).appendingPathComponent(baseline)
     }
 
     /// The baseline file as a ``Baseline``, or an error naming the file and the problem.

@@ -8,11 +8,13 @@ enum CommandUsage {
 
     Usage:
       nibscan analyze PATH [--format F] [--output FILE] [--baseline REPORT.json]
-                           [--fail-on error|warning|info|never] [--fail-scope all|new]
+                           [--config FILE] [--fail-on error|warning|info|never] [--fail-scope all|new]
                            [--max-entries N] [--max-inflated-bytes B] [--max-entry-bytes B]
                            [--max-compression-ratio R] [--max-path-depth N] [--max-path-length N]
                            [--max-xml-bytes B] [--max-xml-depth N] [--max-xml-attribute-bytes B]
                            [--max-xml-elements N]
+      nibscan submit PATH --server URL [--token T] [--format F] [--output FILE]
+                          [--fail-on LEVEL] [--timeout S] [--wait S]
       nibscan rules [--json] [--markdown DIR]
       nibscan serve [--host H] [--port P] [--data-dir D] [--tokens-file F] ...   (see 'nibscan serve --help')
       nibscan --version

@@ -10,6 +10,8 @@ case "analyze":
     status = AnalyzeCommand.run(Array(arguments.dropFirst()))
 case "rules":
     status = RulesCommand.run(Array(arguments.dropFirst()))
+case "submit":
+    status = SubmitCommand.run(Array(arguments.dropFirst()))
 case "serve":
     status = ServeCommand.run(Array(arguments.dropFirst()))
 case "-h", "--help", "help", nil:

@@ -33,13 +33,14 @@ public struct ProjectInput: Sendable {
     }
 
     /// Whether the analysis needs a file's bytes: Interface Builder files, sources, and
-    /// the project, package and dependency files the project model reads. Images and binaries are never read, nor the
+    /// the project, package and dependency files the project model reads, and `.nibscan.yml`. Images and binaries are never read, nor the
     /// resource forks macOS adds to the zips it makes (`__MACOSX/…`, `._Name.xib`), which
     /// carry a project file's extension but none of its content.
     public static func isNeededByAnalysis(path: String) -> Bool {
         let name = (path as NSString).lastPathComponent
         if name.hasPrefix("._") || path.hasPrefix("__MACOSX/") { return false }
-        return ProjectFile.kind(ofPath: path) != .other
+        if ProjectFile.kind(ofPath: path) != .other { return true }
+        return name == ProjectConfiguration.fileName
     }
 }
 

@@ -83,13 +83,15 @@ public struct ProjectModel: Sendable {
     /// and source indexing side by side, each followed by the joins that need only its own
     /// results (``DocumentJoins``, ``SourceJoins``); results are merged by path, so the
     /// model does not depend on scheduling. A document over `interfaceBuilderLimits` is
-    /// kept as an `error` document naming the limit.
+    /// kept as an `error` document naming the limit. `dependencies` are module names the
+    /// project's configuration declares beside its Podfile and Cartfile.
     public static func build(files: [ProjectFile], concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
-                             interfaceBuilderLimits: InterfaceBuilderLimits = .default) -> ProjectModel {
+                             interfaceBuilderLimits: InterfaceBuilderLimits = .default,
+                             dependencies: Set<String> = []) -> ProjectModel {
         let sorted = files.sorted { $0.path < $1.path }
         let interfaceFiles = sorted.filter { [.xib, .storyboard, .nib].contains($0.kind) && $0.contents != nil }
         let sourceFiles = sorted.filter { ($0.kind == .swift || $0.kind == .objc) && $0.contents != nil }
-        let buildModel = BuildModel(files: sorted)
+        let buildModel = BuildModel(files: sorted, dependencies: dependencies)
         let swiftVersions = buildModel.swiftVersions
         let (interfaceBuilder, code) = Parallel.both(concurrency: concurrency, {
             let parser = InterfaceBuilderParser(limits: interfaceBuilderLimits)

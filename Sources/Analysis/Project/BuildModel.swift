@@ -32,14 +32,16 @@ public struct BuildModel: Sendable {
     /// Whether any project or package was found: without one, membership is unknown.
     public var knowsTargets: Bool { !containers.isEmpty }
 
-    /// Reads every project, package, workspace and dependency manifest of `files`.
+    /// Reads every project, package, workspace and dependency manifest of `files`;
+    /// `dependencies` are modules declared elsewhere (`.nibscan.yml`), which the upload lacks.
     /// ``addImports(_:)`` later widens what each target sees by what its sources import.
-    public init(files: [ProjectFile], parser: OpenStepPropertyListParser = OpenStepPropertyListParser()) {
+    public init(files: [ProjectFile], dependencies: Set<String> = [],
+                parser: OpenStepPropertyListParser = OpenStepPropertyListParser()) {
         let uploadPaths = files.map(\.path).sorted(by: ProjectFile.pathPrecedes)
         var targets: [BuildTarget] = []
         var containers: [String] = []
         var workspaces: [BuildWorkspace] = []
-        var declared: Set<String> = []
+        var declared = Set(dependencies.map(BuildTarget.moduleName))
         var problems: [String: String] = [:]
         var referenced: Set<String> = []
         for file in files where file.status == .analysed {

@@ -22,6 +22,10 @@ public struct Report: Codable, Sendable, Equatable {
     /// What the analysis could not check and why (e.g. checks that need sources in a
     /// project without any); absent when everything ran.
     public var notes: [String]?
+    /// Findings a comment in source or an `ignore` entry of `.nibscan.yml` accounts for,
+    /// each with its `suppression`, in the order of `findings`; absent when there are none.
+    /// They count in `summary.suppressed` only, never toward a gate.
+    public var suppressed: [Finding]?
 
     public init(
         tool: Tool = .nibscan,
@@ -32,7 +36,8 @@ public struct Report: Codable, Sendable, Equatable {
         findings: [Finding] = [],
         summary: Summary,
         baseline: BaselineComparison? = nil,
-        notes: [String]? = nil
+        notes: [String]? = nil,
+        suppressed: [Finding]? = nil
     ) {
         self.schemaVersion = Self.currentSchemaVersion
         self.tool = tool
@@ -44,6 +49,7 @@ public struct Report: Codable, Sendable, Equatable {
         self.summary = summary
         self.baseline = baseline
         self.notes = notes
+        self.suppressed = suppressed
     }
 
     /// Which tool wrote the report.
@@ -81,8 +87,10 @@ public struct Report: Codable, Sendable, Equatable {
         public var storyboards: Int
         /// Wall time of the analysis; the only field that differs between two runs.
         public var durationMs: Int
+        /// Entries in the report's `suppressed`; absent when there are none.
+        public var suppressed: Int?
         public init(errors: Int = 0, warnings: Int = 0, infos: Int = 0, classes: Int = 0,
-                    nibs: Int = 0, storyboards: Int = 0, durationMs: Int = 0) {
+                    nibs: Int = 0, storyboards: Int = 0, durationMs: Int = 0, suppressed: Int? = nil) {
             self.errors = errors
             self.warnings = warnings
             self.infos = infos
@@ -90,6 +98,7 @@ public struct Report: Codable, Sendable, Equatable {
             self.nibs = nibs
             self.storyboards = storyboards
             self.durationMs = durationMs
+            self.suppressed = suppressed
         }
     }
 }
@@ -297,14 +306,16 @@ public struct Finding: Codable, Sendable, Equatable {
     /// never from line numbers.
     public var fingerprint: String
     public var baseline: BaselineState?
+    /// Where the finding was suppressed; only on entries of the report's `suppressed`.
+    public var suppression: Suppression?
 
     enum CodingKeys: String, CodingKey {
-        case rule, severity, className = "class", message, locations, fix, seed, fingerprint, baseline
+        case rule, severity, className = "class", message, locations, fix, seed, fingerprint, baseline, suppression
     }
 
     public init(rule: String, severity: Severity, className: String? = nil, message: String,
                 locations: [SourceLocation], fix: String, seed: String? = nil,
-                fingerprint: String, baseline: BaselineState? = nil) {
+                fingerprint: String, baseline: BaselineState? = nil, suppression: Suppression? = nil) {
         self.rule = rule
         self.severity = severity
         self.className = className
@@ -314,5 +325,25 @@ public struct Finding: Codable, Sendable, Equatable {
         self.seed = seed
         self.fingerprint = fingerprint
         self.baseline = baseline
+        self.suppression = suppression
+    }
+}
+
+/// Why a finding is not counted: a `// nibscan:disable…` comment in source, or an `ignore`
+/// entry of `.nibscan.yml`. SARIF writes it as a result's `suppressions` entry.
+public struct Suppression: Codable, Sendable, Equatable {
+    /// SARIF's suppression kinds: `inSource` for a comment, `external` for the configuration.
+    public enum Kind: String, Codable, Sendable { case inSource, external }
+
+    public var kind: Kind
+    /// The comment, or the configuration entry.
+    public var location: SourceLocation
+    /// The entry's `reason`, or the text after ` -- ` in the comment; absent when none.
+    public var reason: String?
+
+    public init(kind: Kind, location: SourceLocation, reason: String? = nil) {
+        self.kind = kind
+        self.location = location
+        self.reason = reason
     }
 }

@@ -25,7 +25,8 @@ enum ReportBuilder {
         var summary = Report.Summary(
             classes: classes.count,
             nibs: nibCount(entries),
-            storyboards: entries.filter { $0.kind == .storyboard }.count
+            storyboards: entries.filter { $0.kind == .storyboard }.count,
+            suppressed: outcome.suppressed.isEmpty ? nil : outcome.suppressed.count
         )
         for finding in outcome.findings {
             switch finding.severity {
@@ -41,7 +42,8 @@ enum ReportBuilder {
             classes: classes,
             findings: outcome.findings,
             summary: summary,
-            notes: outcome.notes.isEmpty ? nil : outcome.notes
+            notes: outcome.notes.isEmpty ? nil : outcome.notes,
+            suppressed: outcome.suppressed.isEmpty ? nil : outcome.suppressed
         )
     }
 

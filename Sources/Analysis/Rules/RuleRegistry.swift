@@ -55,4 +55,15 @@ public enum RuleCatalog {
     public static var descriptions: [RuleDescription] {
         RuleRegistry.all.map { $0.description }
     }
+
+    /// Diagnostics that are not rules of the registry but report like one, with an id
+    /// `.nibscan.yml` can set (`unused-suppression`).
+    public static var diagnostics: [RuleDescription] {
+        [UnusedSuppression.description]
+    }
+
+    /// The ids `.nibscan.yml` may name under `rules:` and `ignore:`.
+    public static var configurableIDs: Set<String> {
+        Set(RuleRegistry.all.map { $0.description.id } + diagnostics.map(\.id))
+    }
 }

@@ -5,6 +5,13 @@ public struct RuleRunner: Sendable {
     public struct Outcome: Sendable {
         public var findings: [Finding]
         public var notes: [String]
+        /// What identifies each finding (its violation's `identity`: paths, IB object ids,
+        /// symbols), parallel to `findings`: what an `ignore` entry's `id` is matched against.
+        public var identities: [[String]] = []
+        /// The ids of the rules that ran (neither skipped nor turned off).
+        public var ranRules: Set<String> = []
+        /// Findings a suppression accounts for, kept apart from `findings`.
+        public var suppressed: [Finding] = []
     }
 
     public var rules: [any Rule.Type]
@@ -26,12 +33,17 @@ public struct RuleRunner: Sendable {
                 runnable.append(RuleBox(rule: rule))
             }
         }
-        let findings = ConcurrentMap.map(runnable, concurrency: concurrency) { box in
-            box.rule.check(model).map { Self.finding($0, of: box.rule.description) }
-        }.flatMap { $0 }.map { Self.demotedWhenNotBuilt($0, build: model.build) }
+        let found = ConcurrentMap.map(runnable, concurrency: concurrency) { box in
+            box.rule.check(model).map { violation in
+                (finding: Self.demotedWhenNotBuilt(Self.finding(violation, of: box.rule.description), build: model.build),
+                 identity: violation.identity)
+            }
+        }.flatMap { $0 }
         var notes = skipped.keys.sorted().map { reason in "\(reason) (\(skipped[reason, default: []].joined(separator: ", ")))." }
         notes += Self.membershipNotes(model)
-        return Outcome(findings: Self.distinguishingRepeatedFingerprints(Self.sorted(findings)), notes: notes)
+        let order = Self.sortedIndices(found.map(\.finding))
+        return Outcome(findings: Self.distinguishingRepeatedFingerprints(order.map { found[$0].finding }), notes: notes,
+                       identities: order.map { found[$0].identity }, ranRules: Set(runnable.map { $0.rule.description.id }))
     }
 
     /// A finding whose first location is in a file no target builds or bundles cannot break
@@ -92,9 +104,10 @@ public struct RuleRunner: Sendable {
         }
     }
 
-    /// Findings ordered by primary location, rule, then fingerprint.
-    static func sorted(_ findings: [Finding]) -> [Finding] {
-        findings.sorted { lhs, rhs in
+    /// The positions of `findings` ordered by primary location, rule, then fingerprint.
+    static func sortedIndices(_ findings: [Finding]) -> [Int] {
+        findings.indices.sorted { leftIndex, rightIndex in
+            let lhs = findings[leftIndex], rhs = findings[rightIndex]
             let left = lhs.locations.first ?? SourceLocation(path: "", line: 0)
             let right = rhs.locations.first ?? SourceLocation(path: "", line: 0)
             if left != right { return left < right }

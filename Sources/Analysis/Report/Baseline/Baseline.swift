@@ -54,8 +54,9 @@ public struct Baseline: Sendable, Equatable {
                 newCount += 1
             }
         }
+        // A finding now suppressed is still there: it is not fixed.
         var current: [String: Int] = [:]
-        for finding in report.findings { current[finding.fingerprint, default: 0] += 1 }
+        for finding in report.findings + (report.suppressed ?? []) { current[finding.fingerprint, default: 0] += 1 }
         var fixed: [Finding] = []
         for finding in findings {
             if let left = current[finding.fingerprint], left > 0 {

@@ -24,12 +24,12 @@ extension AnalyzeOptions {
         }
         guard let path else { throw .missingPath }
         options.path = path
-        if options.failPolicy.scope == .new && options.baselinePath == nil { throw .failScopeNeedsBaseline }
+        if options.failScope == .new && options.baselinePath == nil { throw .failScopeNeedsBaseline }
         return .analyze(options)
     }
 
     private static let flags: Set<String> = [
-        "--format", "--output", "-o", "--baseline", "--fail-on", "--fail-scope",
+        "--format", "--output", "-o", "--baseline", "--config", "--fail-on", "--fail-scope",
         "--max-entries", "--max-inflated-bytes", "--max-entry-bytes", "--max-compression-ratio", "--max-ratio",
         "--max-path-depth", "--max-path-length",
         "--max-xml-bytes", "--max-xml-depth", "--max-xml-attribute-bytes", "--max-xml-elements",
@@ -53,12 +53,18 @@ extension AnalyzeOptions {
             guard !value.isEmpty else { throw .badValue(flag: flag, value: value, expected: "a JSON report file") }
             options.baselinePath = value
         case "--fail-on":
-            options.failPolicy.threshold = try failThreshold(value, flag: flag)
+            guard let level = ProjectConfiguration.GateLevel(rawValue: value) else {
+                throw .badValue(flag: flag, value: value, expected: "error, warning, info or never")
+            }
+            options.failOn = level
         case "--fail-scope":
             guard let scope = FailPolicy.Scope(rawValue: value) else {
                 throw .badValue(flag: flag, value: value, expected: "all or new")
             }
-            options.failPolicy.scope = scope
+            options.failScope = scope
+        case "--config":
+            guard !value.isEmpty else { throw .badValue(flag: flag, value: value, expected: "a .nibscan.yml file") }
+            options.configPath = value
         case "--max-entries":
             options.archiveLimits.maxEntries = try LimitValue.count(value, flag: flag)
         case "--max-inflated-bytes":
@@ -80,14 +86,6 @@ extension AnalyzeOptions {
         default:
             options.archiveLimits.maxPathLength = try LimitValue.count(value, flag: flag)
         }
-    }
-
-    private static func failThreshold(_ value: String, flag: String) throws(AnalyzeOptionsError) -> Severity? {
-        if value == "never" { return nil }
-        guard let severity = Severity(rawValue: value) else {
-            throw .badValue(flag: flag, value: value, expected: "error, warning, info or never")
-        }
-        return severity
     }
 
     private static func setPath(_ argument: String, into path: inout String?) throws(AnalyzeOptionsError) {

@@ -8,20 +8,37 @@ public struct AnalyzeOptions: Sendable, Equatable {
     public var outputPath: String?
     /// A JSON report to compare with: findings become `new` or `unchanged`.
     public var baselinePath: String?
-    public var failPolicy: FailPolicy
+    /// `--fail-on` and `--fail-scope` as given; `nil` leaves the choice to `.nibscan.yml`.
+    public var failOn: ProjectConfiguration.GateLevel?
+    public var failScope: FailPolicy.Scope?
+    /// `--config FILE`: a `.nibscan.yml` read instead of the one at the project root.
+    public var configPath: String?
     public var archiveLimits: ArchiveLimits
     public var interfaceBuilderLimits: InterfaceBuilderLimits
 
     public init(path: String, format: ReportFormat = .json, outputPath: String? = nil,
-                baselinePath: String? = nil, failPolicy: FailPolicy = FailPolicy(),
+                baselinePath: String? = nil, failPolicy: FailPolicy? = nil, configPath: String? = nil,
                 archiveLimits: ArchiveLimits = ArchiveLimits(), interfaceBuilderLimits: InterfaceBuilderLimits = .default) {
         self.path = path
         self.format = format
         self.outputPath = outputPath
         self.baselinePath = baselinePath
-        self.failPolicy = failPolicy
+        failOn = failPolicy.map { $0.threshold.flatMap { ProjectConfiguration.GateLevel(rawValue: $0.rawValue) } ?? .never }
+        failScope = failPolicy?.scope
+        self.configPath = configPath
         self.archiveLimits = archiveLimits
         self.interfaceBuilderLimits = interfaceBuilderLimits
+    }
+
+    /// The gate from the flags alone (the defaults where none was given).
+    public var failPolicy: FailPolicy { failPolicy(under: ProjectConfiguration()) }
+
+    /// The gate: each flag given wins over `project`'s `failOn`/`failScope`, which win over
+    /// the defaults (`error`, `all`).
+    public func failPolicy(under project: ProjectConfiguration) -> FailPolicy {
+        let defaults = FailPolicy()
+        let level = failOn ?? project.failOn
+        return FailPolicy(threshold: level.map(\.threshold) ?? defaults.threshold, scope: failScope ?? project.failScope ?? defaults.scope)
     }
 
     /// What the arguments ask for: the usage text, or an analysis.
@@ -39,6 +56,7 @@ public struct AnalyzeOptions: Sendable, Equatable {
       --format F              json (default), sarif, markdown, github, junit, codeclimate, checkstyle
       --output FILE           write the report to FILE ('-' for stdout)
       --baseline REPORT.json  mark findings new or unchanged against an earlier JSON report
+      --config FILE           read this .nibscan.yml instead of the one at the project root
       --fail-on LEVEL         error (default), warning, info or never: the lowest severity
                               that makes the exit status 1
       --fail-scope SCOPE      all (default) or new: with 'new' only findings missing from
@@ -61,8 +79,11 @@ public struct AnalyzeOptions: Sendable, Equatable {
     Sizes take a K, M or G suffix (powers of 1024). Options also take the form --flag=value.
     A xib or storyboard over an XML limit is listed as an error file naming the limit; the
     rest of the project is still analysed.
+    --fail-on, --fail-scope and --baseline win over failOn, failScope and baseline in the
+    configuration (docs/configuration.md).
     Exit status: 0 when nothing at or above --fail-on is found, 1 when something is,
-    2 on bad usage or unreadable input (with a one-line reason on stderr).
+    2 on bad usage, unreadable input or an unusable configuration (with a one-line reason
+    on stderr).
     """
 }
 

@@ -3,7 +3,8 @@ import Foundation
 /// GitHub Actions workflow commands: one `::error`/`::warning`/`::notice` line per
 /// finding, which the runner turns into annotations on the pull request's diff, then a
 /// plain summary line for the log. The runner shows only the first few annotations of
-/// each kind, so new findings come first, then the most severe.
+/// each kind, so new findings come first, then the most severe. Suppressed findings get
+/// no annotation; the summary line counts them.
 public struct GitHubActionsReportRenderer: ReportRenderer {
     public var format: ReportFormat { .github }
     public init() {}
@@ -42,7 +43,9 @@ public struct GitHubActionsReportRenderer: ReportRenderer {
         if let baseline = report.baseline {
             line += " (\(baseline.new) new, \(baseline.unchanged) unchanged, \(baseline.fixed.count) fixed)"
         }
-        return line + " in \(report.summary.classesPhrase)"
+        line += " in \(report.summary.classesPhrase)"
+        if let suppressed = report.summary.suppressed { line += ", \(suppressed) suppressed" }
+        return line
     }
 
     /// The runner's escaping of a command's message (`@actions/core` `escapeData`); other

@@ -26,9 +26,11 @@ public struct MarkdownReportRenderer: ReportRenderer {
         let shown = report.findings.filter { !hasBaseline || $0.baseline != .unchanged }.inAttentionOrder
         let fixed = (report.baseline?.fixed ?? []).inAttentionOrder
         let unchanged = report.findings.filter { $0.baseline == .unchanged }.inAttentionOrder
+        let suppressed = (report.suppressed ?? []).inAttentionOrder
         let noun = hasBaseline ? "new findings" : "findings"
         // Bytes kept for the sections after each one, so a long table never crowds them out.
-        let unchangedRoom = unchanged.isEmpty ? 0 : 4_000
+        let suppressedRoom = suppressed.isEmpty ? 0 : 4_000
+        let unchangedRoom = (unchanged.isEmpty ? 0 : 4_000) + suppressedRoom
         let fixedRoom = (fixed.isEmpty ? 0 : 6_000) + unchangedRoom
         let detailsRoom = (shown.isEmpty ? 0 : 16_000) + fixedRoom
         if shown.isEmpty {
@@ -50,7 +52,8 @@ public struct MarkdownReportRenderer: ReportRenderer {
                 reserve: fixedRoom)
         }
         appendList("Fixed since the baseline", fixed, to: &budget, reserve: unchangedRoom, report: report, options: options)
-        appendList("Unchanged since the baseline", unchanged, to: &budget, reserve: 0, report: report, options: options)
+        appendList("Unchanged since the baseline", unchanged, to: &budget, reserve: suppressedRoom, report: report, options: options)
+        appendList("Suppressed", suppressed, to: &budget, reserve: 0, report: report, options: options)
         return budget.text + footer
     }
 
@@ -69,13 +72,14 @@ public struct MarkdownReportRenderer: ReportRenderer {
 
     private func verdict(for report: Report, options: RenderOptions) -> String {
         let icon = options.failPolicy.fails(report) ? "❌" : "✅"
+        let suppressed = report.summary.suppressed.map { ", \($0) suppressed" } ?? ""
         guard let baseline = report.baseline else {
             let counts = report.findings.isEmpty ? "no findings" : Severity.countsPhrase(report.findings)
-            return "\(icon) **nibscan**: \(counts) in \(report.summary.classesPhrase)"
+            return "\(icon) **nibscan**: \(counts) in \(report.summary.classesPhrase)\(suppressed)"
         }
         let new = report.findings.filter { $0.baseline != .unchanged }
         let newCounts = new.isEmpty ? "" : " (\(Severity.countsPhrase(new)))"
-        return "\(icon) **nibscan**: \(baseline.new) new\(newCounts), \(baseline.unchanged) unchanged, \(baseline.fixed.count) fixed"
+        return "\(icon) **nibscan**: \(baseline.new) new\(newCounts), \(baseline.unchanged) unchanged, \(baseline.fixed.count) fixed\(suppressed)"
     }
 
     private func row(for finding: Finding, in report: Report, options: RenderOptions) -> String {
@@ -103,6 +107,11 @@ public struct MarkdownReportRenderer: ReportRenderer {
         if let className = finding.className { item += " \(MarkdownText.code(className))" }
         item += ": \(MarkdownText.inline(finding.message))"
         if let location = report.primaryLocation(of: finding) { item += " (\(link(location, options: options)))" }
+        if let suppression = finding.suppression {
+            item += suppression.kind == .inSource ? " — suppressed in source at \(link(suppression.location, options: options))"
+                : " — ignored by \(link(suppression.location, options: options))"
+            if let reason = suppression.reason { item += ": \(MarkdownText.inline(reason))" }
+        }
         return item + "\n"
     }
 

@@ -27,12 +27,16 @@ struct RenderedRule: Equatable {
         seed = findings.lazy.compactMap(\.seed).first
     }
 
-    /// The catalogue's rules in its order, then rules only the findings name, by id.
+    /// The catalogue's rules in its order, then rules only the findings name, by id
+    /// (described as ``RuleCatalog/diagnostics`` describes them, when it has them).
     static func resolve(catalogue: [RuleDescription], findings: [Finding]) -> [RenderedRule] {
         var rules = catalogue.map(RenderedRule.init)
         let known = Set(rules.map(\.id))
         let missing = Dictionary(grouping: findings.filter { !known.contains($0.rule) }, by: \.rule)
-        rules += missing.keys.sorted().map { RenderedRule(id: $0, findings: missing[$0] ?? []) }
+        let diagnostics = Dictionary(RuleCatalog.diagnostics.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        rules += missing.keys.sorted().map { id in
+            diagnostics[id].map(RenderedRule.init) ?? RenderedRule(id: id, findings: missing[id] ?? [])
+        }
         return rules
     }
 }

@@ -14,6 +14,17 @@ extension Report {
     /// finding sharing a fingerprint gets `/2`, the third `/3`. Tools that key alerts by
     /// fingerprint (code scanning, GitLab) would otherwise merge them.
     var uniqueFingerprints: [String] {
+        Self.uniqueFingerprints(of: findings)
+    }
+
+    /// The findings, then the suppressed ones: what SARIF lists (code scanning shows a
+    /// suppressed result as dismissed rather than not at all).
+    var findingsAndSuppressed: [Finding] {
+        findings + (suppressed ?? [])
+    }
+
+    /// ``uniqueFingerprints`` of any list of findings.
+    static func uniqueFingerprints(of findings: [Finding]) -> [String] {
         var seen: [String: Int] = [:]
         return findings.map { finding in
             let occurrence = seen[finding.fingerprint, default: 0] + 1

@@ -82,7 +82,17 @@ struct SARIFLog: Encodable {
         var relatedLocations: [Location]?
         var partialFingerprints: [String: String]
         var baselineState: String?
+        var suppressions: [Suppression]?
         var properties: ResultProperties
+    }
+
+    /// A result's suppression: `inSource` or `external`, always `accepted` (nibscan has no
+    /// review step), with the reason as `justification`.
+    struct Suppression: Encodable {
+        var kind: String
+        var status: String
+        var justification: String?
+        var location: Location
     }
 
     struct ResultProperties: Encodable {

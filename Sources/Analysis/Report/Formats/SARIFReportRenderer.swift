@@ -3,7 +3,8 @@ import Foundation
 /// SARIF 2.1.0 for GitHub code scanning (`upload-sarif`) and other SARIF viewers: one run,
 /// the rule catalogue with help and default levels, each finding a result with physical
 /// locations relative to `%SRCROOT%` and a `partialFingerprints` entry that survives
-/// moved lines.
+/// moved lines. Suppressed findings are results too, with `suppressions` (`inSource` for
+/// a comment, `external` for `.nibscan.yml`), which code scanning shows as dismissed.
 public struct SARIFReportRenderer: ReportRenderer {
     /// The `partialFingerprints` key; bump the version if fingerprints ever change meaning.
     public static let fingerprintKey = "nibscanFingerprint/v1"
@@ -14,13 +15,14 @@ public struct SARIFReportRenderer: ReportRenderer {
     public init() {}
 
     public func render(_ report: Report, options: RenderOptions) throws -> Data {
-        let rules = RenderedRule.resolve(catalogue: options.rules, findings: report.findings)
+        let listed = report.findingsAndSuppressed
+        let rules = RenderedRule.resolve(catalogue: options.rules, findings: listed)
         var ruleIndex: [String: Int] = [:]
         for (index, rule) in rules.enumerated() where ruleIndex[rule.id] == nil { ruleIndex[rule.id] = index }
-        let fingerprints = report.uniqueFingerprints
-        let results = report.findings.indices.map { index in
-            result(for: report.findings[index], in: report, fingerprint: fingerprints[index],
-                   ruleIndex: ruleIndex[report.findings[index].rule] ?? 0, options: options)
+        let fingerprints = Report.uniqueFingerprints(of: listed)
+        let results = listed.indices.map { index in
+            result(for: listed[index], in: report, fingerprint: fingerprints[index],
+                   ruleIndex: ruleIndex[listed[index].rule] ?? 0, options: options)
         }
         let run = SARIFLog.Run(
             tool: .init(driver: .init(name: report.tool.name, version: report.tool.version,
@@ -52,6 +54,10 @@ public struct SARIFReportRenderer: ReportRenderer {
             relatedLocations: related.isEmpty ? nil : related,
             partialFingerprints: [Self.fingerprintKey: fingerprint],
             baselineState: finding.baseline?.rawValue,
+            suppressions: finding.suppression.map { suppression in
+                [SARIFLog.Suppression(kind: suppression.kind.rawValue, status: "accepted", justification: suppression.reason,
+                                      location: sarifLocation(suppression.location, id: nil, options: options))]
+            },
             properties: .init(className: finding.className, fix: finding.fix, seed: finding.seed))
     }
 

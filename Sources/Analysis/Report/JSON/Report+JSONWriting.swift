@@ -24,6 +24,10 @@ extension Report {
         writer.field("schemaVersion", schemaVersion)
         writer.key("summary")
         summary.writeJSON(to: &writer)
+        if let suppressed {
+            writer.key("suppressed")
+            writer.array(suppressed) { $1.writeJSON(to: &$0) }
+        }
         if let targets {
             writer.key("targets")
             writer.array(targets) { $1.writeJSON(to: &$0) }
@@ -62,6 +66,7 @@ extension Report.Summary {
         writer.field("infos", infos)
         writer.field("nibs", nibs)
         writer.field("storyboards", storyboards)
+        writer.field("suppressed", suppressed)
         writer.field("warnings", warnings)
         writer.endObject()
     }
@@ -133,6 +138,21 @@ extension Finding {
         writer.field("rule", rule)
         writer.field("seed", seed)
         writer.field("severity", severity.rawValue)
+        if let suppression {
+            writer.key("suppression")
+            suppression.writeJSON(to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
+extension Suppression {
+    func writeJSON(to writer: inout JSONByteWriter) {
+        writer.beginObject()
+        writer.field("kind", kind.rawValue)
+        writer.key("location")
+        location.writeJSON(to: &writer)
+        writer.field("reason", reason)
         writer.endObject()
     }
 }

@@ -1,13 +1,14 @@
 import Foundation
-import TestSupport
 
 /// The built `nibscan` executable run as a child process with a deadline, its output
 /// captured in files (pipes could fill and block a large report).
-struct NibscanProcess {
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
+public struct NibscanProcess {
+    public struct Run {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+        /// The child's peak resident memory (`VmHWM`), sampled while it ran, in bytes.
+        public var peakResidentBytes: Int
     }
 
     private struct MissingExecutable: Error, CustomStringConvertible {
@@ -15,13 +16,18 @@ struct NibscanProcess {
         var description: String { "nibscan is not built at \(path): run swift build --build-tests first" }
     }
 
-    static var executable: URL {
+    public static var executable: URL {
         Bundle.main.bundleURL.appendingPathComponent("nibscan")
     }
 
     /// Runs `nibscan analyze ARGUMENTS`; with `unprivileged`, as user `nobody` through
     /// `setpriv`, so that file permissions apply even when the tests run as root.
-    static func analyze(_ arguments: [String], unprivileged: Bool = false) throws -> Run {
+    public static func analyze(_ arguments: [String], unprivileged: Bool = false) throws -> Run {
+        try run(["analyze"] + arguments, unprivileged: unprivileged)
+    }
+
+    /// Runs `nibscan ARGUMENTS` with `environment` (the test's own when `nil`).
+    public static func run(_ arguments: [String], environment: [String: String]? = nil, unprivileged: Bool = false) throws -> Run {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw MissingExecutable(path: executable.path)
         }
@@ -32,7 +38,7 @@ struct NibscanProcess {
         try Data().write(to: out)
         try Data().write(to: err)
         let process = Process()
-        let command = [executable.path, "analyze"] + arguments
+        let command = [executable.path] + arguments
         if unprivileged {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
             process.arguments = ["--reuid=nobody", "--regid=nogroup", "--clear-groups"] + command
@@ -42,13 +48,27 @@ struct NibscanProcess {
         }
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
+        if let environment { process.environment = environment }
         try process.run()
         let deadline = Date().addingTimeInterval(120)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        var peak = 0
+        while process.isRunning && Date() < deadline {
+            peak = max(peak, Self.peakResidentBytes(of: process.processIdentifier))
+            Thread.sleep(forTimeInterval: 0.02)
+        }
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
         return Run(status: process.terminationStatus,
                    stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
-                   stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+                   stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self),
+                   peakResidentBytes: peak)
+    }
+
+    /// `VmHWM` of `/proc/PID/status` in bytes, 0 when it cannot be read.
+    private static func peakResidentBytes(of pid: Int32) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+        return kilobytes * 1024
     }
 }

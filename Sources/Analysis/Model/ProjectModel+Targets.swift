@@ -17,6 +17,8 @@ extension ProjectModel {
     /// The class `runtimeName`'s declaration files, judged against the targets bundling `documentPath`.
     public func declarationScope(of runtimeName: String, seenFrom documentPath: String) -> DeclarationScope {
         guard let type = declaredType(runtimeName: runtimeName) ?? sources.types[runtimeName] else { return .undeclared }
+        // A platform class, or one the project only extends, comes from outside the project.
+        guard type.hasPrimaryDeclaration, !PlatformClasses.isKnown(ProjectModel.unqualified(runtimeName)) else { return .visible }
         guard let bundling = build.targets(of: documentPath), !bundling.isEmpty else { return .visible }
         let visible = build.visible(from: bundling)
         var others: Set<Int> = []

@@ -6,22 +6,19 @@ public enum ExampleXML {
 
     /// An iOS xib whose `<objects>` holds `objects` (written without indentation).
     public static func xib(_ objects: String) -> String {
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
-            <objects>
-        \(indented(objects, by: 8))
-            </objects>
-        </document>
-        """
+        document(type: "com.apple.InterfaceBuilder3.CocoaTouch.XIB", runtime: "iOS.CocoaTouch", objects: objects)
     }
 
     /// A macOS (Cocoa) xib holding `objects`, File's Owner (`-2`) and First Responder (`-1`)
     /// placeholders included by the caller.
     public static func cocoaXib(_ objects: String) -> String {
+        document(type: "com.apple.InterfaceBuilder3.Cocoa.XIB", runtime: "MacOSX.Cocoa", objects: objects)
+    }
+
+    private static func document(type: String, runtime: String, objects: String) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
-        <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" targetRuntime="MacOSX.Cocoa" useAutolayout="YES">
+        <document type="\(type)" version="3.0" targetRuntime="\(runtime)" useAutolayout="YES">
             <objects>
         \(indented(objects, by: 8))
             </objects>

@@ -96,6 +96,19 @@ struct UnknownCustomClassRule: Rule {
                 <view contentMode="scaleToFill" customClass="ProfileHeaderView" customModule="Kit" id="Hdr-00-001"/>
                 """)),
             ]),
+            RuleExample("macOS, Objective-C: a File's Owner class of another target is a design-time label, and an extended platform class is the platform's.", files: [
+                .init("Mac.xcodeproj/project.pbxproj", ExampleProject.pbxproj([
+                    .init("Plugin", sdk: "macosx", swiftVersion: nil, sources: ["Plugin/Plugin.m"], resources: ["Plugin/Prefs.xib"]),
+                    .init("Host", sdk: "macosx", swiftVersion: nil, sources: ["Host/PrefsController.m", "Host/NSView+Fade.m"]),
+                ])),
+                .init("Plugin/Plugin.m", "#import <Cocoa/Cocoa.h>\n@implementation Plugin\n@end"),
+                .init("Host/PrefsController.m", "#import <Cocoa/Cocoa.h>\n@implementation PrefsController\n@end"),
+                .init("Host/NSView+Fade.m", "#import <Cocoa/Cocoa.h>\n@implementation NSView (Fade)\n@end"),
+                .init("Plugin/Prefs.xib", ExampleXML.cocoaXib("""
+                <customObject id="-2" userLabel="File's Owner" customClass="PrefsController"/>
+                <customView customClass="NSView" id="Vw-00-001"/>
+                """)),
+            ]),
             RuleExample("The class exists; platform classes used as custom classes are known.", files: [
                 .init("App/ProfileHeader.swift", """
                 import UIKit
@@ -139,7 +152,8 @@ struct UnknownCustomClassRule: Rule {
                 }
                 let object = objects[position]
                 guard unknown else {
-                    guard model.build.knowsTargets else { return nil }
+                    // A File's Owner's class is a design-time label, never instantiated from the nib.
+                    guard model.build.knowsTargets, object.placeholder != .filesOwner else { return nil }
                     let scope = scopes[name] ?? model.declarationScope(of: name, seenFrom: document.path)
                     scopes[name] = scope
                     return outOfScope(name, scope: scope, object: object, document: document, model: model)

@@ -22,9 +22,10 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
         .target(name: "Analysis", dependencies: ["CZlib", "CLibXML2"]),
-        .target(name: "Server", dependencies: ["Analysis", "CSQLite", "CCurl", "CCrypto"]),
+        .target(name: "Server", dependencies: ["Analysis", "CSQLite", "CCurl", "CCrypto", "CPostgres"]),
         .executableTarget(name: "nibscan", dependencies: ["Analysis", "Server"]),
 
         // Benchmarks: run with scripts/bench (release mode); never part of the tests.
@@ -34,7 +35,7 @@ let package = Package(
         .executableTarget(name: "bench-analysis", dependencies: ["Analysis"], path: "Benchmarks/bench-analysis"),
 
         // Helpers shared by the test targets: building zip archives in code, fixture paths.
-        .target(name: "TestSupport", dependencies: ["Analysis", "CZlib"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Analysis", "CZlib", "CPostgres"], path: "Tests/TestSupport"),
 
         .testTarget(name: "ArchiveTests", dependencies: ["Analysis", "TestSupport"]),
         .testTarget(name: "InterfaceBuilderTests", dependencies: ["Analysis", "TestSupport"], exclude: ["Resources"]),

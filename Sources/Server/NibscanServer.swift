@@ -14,7 +14,7 @@ import Glibc
 public final class NibscanServer: Sendable {
     public let configuration: Configuration
     let store: AnalysisStore
-    let uploads: UploadStore
+    let uploads: any UploadStorage
     let dataDirectoryLock: DataDirectoryLock
     let log: ServerLog
     let metrics = Metrics()
@@ -38,10 +38,16 @@ public final class NibscanServer: Sendable {
         for warning in Self.exposureWarnings(for: configuration) { log.event("warning", warning) }
         let dataDirectory = URL(fileURLWithPath: configuration.dataDirectory, isDirectory: true)
         dataDirectoryLock = try DataDirectoryLock(dataDirectory: dataDirectory)
-        uploads = try UploadStore(dataDirectory: dataDirectory)
-        store = try AnalysisStore(path: dataDirectory.appendingPathComponent("nibscan.sqlite").path)
+        if let shared = configuration.database {
+            let database = try Database(shared, maxConnections: configuration.workers + configuration.webhooks.senders + 8)
+            store = AnalysisStore(database: database)
+            uploads = try DatabaseUploadStore(database: database, temporaryDirectory: dataDirectory.appendingPathComponent("tmp", isDirectory: true))
+        } else {
+            uploads = try FileUploadStore(dataDirectory: dataDirectory)
+            store = try AnalysisStore(path: dataDirectory.appendingPathComponent("nibscan.sqlite").path)
+        }
         let recovered = try store.recoverInterrupted(maxAttempts: configuration.maxAttempts)
-        uploads.removeOrphans(keeping: try store.storedUploadPaths())
+        try uploads.removeOrphans(referencedBy: store)
         if recovered.requeued + recovered.failed > 0 {
             log.event("recovered", ["requeued": recovered.requeued, "failed": recovered.failed])
         }
@@ -52,7 +58,7 @@ public final class NibscanServer: Sendable {
                                                      interfaceBuilderLimits: configuration.interfaceBuilderLimits))
         let metrics = self.metrics
         metrics.recordAnalysis(outcome: "interrupted", count: recovered.failed)
-        let workers = AnalysisWorkers(store: store, analyzer: analyzer, count: configuration.workers, board: board, metrics: metrics, log: log)
+        let workers = AnalysisWorkers(store: store, uploads: uploads, analyzer: analyzer, count: configuration.workers, board: board, metrics: metrics, log: log)
         self.workers = workers
         sweeper = RetentionSweeper(store: store, uploads: uploads, retentionHours: configuration.retentionHours, log: log)
         let connections = Locked<HTTPServer?>(nil)

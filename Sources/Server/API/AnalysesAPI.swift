@@ -48,7 +48,7 @@ struct AnalysesAPI: Sendable {
         let record = try existing(request)
         do {
             guard let deleted = try context.store.delete(id: record.id) else { throw Problem.notFound("no analysis with id '\(record.id)'") }
-            if let path = deleted.uploadPath { context.uploads.remove(path: path) }
+            if let path = deleted.uploadPath { context.uploads.remove(path) }
         } catch let problem as Problem {
             throw problem
         } catch {

@@ -17,6 +17,7 @@ final class AnalysisWorkers: Sendable {
     }
 
     private let store: AnalysisStore
+    private let uploads: any UploadStorage
     private let analyzer: Analyzer
     private let count: Int
     private let board: CompletionBoard
@@ -26,8 +27,9 @@ final class AnalysisWorkers: Sendable {
     private let threads = BackgroundThreads()
     private let wakeUp = DispatchSemaphore(value: 0)
 
-    init(store: AnalysisStore, analyzer: Analyzer, count: Int, board: CompletionBoard, metrics: Metrics, log: ServerLog) {
+    init(store: AnalysisStore, uploads: any UploadStorage, analyzer: Analyzer, count: Int, board: CompletionBoard, metrics: Metrics, log: ServerLog) {
         self.store = store
+        self.uploads = uploads
         self.analyzer = analyzer
         self.count = count
         self.board = board
@@ -127,9 +129,17 @@ final class AnalysisWorkers: Sendable {
     }
 
     private func analyse(_ record: AnalysisRecord) -> AnalysisStore.Outcome {
-        guard let path = record.uploadPath else {
+        guard let reference = record.uploadPath else {
             return .failed(.init(code: "analysis.upload-missing", message: "the stored upload was removed before the analysis ran"))
         }
+        do {
+            return try uploads.withLocalFile(reference) { path in analyse(record, at: path) }
+        } catch {
+            return .failed(.init(code: "analysis.upload-unreadable", message: "the stored upload could not be read: \(error)"))
+        }
+    }
+
+    private func analyse(_ record: AnalysisRecord, at path: String) -> AnalysisStore.Outcome {
         do {
             var report = try analyzer.analyze(path: path, projectName: record.projectName ?? "project")
             if record.projectName == nil, let folder = Self.topFolder(of: report) { report.project.name = folder }

@@ -7,8 +7,12 @@ extension NibscanServer {
     public struct Configuration: Sendable {
         /// Address, port, connection cap, timeouts and header limits of the HTTP layer.
         public var http: HTTPServer.Configuration
-        /// Where the database and the uploads live.
+        /// Where the SQLite database and the uploads live; with PostgreSQL, only the
+        /// temporary files of this node.
         public var dataDirectory: String
+        /// The shared database of several nodes (`postgres://...`); `nil`: SQLite in
+        /// ``dataDirectory``.
+        public var database: Database.Location?
         /// A file of `ROLE[,ROLE...] TOKEN` lines.
         public var tokensFile: String?
         /// Tokens given inline (`NIBSCAN_TOKENS`, `;`-separated entries).

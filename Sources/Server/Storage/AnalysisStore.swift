@@ -1,8 +1,8 @@
 import Analysis
 import Foundation
 
-/// The durable state of every analysis, in SQLite: the job queue is the `analyses` table
-/// itself, so whatever was accepted survives a crash.
+/// The durable state of every analysis, in SQLite or PostgreSQL: the job queue is the
+/// `analyses` table itself, so whatever was accepted survives a crash.
 public final class AnalysisStore: Sendable {
     /// The outcome of inserting an upload.
     public enum InsertOutcome: Sendable, Equatable {
@@ -37,14 +37,17 @@ public final class AnalysisStore: Sendable {
         }
     }
 
-    private let database: Locked<SQLiteDatabase>
+    public let database: Database
     private let hooks = Locked<[any AnalysisCompletionHook]>([])
 
-    /// Opens or creates the database at `path` and brings its schema up to date.
-    public init(path: String, migrations: [Migration] = Migration.all) throws {
-        let database = try SQLiteDatabase(path: path)
-        try Migration.apply(migrations, to: database)
-        self.database = Locked(database)
+    /// A store in `database`, whose schema is up to date.
+    public init(database: Database) {
+        self.database = database
+    }
+
+    /// Opens or creates the SQLite database at `path` and brings its schema up to date.
+    public convenience init(path: String, migrations: [Migration] = Migration.all) throws {
+        self.init(database: try Database(.sqlite(path: path), migrations: migrations))
     }
 
     /// Registers a hook run inside every finishing transaction.
@@ -52,10 +55,10 @@ public final class AnalysisStore: Sendable {
         hooks.withLock { $0.append(hook) }
     }
 
-    /// Runs `body` with the connection, serialised with every other use.
+    /// Runs `body` with a connection that no one else uses meanwhile.
     @discardableResult
-    public func withDatabase<Result>(_ body: (SQLiteDatabase) throws -> Result) rethrows -> Result {
-        try database.withLock { try body($0) }
+    public func withDatabase<Result>(_ body: (any DatabaseConnection) throws -> Result) throws -> Result {
+        try database.withConnection(body)
     }
 
     public func insert(_ record: AnalysisRecord) throws -> InsertOutcome {
@@ -63,7 +66,7 @@ public final class AnalysisStore: Sendable {
             do {
                 let placeholders = Array(repeating: "?", count: record.insertValues.count).joined(separator: ", ")
                 try database.query("INSERT INTO analyses (\(AnalysisRecord.insertColumns)) VALUES (\(placeholders))", record.insertValues)
-            } catch is SQLiteConstraintViolation {
+            } catch is DatabaseConstraintViolation {
                 guard let key = record.idempotencyKey,
                       let first = try database.query("SELECT \(AnalysisRecord.columns) FROM analyses WHERE idempotency_key = ?", [.text(key)]).first
                 else { throw ServerError.database("an analysis with id \(record.id) already exists") }
@@ -85,7 +88,7 @@ public final class AnalysisStore: Sendable {
 
     public func list(_ query: ListQuery) throws -> [AnalysisRecord] {
         var conditions: [String] = []
-        var parameters: [SQLiteValue] = []
+        var parameters: [DatabaseValue] = []
         if let repository = query.repository { conditions.append("repository = ?"); parameters.append(.text(repository)) }
         if let branch = query.branch { conditions.append("branch = ?"); parameters.append(.text(branch)) }
         if let status = query.status { conditions.append("status = ?"); parameters.append(.text(status.rawValue)) }
@@ -111,7 +114,7 @@ public final class AnalysisStore: Sendable {
     public func claimNext(now: Date = Date()) throws -> AnalysisRecord? {
         try withDatabase { database in
             try database.transaction {
-                guard let row = try database.query("SELECT id FROM analyses WHERE status = 'queued' ORDER BY seq LIMIT 1").first,
+                guard let row = try database.query("SELECT id FROM analyses WHERE status = 'queued' ORDER BY seq LIMIT 1\(database.dialect.claimLock(of: "analyses"))").first,
                       let id = row.text("id") else { return nil }
                 try database.query("UPDATE analyses SET status = 'running', started_at = ?, attempts = attempts + 1 WHERE id = ?",
                                    [.real(now.timeIntervalSince1970), .text(id)])
@@ -127,9 +130,9 @@ public final class AnalysisStore: Sendable {
         let hooks = self.hooks.current
         return try withDatabase { database in
             try database.transaction {
-                let finishedAt = SQLiteValue.real(now.timeIntervalSince1970)
+                let finishedAt = DatabaseValue.real(now.timeIntervalSince1970)
                 let guardClause = "WHERE id = ? AND status = 'running' AND attempts = ?"
-                let key: [SQLiteValue] = [.text(id), .integer(Int64(attempt))]
+                let key: [DatabaseValue] = [.text(id), .integer(Int64(attempt))]
                 switch outcome {
                 case .succeeded(let report, let summary, let projectName):
                     let summaryJSON = try Report.makeJSONEncoder(pretty: false).encode(summary)
@@ -213,7 +216,7 @@ public final class AnalysisStore: Sendable {
         try withDatabase { try $0.query("UPDATE analyses SET upload_path = NULL WHERE id = ?", [.text(id)]) }
     }
 
-    private func fetch(_ id: String, in database: SQLiteDatabase) throws -> AnalysisRecord? {
+    private func fetch(_ id: String, in database: any DatabaseConnection) throws -> AnalysisRecord? {
         try database.query("SELECT \(AnalysisRecord.columns) FROM analyses WHERE id = ?", [.text(id)]).first.map(AnalysisRecord.init(row:))
     }
 }

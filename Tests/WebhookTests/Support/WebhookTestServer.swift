@@ -108,9 +108,9 @@ final class WebhookTestServer {
                 INSERT INTO analyses (id, status, created_at, started_at, repository, branch, commit_sha, pull_request, baseline,
                 upload_bytes, upload_sha256, attempts) VALUES (?, 'running', ?, ?, ?, ?, ?, ?, ?, 10, 'ab', 1)
                 """, [.text(id), .real(Date().timeIntervalSince1970), .real(Date().timeIntervalSince1970),
-                      metadata.repository.map(SQLiteValue.text) ?? .null, metadata.branch.map(SQLiteValue.text) ?? .null,
-                      metadata.commit.map(SQLiteValue.text) ?? .null, metadata.pullRequest.map { .integer(Int64($0)) } ?? .null,
-                      metadata.baseline.map(SQLiteValue.text) ?? .null])
+                      metadata.repository.map(DatabaseValue.text) ?? .null, metadata.branch.map(DatabaseValue.text) ?? .null,
+                      metadata.commit.map(DatabaseValue.text) ?? .null, metadata.pullRequest.map { .integer(Int64($0)) } ?? .null,
+                      metadata.baseline.map(DatabaseValue.text) ?? .null])
         }
         guard let record = try server.store.finish(id: id, attempt: 1, outcome: outcome) else {
             throw Failure(description: "the seeded analysis could not be finished")

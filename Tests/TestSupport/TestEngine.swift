@@ -32,8 +32,9 @@ open class EngineTestCase: XCTestCase {
                 try body()
                 try cleanUp(next)
             } catch {
+                // The failure XCTest records for the error names the engine (below).
                 try? cleanUp(next)
-                throw EngineFailure(engine: next, error: error)
+                throw error
             }
         }
     }
@@ -46,12 +47,5 @@ open class EngineTestCase: XCTestCase {
 
     override open func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
         super.recordFailure(withDescription: "[\(engine)] \(description)", inFile: filePath, atLine: lineNumber, expected: expected)
-    }
-
-    /// An error thrown by a test on one engine.
-    struct EngineFailure: Error, CustomStringConvertible {
-        var engine: TestEngine
-        var error: any Error
-        var description: String { "[\(engine)] \(error)" }
     }
 }

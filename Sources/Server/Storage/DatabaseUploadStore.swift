@@ -38,14 +38,15 @@ final class DatabaseUploadStore: UploadStorage {
         let input = try LocalFile(reading: file.path)
         try database.withConnection { database in
             try database.transaction {
+                try database.query("INSERT INTO uploads (id, byte_count, chunk_count, created_at) VALUES (?, ?, 0, ?)",
+                                   [.text(id), .integer(file.byteCount), .real(Date().timeIntervalSince1970)])
                 var number: Int64 = 0
                 while let chunk = try input.read(upTo: Self.chunkSize) {
                     try database.query("INSERT INTO upload_chunks (upload_id, number, bytes) VALUES (?, ?, ?)",
                                        [.text(id), .integer(number), .blob(chunk)])
                     number += 1
                 }
-                try database.query("INSERT INTO uploads (id, byte_count, chunk_count, created_at) VALUES (?, ?, ?, ?)",
-                                   [.text(id), .integer(file.byteCount), .integer(number), .real(Date().timeIntervalSince1970)])
+                try database.query("UPDATE uploads SET chunk_count = ? WHERE id = ?", [.integer(number), .text(id)])
             }
         }
         return id

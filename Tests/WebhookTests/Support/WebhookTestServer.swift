@@ -34,9 +34,11 @@ final class WebhookTestServer {
         return configuration
     }
 
-    init(dataDirectory: URL? = nil, allowed: String = "127.0.0.1", configure: (inout NibscanServer.Configuration) -> Void = { _ in }) throws {
+    init(dataDirectory: URL? = nil, allowed: String = "127.0.0.1", engine: TestEngine = .sqlite,
+         configure: (inout NibscanServer.Configuration) -> Void = { _ in }) throws {
         self.dataDirectory = try dataDirectory ?? Fixtures.makeTemporaryDirectory(prefix: "nibscan-webhooks")
         var configuration = try Self.configuration(dataDirectory: self.dataDirectory, allowed: allowed)
+        configuration.database = try engine.databaseURL().flatMap(Database.Location.init(url:))
         configure(&configuration)
         server = try NibscanServer(configuration: configuration, log: ServerLog { _ in })
         port = try server.start()

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Subscriptions, the outbox and the attempt log, in the analyses database (either
-/// engine, the same connection as the analyses), so that the outbox can be written in the transaction that
-/// finishes an analysis and pending messages survive a crash.
+/// engine), so that the outbox can be written in the transaction that finishes an analysis
+/// and pending messages survive a crash. On PostgreSQL a claim locks the message it takes
+/// (`SKIP LOCKED`), so two nodes never send one message at once.
 public final class WebhookStore: Sendable {
     let analyses: AnalysisStore
 

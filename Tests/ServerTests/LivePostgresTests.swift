@@ -1,0 +1,61 @@
+import Foundation
+@testable import Server
+import TestSupport
+import XCTest
+
+/// A real server on 127.0.0.1 whose store is PostgreSQL: uploads go into the database,
+/// the analysis runs from there, and a second node on the same database serves it.
+final class LivePostgresTests: XCTestCase {
+    private var url: String!
+    private var servers: [LiveServer] = []
+
+    override func setUpWithError() throws {
+        url = try XCTUnwrap(try TestEngine.postgres.databaseURL())
+    }
+
+    override func tearDown() {
+        servers.forEach { $0.stop() }
+        servers = []
+        super.tearDown()
+    }
+
+    private func startNode() throws -> LiveServer {
+        let server = try LiveServer { $0.database = .postgres(url: self.url) }
+        servers.append(server)
+        return server
+    }
+
+    private func storedUploads(_ node: LiveServer) throws -> [String] {
+        try node.server.store.withDatabase { try $0.query("SELECT id FROM uploads ORDER BY id").compactMap { $0.text("id") } }
+    }
+
+    func testAnUploadIsKeptInTheDatabaseAnalysedAndServedByAnyNode() throws {
+        let first = try startNode()
+        let second = try startNode()
+        XCTAssertTrue(first.server.uploads is DatabaseUploadStore)
+        let id = try XCTUnwrap(try first.upload(LiveServer.sampleZip(), query: "?repository=acme/app").json()["id"] as? String)
+        XCTAssertEqual(try first.waitUntilFinal(id)["status"] as? String, "succeeded")
+        let reference = try XCTUnwrap(first.server.store.record(id: id)?.uploadPath)
+        XCTAssertEqual(try storedUploads(first), [reference])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: first.dataDirectory.appendingPathComponent("tmp").path), [],
+                       "no upload stays on the node's disk")
+        XCTAssertEqual(try second.request("GET", "/v1/analyses/\(id)").status, 200, "the other node serves the analysis")
+        let report = try second.request("GET", "/v1/analyses/\(id)/report")
+        XCTAssertEqual(report.status, 200)
+        XCTAssertEqual(try second.request("DELETE", "/v1/analyses/\(id)").status, 204)
+        XCTAssertEqual(try storedUploads(first), [], "the stored upload is removed with the analysis")
+        XCTAssertEqual(try first.request("GET", "/v1/analyses/\(id)").status, 404)
+    }
+
+    func testAnIdempotencyKeyIsUniqueAcrossNodes() throws {
+        let first = try startNode()
+        let second = try startNode()
+        let original = try first.upload(LiveServer.sampleZip(), headers: ["Idempotency-Key": "build-7"])
+        let replay = try second.upload(LiveServer.sampleZip(), headers: ["Idempotency-Key": "build-7"])
+        XCTAssertEqual(original.status, 202)
+        XCTAssertEqual(try replay.json()["id"] as? String, try original.json()["id"] as? String)
+        XCTAssertEqual(replay.header("Idempotent-Replayed"), "true")
+        XCTAssertEqual(try first.server.store.list(.init()).count, 1)
+        XCTAssertEqual(try storedUploads(first).count, 1, "the replayed upload is not kept")
+    }
+}

@@ -169,6 +169,70 @@ final class AnalysisStoreTests: EngineTestCase {
         }
     }
 
+    func testAnExpiredLeaseIsReclaimedByAnotherNodeUpToTheAttemptLimit() throws {
+        try onEachEngine {
+            let start = Date()
+            let nodeA = AnalysisStore.ClaimPolicy(node: "a", lease: 10, maxAttempts: 2)
+            let nodeB = AnalysisStore.ClaimPolicy(node: "b", lease: 10, maxAttempts: 2)
+            _ = try store.insert(record("x"))
+            XCTAssertEqual(try store.claimNext(nodeA, now: start)?.attempts, 1)
+            XCTAssertNil(try store.claimNext(nodeB, now: start.addingTimeInterval(5)), "the lease holds")
+            let reclaimed = try XCTUnwrap(try store.claimNext(nodeB, now: start.addingTimeInterval(11)), "node a died: its lease expired")
+            XCTAssertEqual(reclaimed.attempts, 2)
+            XCTAssertEqual(try store.renewLeases(["x": 1], lease: 10, now: start.addingTimeInterval(12)), ["x"], "node a lost it")
+            XCTAssertNil(try store.finish(id: "x", attempt: 1, outcome: .failed(.init(code: "late", message: "m"))), "a stale attempt cannot finish")
+            XCTAssertNil(try store.claimNext(nodeA, now: start.addingTimeInterval(30)), "two starts: it fails instead")
+            let failed = try XCTUnwrap(try store.record(id: "x"))
+            XCTAssertEqual(failed.status, .failed)
+            XCTAssertEqual(failed.failure?.code, "analysis.interrupted")
+        }
+    }
+
+    func testARenewedLeaseIsNotReclaimed() throws {
+        try onEachEngine {
+            let start = Date()
+            _ = try store.insert(record("x"))
+            _ = try store.claimNext(.init(node: "a", lease: 10), now: start)
+            XCTAssertEqual(try store.renewLeases(["x": 1], lease: 10, now: start.addingTimeInterval(8)), [])
+            XCTAssertNil(try store.claimNext(.init(node: "b", lease: 10), now: start.addingTimeInterval(12)))
+            XCTAssertEqual(try store.claimNext(.init(node: "b", lease: 10), now: start.addingTimeInterval(19))?.attempts, 2)
+        }
+    }
+
+    func testRecoveryOnASharedDatabaseTouchesOnlyTheRestartedNodesClaims() throws {
+        try onEachEngine {
+            _ = try store.insert(record("mine"))
+            _ = try store.insert(record("theirs"))
+            _ = try store.claimNext(.init(node: "a"))
+            _ = try store.claimNext(.init(node: "b"))
+            XCTAssertEqual(try store.recoverInterrupted(maxAttempts: 3, node: "a").requeued, 1)
+            XCTAssertEqual(try store.record(id: "mine")?.status, .queued)
+            XCTAssertEqual(try store.record(id: "theirs")?.status, .running, "node b is alive and running it")
+        }
+    }
+
+    func testNodesClaimingAtOnceTakeDifferentAnalyses() throws {
+        try onEachEngine {
+            for index in 0 ..< 40 { _ = try store.insert(record("r\(index)")) }
+            let nodes = try (0 ..< 4).map { _ in AnalysisStore(database: try Database(location)) }
+            let claimed = Locked<[String]>([])
+            let failures = Locked<[String]>([])
+            DispatchQueue.concurrentPerform(iterations: nodes.count) { number in
+                for _ in 0 ..< 40 {
+                    do {
+                        guard let record = try nodes[number].claimNext(.init(node: "n\(number)")) else { return }
+                        claimed.withLock { $0.append(record.id) }
+                    } catch {
+                        failures.withLock { $0.append("\(error)") }
+                    }
+                }
+            }
+            XCTAssertEqual(failures.current, [])
+            XCTAssertEqual(claimed.current.count, 40)
+            XCTAssertEqual(Set(claimed.current).count, 40, "no analysis was claimed twice")
+        }
+    }
+
     func testRetentionFindsOnlyOldFinishedUploads() throws {
         try onEachEngine {
             _ = try store.insert(record("a"))

@@ -59,3 +59,26 @@ final class LivePostgresTests: XCTestCase {
         XCTAssertEqual(try storedUploads(first).count, 1, "the replayed upload is not kept")
     }
 }
+
+/// `LISTEN/NOTIFY` between nodes: what one node's store announces wakes the other's listener.
+final class DatabaseNotificationsTests: XCTestCase {
+    func testQueuedAndFinishedAnalysesAreAnnouncedToOtherNodes() throws {
+        let url = try XCTUnwrap(try TestEngine.postgres.databaseURL())
+        let store = AnalysisStore(database: try Database(.postgres(url: url)))
+        let queued = DispatchSemaphore(value: 0)
+        let finished = DispatchSemaphore(value: 0)
+        let listener = DatabaseNotifications(url: url, log: ServerLog { _ in }, onQueued: { queued.signal() }, onFinished: { finished.signal() })
+        listener.start()
+        defer { listener.stop() }
+        // The listener wakes everyone once when it connects.
+        XCTAssertEqual(queued.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(finished.wait(timeout: .now() + 10), .success)
+        _ = try store.insert(AnalysisRecord(id: "n", createdAt: Date(), metadata: .init(), projectName: nil, uploadPath: nil,
+                                            uploadBytes: 0, uploadSHA256: ""))
+        XCTAssertEqual(queued.wait(timeout: .now() + 10), .success, "an insert on another connection wakes idle workers")
+        XCTAssertEqual(finished.wait(timeout: .now() + 0.5), .timedOut)
+        let claimed = try XCTUnwrap(try store.claimNext())
+        _ = try store.finish(id: claimed.id, attempt: claimed.attempts, outcome: .failed(.init(code: "x", message: "y")))
+        XCTAssertEqual(finished.wait(timeout: .now() + 10), .success, "a finish wakes ?wait= requests")
+    }
+}

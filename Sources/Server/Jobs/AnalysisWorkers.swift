@@ -20,6 +20,7 @@ final class AnalysisWorkers: Sendable {
     private let uploads: any UploadStorage
     private let analyzer: Analyzer
     private let count: Int
+    private let policy: AnalysisStore.ClaimPolicy
     private let board: CompletionBoard
     private let metrics: Metrics
     private let log: ServerLog
@@ -27,11 +28,12 @@ final class AnalysisWorkers: Sendable {
     private let threads = BackgroundThreads()
     private let wakeUp = DispatchSemaphore(value: 0)
 
-    init(store: AnalysisStore, uploads: any UploadStorage, analyzer: Analyzer, count: Int, board: CompletionBoard, metrics: Metrics, log: ServerLog) {
+    init(store: AnalysisStore, uploads: any UploadStorage, analyzer: Analyzer, count: Int, policy: AnalysisStore.ClaimPolicy, board: CompletionBoard, metrics: Metrics, log: ServerLog) {
         self.store = store
         self.uploads = uploads
         self.analyzer = analyzer
         self.count = count
+        self.policy = policy
         self.board = board
         self.metrics = metrics
         self.log = log
@@ -40,6 +42,9 @@ final class AnalysisWorkers: Sendable {
     func start() {
         threads.start(count, name: "nibscan-worker") { [self] in work() }
     }
+
+    /// The analyses running now, by id, with the attempt that claimed each (their leases).
+    var claims: [String: Int] { state.withLock { $0.running } }
 
     /// Tells an idle worker that an analysis was queued.
     func notify() {
@@ -80,7 +85,7 @@ final class AnalysisWorkers: Sendable {
             guard mayClaim else { return }
             let claimed: AnalysisRecord?
             do {
-                claimed = try store.claimNext()
+                claimed = try store.claimNext(policy)
             } catch {
                 log.event("claim-failed", ["error": "\(error)"])
                 claimed = nil

@@ -13,6 +13,10 @@ extension NibscanServer {
         /// The shared database of several nodes (`postgres://...`); `nil`: SQLite in
         /// ``dataDirectory``.
         public var database: Database.Location?
+        /// This node's name among several: in claims, logs and metrics.
+        public var nodeID = NibscanServer.Configuration.defaultNodeID()
+        /// Seconds a claimed analysis stays this node's without renewal; renewed every third.
+        public var leaseSeconds: Double = 30
         /// A file of `ROLE[,ROLE...] TOKEN` lines.
         public var tokensFile: String?
         /// Tokens given inline (`NIBSCAN_TOKENS`, `;`-separated entries).
@@ -90,6 +94,12 @@ extension NibscanServer {
                 "/usr/local/share/nibscan/openapi.yaml",
             ]
             return candidates.first { FileManager.default.isReadableFile(atPath: $0) }
+        }
+
+        /// `HOST-PID`: unique among the nodes running now, so that a node restarted under
+        /// the same name does not take over the claims of one still running.
+        public static func defaultNodeID() -> String {
+            "\(ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? "node")-\(getpid())"
         }
     }
 }

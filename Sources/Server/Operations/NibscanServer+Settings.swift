@@ -27,6 +27,8 @@ extension NibscanServer.Configuration {
                 }
                 configuration.database = location
             },
+            text("--node-id", "NIBSCAN_NODE_ID", "NAME", "this node's name in claims, logs and metrics (default: HOST-PID)", \.nodeID),
+            number("--lease-seconds", "NIBSCAN_LEASE_SECONDS", "seconds a running analysis stays this node's without renewal", \.leaseSeconds),
             optionalText("--tokens-file", "NIBSCAN_TOKENS_FILE", "FILE", "bearer tokens, 'ROLE[,ROLE...] TOKEN' a line", \.tokensFile,
                          unset: "none"),
             optionalText("--openapi", "NIBSCAN_OPENAPI", "FILE", "the OpenAPI document served at /openapi.yaml", \.openAPIPath,

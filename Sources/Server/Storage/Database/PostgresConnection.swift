@@ -51,6 +51,29 @@ public final class PostgresConnection: DatabaseConnection {
         return readRows(result)
     }
 
+    /// Waits up to `timeout` seconds for notifications of the channels this connection
+    /// `LISTEN`s to; returns their channels (empty after a quiet wait).
+    func notifications(waitingUpTo timeout: TimeInterval) throws -> [String] {
+        var channels = pendingNotifications()
+        guard channels.isEmpty else { return channels }
+        var descriptor = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
+        let ready = poll(&descriptor, 1, Int32(max(0, timeout) * 1000))
+        if ready > 0 {
+            guard PQconsumeInput(handle) == 1 else { throw ServerError.database(Self.trimmed(PQerrorMessage(handle))) }
+            channels = pendingNotifications()
+        }
+        return channels
+    }
+
+    private func pendingNotifications() -> [String] {
+        var channels: [String] = []
+        while let notification = PQnotifies(handle) {
+            channels.append(String(cString: notification.pointee.relname))
+            PQfreemem(notification)
+        }
+        return channels
+    }
+
     /// `?` placeholders as `$1, $2, ...`, leaving quoted text and identifiers alone.
     static func numberedPlaceholders(_ sql: String) -> String {
         var output = ""

@@ -47,6 +47,35 @@ final class LivePostgresTests: XCTestCase {
         XCTAssertEqual(try first.request("GET", "/v1/analyses/\(id)").status, 404)
     }
 
+    func testWhileTheDatabaseIsDownRequestsFailWith503AndReadinessFailsThenBothRecover() throws {
+        let node = try startNode()
+        let accepted = try XCTUnwrap(try node.upload(LiveServer.sampleZip()).json()["id"] as? String)
+        XCTAssertEqual(try node.waitUntilFinal(accepted)["status"] as? String, "succeeded")
+        XCTAssertEqual(try node.request("GET", "/readyz").status, 200)
+        let database = try TestPostgres.shared()
+        try database.pause()
+        do {
+            defer { try? database.resume() }
+            XCTAssertEqual(try node.request("GET", "/readyz").status, 503, "not ready while the database is unreachable")
+            let refused = try node.upload(LiveServer.sampleZip())
+            XCTAssertEqual(refused.status, 503)
+            XCTAssertEqual(try refused.json()["type"] as? String, Problem.typeBase + "server.storage-unavailable")
+            XCTAssertEqual(try node.request("GET", "/v1/analyses/\(accepted)").status, 503)
+        }
+        // Broken connections are dropped and new ones opened: the node recovers by itself.
+        let deadline = Date(timeIntervalSinceNow: 20)
+        var ready = 0
+        while Date() < deadline {
+            ready = try node.request("GET", "/readyz").status
+            if ready == 200 { break }
+            usleep(100_000)
+        }
+        XCTAssertEqual(ready, 200)
+        XCTAssertEqual(try node.request("GET", "/v1/analyses/\(accepted)").status, 200, "nothing accepted before the outage is lost")
+        let after = try XCTUnwrap(try node.upload(LiveServer.sampleZip()).json()["id"] as? String)
+        XCTAssertEqual(try node.waitUntilFinal(after)["status"] as? String, "succeeded")
+    }
+
     func testAnIdempotencyKeyIsUniqueAcrossNodes() throws {
         let first = try startNode()
         let second = try startNode()

@@ -49,9 +49,11 @@ public final class TestPostgres: @unchecked Sendable {
         }
         let data = folder.appendingPathComponent("data").path
         try runAsServerUser("initdb", ["-D", data, "-U", user, "--auth=trust", "-E", "UTF8", "--no-sync", "--no-instructions"])
-        try runAsServerUser("pg_ctl", ["-D", data, "-l", folder.appendingPathComponent("log").path, "-w", "-t", "60", "-o",
-                                       "-k \(folder.path) -c listen_addresses='' -p \(port) -c fsync=off -c synchronous_commit=off -c max_connections=300",
-                                       "start"])
+        // The options go in postgresql.auto.conf, so that a start after ``pause()`` uses them too.
+        let options = "unix_socket_directories = '\(folder.path)'\nlisten_addresses = ''\nport = \(port)\nfsync = off\n"
+            + "synchronous_commit = off\nmax_connections = 300\n"
+        try Data(options.utf8).write(to: URL(fileURLWithPath: data).appendingPathComponent("postgresql.auto.conf"))
+        try resume()
         try execute("SELECT 1", in: url(database: "postgres"))
         try execute("CREATE DATABASE nibscan", in: url(database: "postgres"))
     }
@@ -62,9 +64,15 @@ public final class TestPostgres: @unchecked Sendable {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// Restarts the server (`fast` stop, then start), as an operator restarting the database.
-    public func restart() throws {
-        try runAsServerUser("pg_ctl", ["-D", folder.appendingPathComponent("data").path, "-m", "fast", "-w", "-t", "60", "restart"])
+    /// Stops the server (`fast`: connections are cut) until ``resume()``, as an outage.
+    public func pause() throws {
+        try runAsServerUser("pg_ctl", ["-D", folder.appendingPathComponent("data").path, "-m", "fast", "-w", "-t", "60", "stop"])
+    }
+
+    /// Starts the server again after ``pause()``.
+    public func resume() throws {
+        try runAsServerUser("pg_ctl", ["-D", folder.appendingPathComponent("data").path, "-l", folder.appendingPathComponent("log").path,
+                                       "-w", "-t", "60", "start"])
     }
 
     /// The URL of database `database` through the socket.

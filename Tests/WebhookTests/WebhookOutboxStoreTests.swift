@@ -68,6 +68,31 @@ final class WebhookOutboxStoreTests: EngineTestCase {
         }
     }
 
+    func testNodesClaimingAtOnceNeverTakeOneMessageTwice() throws {
+        try onEachEngine {
+            _ = try server.subscribe("https://hooks.example.com/a")
+            for _ in 0 ..< 10 { try server.finishAnalysis(WebhookTestServer.succeeded()) }
+            let location = server.server.store.database.location
+            let nodes = try (0 ..< 4).map { _ in WebhookStore(analyses: AnalysisStore(database: try Database(location))) }
+            let now = Date().addingTimeInterval(1)
+            let claimed = Locked<[String]>([])
+            let failures = Locked<[String]>([])
+            DispatchQueue.concurrentPerform(iterations: nodes.count) { number in
+                for _ in 0 ..< 10 {
+                    do {
+                        guard let (delivery, _) = try nodes[number].claimDue(now: now, lease: 60) else { return }
+                        claimed.withLock { $0.append(delivery.id) }
+                    } catch {
+                        failures.withLock { $0.append("\(error)") }
+                    }
+                }
+            }
+            XCTAssertEqual(failures.current, [])
+            XCTAssertEqual(claimed.current.count, 10)
+            XCTAssertEqual(Set(claimed.current).count, 10, "a leased message is not claimed by a second node")
+        }
+    }
+
     func testRecordingAppliesTheMachineAndDisablesOnGone() throws {
         try onEachEngine {
             let (id, _) = try server.subscribe("https://hooks.example.com/a")

@@ -151,7 +151,8 @@ final class AnalysisWorkers: Sendable {
             if let baselineID = record.metadata.baseline, let data = try store.report(id: baselineID) {
                 report = try Baseline(jsonData: data, reference: AnalysisResource.path(of: baselineID)).compare(report)
             }
-            return .succeeded(report: try report.jsonData(pretty: false), summary: report.summary, projectName: report.project.name)
+            return .succeeded(report: try report.jsonData(pretty: false), summary: report.summary, projectName: report.project.name,
+                              ruleCounts: Dictionary(grouping: report.findings, by: \.rule).mapValues(\.count))
         } catch let error as any CodedError {
             // The message names the entry at fault, not where the server keeps the upload.
             return .failed(.init(code: error.code, message: error.description.replacingOccurrences(of: path, with: "the upload")))

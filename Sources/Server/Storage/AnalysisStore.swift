@@ -15,7 +15,8 @@ public final class AnalysisStore: Sendable {
 
     /// How a finished analysis ended.
     public enum Outcome: Sendable {
-        case succeeded(report: Data, summary: Report.Summary, projectName: String)
+        /// `ruleCounts`: findings per rule id, kept for trends.
+        case succeeded(report: Data, summary: Report.Summary, projectName: String, ruleCounts: [String: Int] = [:])
         case failed(AnalysisRecord.Failure)
     }
 
@@ -208,18 +209,27 @@ public final class AnalysisStore: Sendable {
                 let finishedAt = DatabaseValue.real(now.timeIntervalSince1970)
                 let guardClause = "WHERE id = ? AND status = 'running' AND attempts = ?"
                 let key: [DatabaseValue] = [.text(id), .integer(Int64(attempt))]
+                let updated: Bool
                 switch outcome {
-                case .succeeded(let report, let summary, let projectName):
+                case .succeeded(let report, let summary, let projectName, let ruleCounts):
                     let summaryJSON = try Report.makeJSONEncoder(pretty: false).encode(summary)
                     try database.query("""
                         UPDATE analyses SET status = 'succeeded', finished_at = ?, report = ?, summary = ?, project_name = ?,
                         error_code = NULL, error_message = NULL \(guardClause)
                         """, [finishedAt, .blob(report), .text(String(decoding: summaryJSON, as: UTF8.self)), .text(projectName)] + key)
+                    updated = database.changes == 1
+                    if updated {
+                        for (rule, count) in ruleCounts.sorted(by: { $0.key < $1.key }) {
+                            try database.query("INSERT INTO analysis_rule_counts (analysis_id, rule, findings) VALUES (?, ?, ?)",
+                                               [.text(id), .text(rule), .integer(Int64(count))])
+                        }
+                    }
                 case .failed(let failure):
                     try database.query("UPDATE analyses SET status = 'failed', finished_at = ?, error_code = ?, error_message = ? \(guardClause)",
                                        [finishedAt, .text(failure.code), .text(failure.message)] + key)
+                    updated = database.changes == 1
                 }
-                guard database.changes == 1, let record = try fetch(id, in: database) else { return nil }
+                guard updated, let record = try fetch(id, in: database) else { return nil }
                 for hook in hooks { try hook.analysisDidFinish(record, in: database) }
                 try Self.announce(.finished, id: id, in: database)
                 return record

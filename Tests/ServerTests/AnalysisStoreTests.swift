@@ -215,21 +215,12 @@ final class AnalysisStoreTests: EngineTestCase {
         try onEachEngine {
             for index in 0 ..< 40 { _ = try store.insert(record("r\(index)")) }
             let nodes = try (0 ..< 4).map { _ in AnalysisStore(database: try Database(location)) }
-            let claimed = Locked<[String]>([])
-            let failures = Locked<[String]>([])
-            DispatchQueue.concurrentPerform(iterations: nodes.count) { number in
-                for _ in 0 ..< 40 {
-                    do {
-                        guard let record = try nodes[number].claimNext(.init(node: "n\(number)")) else { return }
-                        claimed.withLock { $0.append(record.id) }
-                    } catch {
-                        failures.withLock { $0.append("\(error)") }
-                    }
-                }
+            let (claimed, failures) = claimConcurrently(nodes: nodes.count, limit: 40) { number in
+                try nodes[number].claimNext(.init(node: "n\(number)"))?.id
             }
-            XCTAssertEqual(failures.current, [])
-            XCTAssertEqual(claimed.current.count, 40)
-            XCTAssertEqual(Set(claimed.current).count, 40, "no analysis was claimed twice")
+            XCTAssertEqual(failures, [])
+            XCTAssertEqual(claimed.count, 40)
+            XCTAssertEqual(Set(claimed).count, 40, "no analysis was claimed twice")
         }
     }
 

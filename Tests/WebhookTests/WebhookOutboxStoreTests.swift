@@ -75,21 +75,12 @@ final class WebhookOutboxStoreTests: EngineTestCase {
             let location = server.server.store.database.location
             let nodes = try (0 ..< 4).map { _ in WebhookStore(analyses: AnalysisStore(database: try Database(location))) }
             let now = Date().addingTimeInterval(1)
-            let claimed = Locked<[String]>([])
-            let failures = Locked<[String]>([])
-            DispatchQueue.concurrentPerform(iterations: nodes.count) { number in
-                for _ in 0 ..< 10 {
-                    do {
-                        guard let (delivery, _) = try nodes[number].claimDue(now: now, lease: 60) else { return }
-                        claimed.withLock { $0.append(delivery.id) }
-                    } catch {
-                        failures.withLock { $0.append("\(error)") }
-                    }
-                }
+            let (claimed, failures) = claimConcurrently(nodes: nodes.count, limit: 10) { number in
+                try nodes[number].claimDue(now: now, lease: 60)?.0.id
             }
-            XCTAssertEqual(failures.current, [])
-            XCTAssertEqual(claimed.current.count, 10)
-            XCTAssertEqual(Set(claimed.current).count, 10, "a leased message is not claimed by a second node")
+            XCTAssertEqual(failures, [])
+            XCTAssertEqual(claimed.count, 10)
+            XCTAssertEqual(Set(claimed).count, 10, "a leased message is not claimed by a second node")
         }
     }
 

@@ -17,7 +17,7 @@ public final class NibscanServer: Sendable {
     let uploads: any UploadStorage
     let dataDirectoryLock: DataDirectoryLock
     let log: ServerLog
-    let metrics = Metrics()
+    let metrics: Metrics
     let context: ServiceContext
     let workers: AnalysisWorkers
     let sweeper: RetentionSweeper
@@ -33,6 +33,7 @@ public final class NibscanServer: Sendable {
     public init(configuration: Configuration, log: ServerLog = ServerLog()) throws {
         self.configuration = configuration
         self.log = log
+        metrics = Metrics(node: configuration.nodeID)
         let tokens = try configuration.loadTokens()
         if tokens.isEmpty && !Self.isLoopback(configuration.http.host) {
             throw ServerError.invalidSetting("--host", "\(configuration.http.host) is not a loopback address and no tokens are configured; "

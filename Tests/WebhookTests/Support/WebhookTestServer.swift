@@ -123,8 +123,9 @@ final class WebhookTestServer {
     /// The value of the sample `name` (with its labels) in `/metrics`, if it is there.
     func metric(_ name: String) throws -> Int? {
         let text = String(decoding: try call("GET", "/metrics", token: nil).body, as: UTF8.self)
-        let line = text.split(separator: "\n").first { $0.hasPrefix(name + " ") }
-        return line.flatMap { Int($0.dropFirst(name.count + 1)) }
+        let series = Metrics.labelled(name + " 0", node: server.configuration.nodeID).dropLast(2)
+        let line = text.split(separator: "\n").first { $0.hasPrefix(series + " ") }
+        return line.flatMap { Int($0.dropFirst(series.count + 1)) }
     }
 
     /// The delivery log of a subscription, newest first.

@@ -2,7 +2,7 @@
 # Build stage: the Swift toolchain and the -dev packages.
 FROM swift:6.3-bookworm AS build
 RUN apt-get update \
- && apt-get install -y --no-install-recommends zlib1g-dev libxml2-dev libyaml-dev libcurl4-openssl-dev libssl-dev libsqlite3-dev pkg-config \
+ && apt-get install -y --no-install-recommends zlib1g-dev libxml2-dev libyaml-dev libcurl4-openssl-dev libssl-dev libsqlite3-dev libpq-dev pkg-config \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -17,7 +17,7 @@ COPY openapi.yaml /out/openapi.yaml
 # Runtime stage: only the shared libraries nibscan links, and a non-root user.
 FROM debian:bookworm-slim
 RUN apt-get update \
- && apt-get install -y --no-install-recommends zlib1g libxml2 libyaml-0-2 libcurl4 libssl3 libsqlite3-0 ca-certificates curl \
+ && apt-get install -y --no-install-recommends zlib1g libxml2 libyaml-0-2 libcurl4 libssl3 libsqlite3-0 libpq5 ca-certificates curl \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --home-dir /var/lib/nibscan --create-home nibscan
 COPY --from=build /out/nibscan /usr/local/bin/nibscan

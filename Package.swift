@@ -23,9 +23,10 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
         .target(name: "Analysis", dependencies: ["CZlib", "CLibXML2", "CYAML"]),
-        .target(name: "Server", dependencies: ["Analysis", "CSQLite", "CCurl", "CCrypto"]),
+        .target(name: "Server", dependencies: ["Analysis", "CSQLite", "CCurl", "CCrypto", "CPostgres"]),
         // The service's client (`nibscan submit`): streamed zip upload, CI metadata, retries.
         .target(name: "Client", dependencies: ["Analysis", "CCurl", "CZlib"]),
         .executableTarget(name: "nibscan", dependencies: ["Analysis", "Server", "Client"]),
@@ -37,7 +38,7 @@ let package = Package(
         .executableTarget(name: "bench-analysis", dependencies: ["Analysis"], path: "Benchmarks/bench-analysis"),
 
         // Helpers shared by the test targets: building zip archives in code, fixture paths.
-        .target(name: "TestSupport", dependencies: ["Analysis", "CZlib"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Analysis", "CZlib", "CPostgres"], path: "Tests/TestSupport"),
 
         .testTarget(name: "ArchiveTests", dependencies: ["Analysis", "TestSupport"]),
         .testTarget(name: "InterfaceBuilderTests", dependencies: ["Analysis", "TestSupport"], exclude: ["Resources"]),

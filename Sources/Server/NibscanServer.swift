@@ -14,13 +14,16 @@ import Glibc
 public final class NibscanServer: Sendable {
     public let configuration: Configuration
     let store: AnalysisStore
-    let uploads: UploadStore
+    let uploads: any UploadStorage
     let dataDirectoryLock: DataDirectoryLock
     let log: ServerLog
-    let metrics = Metrics()
+    let metrics: Metrics
     let context: ServiceContext
     let workers: AnalysisWorkers
     let sweeper: RetentionSweeper
+    let leases: LeaseKeeper
+    /// Wake-ups from the other nodes (PostgreSQL only).
+    let notifications: DatabaseNotifications?
     let http: HTTPServer
     let webhooks: WebhookService
 
@@ -30,6 +33,7 @@ public final class NibscanServer: Sendable {
     public init(configuration: Configuration, log: ServerLog = ServerLog()) throws {
         self.configuration = configuration
         self.log = log
+        metrics = Metrics(node: configuration.nodeID)
         let tokens = try configuration.loadTokens()
         if tokens.isEmpty && !Self.isLoopback(configuration.http.host) {
             throw ServerError.invalidSetting("--host", "\(configuration.http.host) is not a loopback address and no tokens are configured; "
@@ -38,10 +42,17 @@ public final class NibscanServer: Sendable {
         for warning in Self.exposureWarnings(for: configuration) { log.event("warning", warning) }
         let dataDirectory = URL(fileURLWithPath: configuration.dataDirectory, isDirectory: true)
         dataDirectoryLock = try DataDirectoryLock(dataDirectory: dataDirectory)
-        uploads = try UploadStore(dataDirectory: dataDirectory)
-        store = try AnalysisStore(path: dataDirectory.appendingPathComponent("nibscan.sqlite").path)
-        let recovered = try store.recoverInterrupted(maxAttempts: configuration.maxAttempts)
-        uploads.removeOrphans(keeping: try store.storedUploadPaths())
+        if let shared = configuration.database {
+            let database = try Database(shared, maxConnections: configuration.workers + configuration.webhooks.senders + 8)
+            store = AnalysisStore(database: database)
+            uploads = try DatabaseUploadStore(database: database, temporaryDirectory: dataDirectory.appendingPathComponent("tmp", isDirectory: true))
+        } else {
+            uploads = try FileUploadStore(dataDirectory: dataDirectory)
+            store = try AnalysisStore(path: dataDirectory.appendingPathComponent("nibscan.sqlite").path)
+        }
+        let recovered = try store.recoverInterrupted(maxAttempts: configuration.maxAttempts,
+                                                     node: configuration.database == nil ? nil : configuration.nodeID)
+        try uploads.removeOrphans(referencedBy: store)
         if recovered.requeued + recovered.failed > 0 {
             log.event("recovered", ["requeued": recovered.requeued, "failed": recovered.failed])
         }
@@ -52,8 +63,18 @@ public final class NibscanServer: Sendable {
                                                      interfaceBuilderLimits: configuration.interfaceBuilderLimits))
         let metrics = self.metrics
         metrics.recordAnalysis(outcome: "interrupted", count: recovered.failed)
-        let workers = AnalysisWorkers(store: store, analyzer: analyzer, count: configuration.workers, board: board, metrics: metrics, log: log)
+        let policy = AnalysisStore.ClaimPolicy(node: configuration.nodeID, lease: configuration.leaseSeconds, maxAttempts: configuration.maxAttempts)
+        let workers = AnalysisWorkers(store: store, uploads: uploads, analyzer: analyzer, count: configuration.workers, policy: policy,
+                                      board: board, metrics: metrics, log: log)
         self.workers = workers
+        leases = LeaseKeeper(store: store, lease: configuration.leaseSeconds, log: log) { workers.claims }
+        let webhooks = self.webhooks
+        if case .postgres(let url) = configuration.database {
+            notifications = DatabaseNotifications(url: url, log: log, onQueued: { workers.notify() },
+                                                  onFinished: { board.announce(); webhooks.notify() })
+        } else {
+            notifications = nil
+        }
         sweeper = RetentionSweeper(store: store, uploads: uploads, retentionHours: configuration.retentionHours, log: log)
         let connections = Locked<HTTPServer?>(nil)
         context = ServiceContext(configuration: configuration, store: store, uploads: uploads, tokens: tokens, metrics: metrics,
@@ -72,6 +93,8 @@ public final class NibscanServer: Sendable {
         signal(SIGPIPE, SIG_IGN)
         let port = try http.start()
         workers.start()
+        leases.start()
+        notifications?.start()
         sweeper.start()
         webhooks.start(host: configuration.http.host, port: port)
         log.event("listening", ["host": configuration.http.host, "port": port, "dataDir": configuration.dataDirectory,
@@ -89,12 +112,14 @@ public final class NibscanServer: Sendable {
         log.event("draining", ["graceSeconds": configuration.shutdownGraceSeconds, "delaySeconds": configuration.drainDelaySeconds])
         sweeper.cancel()
         let handedBack = workers.drain(grace: configuration.shutdownGraceSeconds)
+        leases.cancel()
         let delayLeft = configuration.drainDelaySeconds - Date().timeIntervalSince(started)
         if delayLeft > 0 { Thread.sleep(forTimeInterval: delayLeft) }
         http.beginDraining()
         http.closeConnections(timeout: 5)
         context.board.announce()
         webhooks.stop()
+        notifications?.stop()
         log.event("stopped", ["requeued": handedBack.count])
         dataDirectoryLock.release()
     }

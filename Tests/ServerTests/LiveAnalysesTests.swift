@@ -146,7 +146,7 @@ final class LiveAnalysesTests: XCTestCase {
         XCTAssertTrue(try problem(live.upload(unterminated, headers: multipart)) == (400, "upload.invalid-multipart"))
         XCTAssertTrue(try problem(live.upload(noProject, headers: ["Content-Type": "multipart/form-data"])) == (400, "upload.invalid-multipart"))
         // Nothing half-written is left behind.
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: live.server.uploads.temporaryDirectory.path), [])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: XCTUnwrap(live.server.uploads as? FileUploadStore).temporaryDirectory.path), [])
         XCTAssertEqual(try live.server.store.list(.init()).count, 0)
     }
 
@@ -167,7 +167,7 @@ final class LiveAnalysesTests: XCTestCase {
         XCTAssertEqual(different.status, 422)
         XCTAssertEqual(try different.json()["type"] as? String, Problem.typeBase + "request.idempotency-key-reused")
         XCTAssertEqual(try live.server.store.list(.init()).count, 1)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: live.server.uploads.uploadsDirectory.path).count, 1, "replayed uploads are not kept")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: XCTUnwrap(live.server.uploads as? FileUploadStore).uploadsDirectory.path).count, 1, "replayed uploads are not kept")
     }
 
     func testShowDeleteAndNotFound() throws {
@@ -244,7 +244,7 @@ final class LiveAnalysesTests: XCTestCase {
     }
 
     func testRetentionRemovesOldUploadsButKeepsTheAnalysis() throws {
-        let file = live.server.uploads.uploadsDirectory.appendingPathComponent("old.zip")
+        let file = try XCTUnwrap(live.server.uploads as? FileUploadStore).uploadsDirectory.appendingPathComponent("old.zip")
         try Data("PK".utf8).write(to: file)
         let id = try live.seed(status: .succeeded, report: Report(project: .init(name: "A", files: 0, bytes: 0), files: [], summary: .init()),
                                uploadPath: file.path, createdAt: Date(timeIntervalSinceNow: -200 * 3600))

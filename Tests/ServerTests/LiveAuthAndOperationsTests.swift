@@ -76,19 +76,20 @@ final class LiveAuthAndOperationsTests: XCTestCase {
         _ = try live.upload(LiveServer.sampleZip(), headers: bearer(LiveServer.submitToken))
         _ = try live.request("GET", "/v1/analyses/missing", headers: bearer(LiveServer.readToken))
         // A request is counted just after its response is sent: poll briefly.
+        let node = live.server.configuration.nodeID
         let expected = ["nibscan_http_requests_total{method=\"POST\",route=\"/v1/analyses\",status=\"202\"} 1",
-                        "nibscan_http_requests_total{method=\"GET\",route=\"/v1/analyses/{id}\",status=\"404\"} 1"]
+                        "nibscan_http_requests_total{method=\"GET\",route=\"/v1/analyses/{id}\",status=\"404\"} 1"].map { Metrics.labelled($0, node: node) }
         var text = ""
         let deadline = Date(timeIntervalSinceNow: 5)
         repeat {
             text = try live.request("GET", "/metrics").text
         } while !expected.allSatisfy(text.contains) && Date() < deadline
         for line in expected { XCTAssertTrue(text.contains(line), text) }
-        XCTAssertTrue(text.contains("nibscan_http_request_duration_seconds_bucket{route=\"/v1/analyses\",le=\"+Inf\"} 1"), text)
+        XCTAssertTrue(text.contains(Metrics.labelled("nibscan_http_request_duration_seconds_bucket{route=\"/v1/analyses\",le=\"+Inf\"} 1", node: node)), text)
         XCTAssertTrue(text.contains("# TYPE nibscan_http_request_duration_seconds histogram"))
-        XCTAssertTrue(text.contains("nibscan_queue_depth "))
-        XCTAssertTrue(text.contains("nibscan_analyses_finished_total{outcome=\"succeeded\"}"))
-        let received = text.split(separator: "\n").first { $0.hasPrefix("nibscan_http_received_bytes_total ") }
+        XCTAssertTrue(text.contains("nibscan_queue_depth{node="))
+        XCTAssertTrue(text.contains("nibscan_analyses_finished_total{outcome=\"succeeded\",node="))
+        let received = text.split(separator: "\n").first { $0.hasPrefix("nibscan_http_received_bytes_total{") }
         XCTAssertGreaterThan(Int(received?.split(separator: " ").last ?? "") ?? 0, LiveServer.sampleZip().count)
     }
 

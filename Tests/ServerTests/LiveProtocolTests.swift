@@ -46,7 +46,7 @@ final class LiveProtocolTests: XCTestCase {
         let chunkedTooLarge = "POST /v1/analyses HTTP/1.1\r\nHost: h\r\nContent-Type: application/zip\r\nTransfer-Encoding: chunked\r\n\r\n"
             + "10000\r\n" + String(repeating: "z", count: 65_536) + "\r\n10\r\n"
         try assertRefusedAndClosed(chunkedTooLarge, status: 413)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: live.server.uploads.temporaryDirectory.path), [], "refused uploads leave nothing")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: XCTUnwrap(live.server.uploads as? FileUploadStore).temporaryDirectory.path), [], "refused uploads leave nothing")
     }
 
     func testChunkedUploadWithExtensionsAndTrailers() throws {

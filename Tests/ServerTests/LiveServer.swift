@@ -108,10 +108,10 @@ final class LiveServer: @unchecked Sendable {
                 VALUES (?, ?, ?, ?, ?, ?, 1, 'ab', 1, ?, ?, ?, ?, ?, ?)
                 """, [.text(id), .text(status.rawValue), .real(createdAt.timeIntervalSince1970),
                       status.isFinal ? .real(createdAt.timeIntervalSince1970) : .null,
-                      repository.map(SQLiteValue.text) ?? .null, uploadPath.map(SQLiteValue.text) ?? .null,
-                      reportData.map(SQLiteValue.blob) ?? .null, summary.map(SQLiteValue.text) ?? .null,
+                      repository.map(DatabaseValue.text) ?? .null, uploadPath.map(DatabaseValue.text) ?? .null,
+                      reportData.map(DatabaseValue.blob) ?? .null, summary.map(DatabaseValue.text) ?? .null,
                       failure.map { .text($0.code) } ?? .null, failure.map { .text($0.message) } ?? .null,
-                      idempotencyKey.map(SQLiteValue.text) ?? .null, fingerprint.map(SQLiteValue.text) ?? .null])
+                      idempotencyKey.map(DatabaseValue.text) ?? .null, fingerprint.map(DatabaseValue.text) ?? .null])
         }
         return id
     }

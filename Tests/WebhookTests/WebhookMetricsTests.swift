@@ -13,15 +13,25 @@ final class WebhookAttemptMetricsTests: XCTestCase {
     }
 
     func testRenderedFamiliesListEveryOutcome() {
-        let metrics = Metrics()
+        let metrics = Metrics(node: "n1")
         metrics.recordWebhookAttempt(.timeout)
         metrics.recordWebhookAttempt(.timeout)
         let text = metrics.render(statusCounts: [:], activeConnections: 0,
                                   webhooks: Metrics.WebhookGauges(pendingMessages: 3, disabledSubscriptions: 1))
-        XCTAssertTrue(text.contains("nibscan_webhook_delivery_attempts_total{outcome=\"timeout\"} 2\n"), text)
-        XCTAssertTrue(text.contains("nibscan_webhook_delivery_attempts_total{outcome=\"refused-address\"} 0\n"), text)
-        XCTAssertTrue(text.contains("nibscan_webhook_messages_pending 3\n"), text)
-        XCTAssertTrue(text.contains("nibscan_webhook_subscriptions_disabled 1\n"), text)
+        XCTAssertTrue(text.contains("nibscan_webhook_delivery_attempts_total{outcome=\"timeout\",node=\"n1\"} 2\n"), text)
+        XCTAssertTrue(text.contains("nibscan_webhook_delivery_attempts_total{outcome=\"refused-address\",node=\"n1\"} 0\n"), text)
+        XCTAssertTrue(text.contains("nibscan_webhook_messages_pending{node=\"n1\"} 3\n"), text)
+        XCTAssertTrue(text.contains("nibscan_webhook_subscriptions_disabled{node=\"n1\"} 1\n"), text)
         XCTAssertTrue(text.contains("# TYPE nibscan_webhook_delivery_attempts_total counter"), text)
+    }
+
+    func testEverySampleCarriesTheNodeLabelLast() {
+        XCTAssertEqual(Metrics.labelled("nibscan_queue_depth 4", node: "a"), "nibscan_queue_depth{node=\"a\"} 4")
+        XCTAssertEqual(Metrics.labelled("nibscan_x{route=\"/v1/analyses/{id}\"} 2", node: "b\"c"), "nibscan_x{route=\"/v1/analyses/{id}\",node=\"b\\\"c\"} 2")
+        XCTAssertEqual(Metrics.labelled("# TYPE nibscan_x counter", node: "a"), "# TYPE nibscan_x counter")
+        let samples = Metrics(node: "n1").render(statusCounts: [:], activeConnections: 0, webhooks: .init()).split(separator: "\n")
+            .filter { !$0.hasPrefix("#") }
+        XCTAssertFalse(samples.isEmpty)
+        for sample in samples { XCTAssertTrue(sample.contains("node=\"n1\"} "), String(sample)) }
     }
 }

@@ -90,9 +90,11 @@ extension AnalysesAPI {
         let id = UUID().uuidString.lowercased()
         let record: AnalysisRecord
         let outcome: AnalysisStore.InsertOutcome
+        var kept: String?
         do {
             let uploadDigest = file.sha256()
             let path = try context.uploads.keep(file, as: id)
+            kept = path
             let fingerprint = idempotencyKey.map { _ in Self.fingerprint(requestDigest: requestDigest, metadata: metadata) }
             record = AnalysisRecord(id: id, createdAt: Date(), metadata: metadata, projectName: projectName, uploadPath: path,
                                     uploadBytes: file.byteCount, uploadSHA256: uploadDigest, idempotencyKey: idempotencyKey,
@@ -100,7 +102,7 @@ extension AnalysesAPI {
             outcome = try context.store.insert(record)
         } catch {
             file.discard()
-            context.uploads.remove(path: context.uploads.uploadsDirectory.appendingPathComponent("\(id).zip").path)
+            if let kept { context.uploads.remove(kept) }
             return .problem(.storage(error))
         }
         switch outcome {
@@ -108,10 +110,10 @@ extension AnalysesAPI {
             context.enqueued()
             return respondAccepted(created, wait: wait, replayed: false)
         case .replayed(let first):
-            if let path = record.uploadPath { context.uploads.remove(path: path) }
+            if let path = record.uploadPath { context.uploads.remove(path) }
             return respondAccepted(first, wait: wait, replayed: true)
         case .keyReused(let first):
-            if let path = record.uploadPath { context.uploads.remove(path: path) }
+            if let path = record.uploadPath { context.uploads.remove(path) }
             return .problem(Problem(code: "request.idempotency-key-reused", title: "Unprocessable Content", status: 422,
                                     detail: "this Idempotency-Key was used for a different request (analysis \(first.id))",
                                     analysisId: first.id))

@@ -20,7 +20,7 @@ struct AnalysesAPI: Sendable {
     }
 
     /// Runs a handler, turning its problem into a problem response.
-    private static func run(_ handler: () throws(Problem) -> HTTPResponse) -> HTTPResponderDecision {
+    static func run(_ handler: () throws(Problem) -> HTTPResponse) -> HTTPResponderDecision {
         do {
             return .respond(try handler())
         } catch {
@@ -48,7 +48,7 @@ struct AnalysesAPI: Sendable {
         let record = try existing(request)
         do {
             guard let deleted = try context.store.delete(id: record.id) else { throw Problem.notFound("no analysis with id '\(record.id)'") }
-            if let path = deleted.uploadPath { context.uploads.remove(path: path) }
+            if let path = deleted.uploadPath { context.uploads.remove(path) }
         } catch let problem as Problem {
             throw problem
         } catch {
@@ -89,15 +89,16 @@ struct AnalysesAPI: Sendable {
         let page = Array(records.prefix(query.limit))
         let nextCursor = records.count > query.limit ? page.last.map { ListCursor.encode($0.sequence) } : nil
         return .json(AnalysisPage(items: page.map(AnalysisResource.init), nextCursor: nextCursor,
-                                  links: .init(next: nextCursor.map { Self.nextLink(request, cursor: $0) })))
+                                  links: .init(next: nextCursor.map { Self.nextLink(request, path: Self.collection, cursor: $0) })))
     }
 
-    private static func nextLink(_ request: APIRequest, cursor: String) -> String {
+    /// The link to the next page: the request's query with `cursor` replaced.
+    static func nextLink(_ request: APIRequest, path: String, cursor: String) -> String {
         var components = URLComponents()
-        components.path = collection
+        components.path = path
         components.queryItems = request.query.filter { $0.name != "cursor" }.map { URLQueryItem(name: $0.name, value: $0.value) }
             + [URLQueryItem(name: "cursor", value: cursor)]
-        return components.string ?? collection
+        return components.string ?? path
     }
 }
 
@@ -112,18 +113,29 @@ struct AnalysisPage: Encodable, Sendable {
     var links: Links
 }
 
-/// The opaque listing cursor: a versioned, base64url-encoded position.
+/// The opaque listing cursors: a versioned position (`v1:` a sequence for analyses, `t1:`
+/// a bucket start for trends, `r1:` a repository name), base64url-encoded.
 enum ListCursor {
     static func encode(_ sequence: Int64) -> String {
-        Data("v1:\(sequence)".utf8).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        encode(text: "v1:\(sequence)")
     }
 
     static func decode(_ cursor: String) -> Int64? {
+        guard let text = decode(text: cursor, prefix: "v1:"), let position = Int64(text), position > 0 else { return nil }
+        return position
+    }
+
+    static func encode(text: String) -> String {
+        Data(text.utf8).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+
+    /// What follows `prefix` in the cursor, if it is one this server issued.
+    static func decode(text cursor: String, prefix: String) -> String? {
         var base64 = cursor.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard cursor.count <= 64, let data = Data(base64Encoded: base64), let text = String(data: data, encoding: .utf8),
-              text.hasPrefix("v1:"), let position = Int64(text.dropFirst(3)), position > 0 else { return nil }
-        return position
+        guard cursor.count <= 1_400, let data = Data(base64Encoded: base64), let text = String(data: data, encoding: .utf8),
+              text.hasPrefix(prefix) else { return nil }
+        return String(text.dropFirst(prefix.count))
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 final class ServiceContext: Sendable {
     let configuration: NibscanServer.Configuration
     let store: AnalysisStore
-    let uploads: UploadStore
+    let uploads: any UploadStorage
     let tokens: AccessTokens
     let metrics: Metrics
     let board: CompletionBoard
@@ -18,7 +18,7 @@ final class ServiceContext: Sendable {
     let activeConnections: @Sendable () -> Int
     private let drainingFlag = Locked(false)
 
-    init(configuration: NibscanServer.Configuration, store: AnalysisStore, uploads: UploadStore, tokens: AccessTokens,
+    init(configuration: NibscanServer.Configuration, store: AnalysisStore, uploads: any UploadStorage, tokens: AccessTokens,
          metrics: Metrics, board: CompletionBoard, log: ServerLog,
          enqueued: @escaping @Sendable () -> Void, activeConnections: @escaping @Sendable () -> Int) {
         self.configuration = configuration

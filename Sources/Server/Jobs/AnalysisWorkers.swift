@@ -17,8 +17,10 @@ final class AnalysisWorkers: Sendable {
     }
 
     private let store: AnalysisStore
+    private let uploads: any UploadStorage
     private let analyzer: Analyzer
     private let count: Int
+    private let policy: AnalysisStore.ClaimPolicy
     private let board: CompletionBoard
     private let metrics: Metrics
     private let log: ServerLog
@@ -26,10 +28,12 @@ final class AnalysisWorkers: Sendable {
     private let threads = BackgroundThreads()
     private let wakeUp = DispatchSemaphore(value: 0)
 
-    init(store: AnalysisStore, analyzer: Analyzer, count: Int, board: CompletionBoard, metrics: Metrics, log: ServerLog) {
+    init(store: AnalysisStore, uploads: any UploadStorage, analyzer: Analyzer, count: Int, policy: AnalysisStore.ClaimPolicy, board: CompletionBoard, metrics: Metrics, log: ServerLog) {
         self.store = store
+        self.uploads = uploads
         self.analyzer = analyzer
         self.count = count
+        self.policy = policy
         self.board = board
         self.metrics = metrics
         self.log = log
@@ -38,6 +42,9 @@ final class AnalysisWorkers: Sendable {
     func start() {
         threads.start(count, name: "nibscan-worker") { [self] in work() }
     }
+
+    /// The analyses running now, by id, with the attempt that claimed each (their leases).
+    var claims: [String: Int] { state.withLock { $0.running } }
 
     /// Tells an idle worker that an analysis was queued.
     func notify() {
@@ -78,7 +85,7 @@ final class AnalysisWorkers: Sendable {
             guard mayClaim else { return }
             let claimed: AnalysisRecord?
             do {
-                claimed = try store.claimNext()
+                claimed = try store.claimNext(policy)
             } catch {
                 log.event("claim-failed", ["error": "\(error)"])
                 claimed = nil
@@ -127,16 +134,25 @@ final class AnalysisWorkers: Sendable {
     }
 
     private func analyse(_ record: AnalysisRecord) -> AnalysisStore.Outcome {
-        guard let path = record.uploadPath else {
+        guard let reference = record.uploadPath else {
             return .failed(.init(code: "analysis.upload-missing", message: "the stored upload was removed before the analysis ran"))
         }
+        do {
+            return try uploads.withLocalFile(reference) { path in analyse(record, at: path) }
+        } catch {
+            return .failed(.init(code: "analysis.upload-unreadable", message: "the stored upload could not be read: \(error)"))
+        }
+    }
+
+    private func analyse(_ record: AnalysisRecord, at path: String) -> AnalysisStore.Outcome {
         do {
             var report = try analyzer.analyze(path: path, projectName: record.projectName ?? "project")
             if record.projectName == nil, let folder = Self.topFolder(of: report) { report.project.name = folder }
             if let baselineID = record.metadata.baseline, let data = try store.report(id: baselineID) {
                 report = try Baseline(jsonData: data, reference: AnalysisResource.path(of: baselineID)).compare(report)
             }
-            return .succeeded(report: try report.jsonData(pretty: false), summary: report.summary, projectName: report.project.name)
+            return .succeeded(report: try report.jsonData(pretty: false), summary: report.summary, projectName: report.project.name,
+                              ruleCounts: Dictionary(grouping: report.findings, by: \.rule).mapValues(\.count))
         } catch let error as any CodedError {
             // The message names the entry at fault, not where the server keeps the upload.
             return .failed(.init(code: error.code, message: error.description.replacingOccurrences(of: path, with: "the upload")))

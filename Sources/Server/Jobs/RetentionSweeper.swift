@@ -4,12 +4,12 @@ import Foundation
 /// analyses and their reports stay. Runs at start and then periodically.
 final class RetentionSweeper: Sendable {
     private let store: AnalysisStore
-    private let uploads: UploadStore
+    private let uploads: any UploadStorage
     private let retention: TimeInterval
     private let log: ServerLog
     private let stop = DispatchSemaphore(value: 0)
 
-    init(store: AnalysisStore, uploads: UploadStore, retentionHours: Double, log: ServerLog) {
+    init(store: AnalysisStore, uploads: any UploadStorage, retentionHours: Double, log: ServerLog) {
         self.store = store
         self.uploads = uploads
         self.retention = retentionHours * 3600
@@ -42,7 +42,7 @@ final class RetentionSweeper: Sendable {
         var removed = 0
         do {
             for record in try store.expiredUploads(before: now.addingTimeInterval(-retention)) {
-                if let path = record.uploadPath { uploads.remove(path: path) }
+                if let path = record.uploadPath { uploads.remove(path) }
                 try store.clearUpload(id: record.id)
                 removed += 1
             }

@@ -3,7 +3,8 @@ import Foundation
 /// Prometheus metrics, rendered in the text exposition format at `/metrics`: requests by
 /// route template and status, a latency histogram, bytes received, analyses by outcome,
 /// webhook attempts by result; queue depth and webhook backlog are read from the store at
-/// scrape time.
+/// scrape time. Every sample carries the `node` label (`--node-id`), so that the nodes
+/// behind one load balancer are told apart whatever the scraper adds.
 public final class Metrics: Sendable {
     /// Upper bounds of the latency buckets, in seconds.
     static let latencyBuckets: [Double] = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60]
@@ -30,7 +31,21 @@ public final class Metrics: Sendable {
 
     let state = Locked(State())
 
-    public init() {}
+    /// This node's id, the `node` label of every sample.
+    public let node: String
+
+    public init(node: String) {
+        self.node = node
+    }
+
+    /// `sample` (`name value` or `name{labels} value`) with the `node` label added last.
+    static func labelled(_ sample: String, node: String) -> String {
+        guard !sample.hasPrefix("#"), let space = sample.lastIndex(of: " ") else { return sample }
+        let series = sample[..<space]
+        let label = "node=\"\(escape(node))\""
+        let withNode = series.hasSuffix("}") ? "\(series.dropLast()),\(label)}" : "\(series){\(label)}"
+        return withNode + sample[space...]
+    }
 
     public func record(_ entry: RequestLogEntry) {
         state.withLock { state in
@@ -90,7 +105,7 @@ public final class Metrics: Sendable {
         lines.append("# TYPE nibscan_queue_depth gauge")
         lines.append("nibscan_queue_depth \(statusCounts[.queued] ?? 0)")
         lines += Self.webhookLines(attempts: snapshot.webhookAttempts, gauges: webhooks)
-        return lines.joined(separator: "\n") + "\n"
+        return lines.map { Self.labelled($0, node: node) }.joined(separator: "\n") + "\n"
     }
 
     private static func escape(_ label: String) -> String {

@@ -7,8 +7,16 @@ extension NibscanServer {
     public struct Configuration: Sendable {
         /// Address, port, connection cap, timeouts and header limits of the HTTP layer.
         public var http: HTTPServer.Configuration
-        /// Where the database and the uploads live.
+        /// Where the SQLite database and the uploads live; with PostgreSQL, only the
+        /// temporary files of this node.
         public var dataDirectory: String
+        /// The shared database of several nodes (`postgres://...`); `nil`: SQLite in
+        /// ``dataDirectory``.
+        public var database: Database.Location?
+        /// This node's name among several: in claims, logs and metrics.
+        public var nodeID = NibscanServer.Configuration.defaultNodeID()
+        /// Seconds a claimed analysis stays this node's without renewal; renewed every third.
+        public var leaseSeconds: Double = 30
         /// A file of `ROLE[,ROLE...] TOKEN` lines.
         public var tokensFile: String?
         /// Tokens given inline (`NIBSCAN_TOKENS`, `;`-separated entries).
@@ -86,6 +94,12 @@ extension NibscanServer {
                 "/usr/local/share/nibscan/openapi.yaml",
             ]
             return candidates.first { FileManager.default.isReadableFile(atPath: $0) }
+        }
+
+        /// `HOST-PID`: unique among the nodes running now, so that a node restarted under
+        /// the same name does not take over the claims of one still running.
+        public static func defaultNodeID() -> String {
+            "\(ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? "node")-\(getpid())"
         }
     }
 }

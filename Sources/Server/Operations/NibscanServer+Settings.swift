@@ -17,7 +17,18 @@ extension NibscanServer.Configuration {
         [
             text("--host", "NIBSCAN_HOST", "ADDRESS", "address to listen on; non-loopback needs tokens", \.http.host),
             integer("--port", "NIBSCAN_PORT", "listening port; 0 picks a free one (logged)", \.http.port, 0...65_535),
-            text("--data-dir", "NIBSCAN_DATA_DIR", "DIR", "database and uploads", \.dataDirectory),
+            text("--data-dir", "NIBSCAN_DATA_DIR", "DIR", "database and uploads (with --database: temporary files)", \.dataDirectory),
+            Setting(flag: "--database", environment: "NIBSCAN_DATABASE_URL", placeholder: "URL",
+                    help: "postgres://USER@HOST:PORT/DB shared by several nodes (uploads included)",
+                    describeDefault: { $0.database?.description ?? "SQLite in the data directory" }) { configuration, value in
+                guard value.isEmpty == false else { configuration.database = nil; return }
+                guard let location = Database.Location(url: value) else {
+                    throw ServerError.invalidSetting("--database", "must be a postgres:// or postgresql:// URL")
+                }
+                configuration.database = location
+            },
+            text("--node-id", "NIBSCAN_NODE_ID", "NAME", "this node's name in claims, logs and metrics (default: HOST-PID)", \.nodeID),
+            number("--lease-seconds", "NIBSCAN_LEASE_SECONDS", "seconds a running analysis stays this node's without renewal", \.leaseSeconds),
             optionalText("--tokens-file", "NIBSCAN_TOKENS_FILE", "FILE", "bearer tokens, 'ROLE[,ROLE...] TOKEN' a line", \.tokensFile,
                          unset: "none"),
             optionalText("--openapi", "NIBSCAN_OPENAPI", "FILE", "the OpenAPI document served at /openapi.yaml", \.openAPIPath,

@@ -3,5 +3,5 @@
 /// the analysis `succeeded` or `failed`, so the change and the hook's writes commit
 /// together or not at all; a hook that throws rolls the whole finish back.
 public protocol AnalysisCompletionHook: Sendable {
-    func analysisDidFinish(_ analysis: AnalysisRecord, in database: SQLiteDatabase) throws
+    func analysisDidFinish(_ analysis: AnalysisRecord, in database: any DatabaseConnection) throws
 }

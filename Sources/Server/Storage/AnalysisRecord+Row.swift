@@ -9,7 +9,7 @@ extension AnalysisRecord {
         summary, idempotency_key, request_fingerprint
         """
 
-    init(row: SQLiteDatabase.Row) throws {
+    init(row: DatabaseRow) throws {
         guard let id = row.text("id"), let statusText = row.text("status"), let status = Status(rawValue: statusText),
               let created = row.real("created_at") else {
             throw ServerError.database("an analyses row lacks id, status or created_at")
@@ -34,13 +34,13 @@ extension AnalysisRecord {
     }
 
     /// Values for `INSERT INTO analyses (...)` in ``insertColumns`` order.
-    var insertValues: [SQLiteValue] {
+    var insertValues: [DatabaseValue] {
         [.text(id), .text(status.rawValue), .real(createdAt.timeIntervalSince1970),
-         metadata.repository.map(SQLiteValue.text) ?? .null, metadata.branch.map(SQLiteValue.text) ?? .null,
-         metadata.commit.map(SQLiteValue.text) ?? .null, metadata.pullRequest.map { .integer(Int64($0)) } ?? .null,
-         metadata.baseline.map(SQLiteValue.text) ?? .null, projectName.map(SQLiteValue.text) ?? .null,
-         uploadPath.map(SQLiteValue.text) ?? .null, .integer(uploadBytes), .text(uploadSHA256),
-         idempotencyKey.map(SQLiteValue.text) ?? .null, requestFingerprint.map(SQLiteValue.text) ?? .null]
+         metadata.repository.map(DatabaseValue.text) ?? .null, metadata.branch.map(DatabaseValue.text) ?? .null,
+         metadata.commit.map(DatabaseValue.text) ?? .null, metadata.pullRequest.map { .integer(Int64($0)) } ?? .null,
+         metadata.baseline.map(DatabaseValue.text) ?? .null, projectName.map(DatabaseValue.text) ?? .null,
+         uploadPath.map(DatabaseValue.text) ?? .null, .integer(uploadBytes), .text(uploadSHA256),
+         idempotencyKey.map(DatabaseValue.text) ?? .null, requestFingerprint.map(DatabaseValue.text) ?? .null]
     }
 
     static let insertColumns = """

@@ -1,8 +1,8 @@
 import Analysis
 import Foundation
 
-/// The durable state of every analysis, in SQLite: the job queue is the `analyses` table
-/// itself, so whatever was accepted survives a crash.
+/// The durable state of every analysis, in SQLite or PostgreSQL: the job queue is the
+/// `analyses` table itself, so whatever was accepted survives a crash.
 public final class AnalysisStore: Sendable {
     /// The outcome of inserting an upload.
     public enum InsertOutcome: Sendable, Equatable {
@@ -15,7 +15,8 @@ public final class AnalysisStore: Sendable {
 
     /// How a finished analysis ended.
     public enum Outcome: Sendable {
-        case succeeded(report: Data, summary: Report.Summary, projectName: String)
+        /// `ruleCounts`: findings per rule id, kept for trends.
+        case succeeded(report: Data, summary: Report.Summary, projectName: String, ruleCounts: [String: Int] = [:])
         case failed(AnalysisRecord.Failure)
     }
 
@@ -37,14 +38,17 @@ public final class AnalysisStore: Sendable {
         }
     }
 
-    private let database: Locked<SQLiteDatabase>
+    public let database: Database
     private let hooks = Locked<[any AnalysisCompletionHook]>([])
 
-    /// Opens or creates the database at `path` and brings its schema up to date.
-    public init(path: String, migrations: [Migration] = Migration.all) throws {
-        let database = try SQLiteDatabase(path: path)
-        try Migration.apply(migrations, to: database)
-        self.database = Locked(database)
+    /// A store in `database`, whose schema is up to date.
+    public init(database: Database) {
+        self.database = database
+    }
+
+    /// Opens or creates the SQLite database at `path` and brings its schema up to date.
+    public convenience init(path: String, migrations: [Migration] = Migration.all) throws {
+        self.init(database: try Database(.sqlite(path: path), migrations: migrations))
     }
 
     /// Registers a hook run inside every finishing transaction.
@@ -52,10 +56,10 @@ public final class AnalysisStore: Sendable {
         hooks.withLock { $0.append(hook) }
     }
 
-    /// Runs `body` with the connection, serialised with every other use.
+    /// Runs `body` with a connection that no one else uses meanwhile.
     @discardableResult
-    public func withDatabase<Result>(_ body: (SQLiteDatabase) throws -> Result) rethrows -> Result {
-        try database.withLock { try body($0) }
+    public func withDatabase<Result>(_ body: (any DatabaseConnection) throws -> Result) throws -> Result {
+        try database.withConnection(body)
     }
 
     public func insert(_ record: AnalysisRecord) throws -> InsertOutcome {
@@ -63,13 +67,14 @@ public final class AnalysisStore: Sendable {
             do {
                 let placeholders = Array(repeating: "?", count: record.insertValues.count).joined(separator: ", ")
                 try database.query("INSERT INTO analyses (\(AnalysisRecord.insertColumns)) VALUES (\(placeholders))", record.insertValues)
-            } catch is SQLiteConstraintViolation {
+            } catch is DatabaseConstraintViolation {
                 guard let key = record.idempotencyKey,
                       let first = try database.query("SELECT \(AnalysisRecord.columns) FROM analyses WHERE idempotency_key = ?", [.text(key)]).first
                 else { throw ServerError.database("an analysis with id \(record.id) already exists") }
                 let existing = try AnalysisRecord(row: first)
                 return existing.requestFingerprint == record.requestFingerprint ? .replayed(existing) : .keyReused(existing)
             }
+            try Self.announce(.queued, id: record.id, in: database)
             return .created(try fetch(record.id, in: database) ?? record)
         }
     }
@@ -85,7 +90,7 @@ public final class AnalysisStore: Sendable {
 
     public func list(_ query: ListQuery) throws -> [AnalysisRecord] {
         var conditions: [String] = []
-        var parameters: [SQLiteValue] = []
+        var parameters: [DatabaseValue] = []
         if let repository = query.repository { conditions.append("repository = ?"); parameters.append(.text(repository)) }
         if let branch = query.branch { conditions.append("branch = ?"); parameters.append(.text(branch)) }
         if let status = query.status { conditions.append("status = ?"); parameters.append(.text(status.rawValue)) }
@@ -107,17 +112,91 @@ public final class AnalysisStore: Sendable {
         }
     }
 
-    /// Moves the oldest queued analysis to `running` and returns it.
-    public func claimNext(now: Date = Date()) throws -> AnalysisRecord? {
-        try withDatabase { database in
+    /// Who claims, for how long, and how many starts an analysis gets.
+    public struct ClaimPolicy: Sendable, Equatable {
+        /// The node id recorded with the claim (`--node-id`).
+        public var node: String
+        /// Seconds a claim holds without renewal.
+        public var lease: TimeInterval
+        /// An analysis whose lease expired after this many starts fails as interrupted.
+        public var maxAttempts: Int
+
+        public init(node: String = "local", lease: TimeInterval = 3600, maxAttempts: Int = 3) {
+            self.node = node
+            self.lease = lease
+            self.maxAttempts = maxAttempts
+        }
+    }
+
+    /// Moves the oldest analysis that is queued, or running under an expired lease (its node
+    /// died), to `running` under a lease of this node, and returns it. On PostgreSQL the row
+    /// is locked with `SKIP LOCKED`, so nodes claiming at once take different analyses. An
+    /// expired one already started `maxAttempts` times fails visibly instead (completion
+    /// hooks included) and the next one is tried.
+    public func claimNext(_ policy: ClaimPolicy = ClaimPolicy(), now: Date = Date()) throws -> AnalysisRecord? {
+        let hooks = self.hooks.current
+        return try withDatabase { database in
             try database.transaction {
-                guard let row = try database.query("SELECT id FROM analyses WHERE status = 'queued' ORDER BY seq LIMIT 1").first,
-                      let id = row.text("id") else { return nil }
-                try database.query("UPDATE analyses SET status = 'running', started_at = ?, attempts = attempts + 1 WHERE id = ?",
-                                   [.real(now.timeIntervalSince1970), .text(id)])
-                return try fetch(id, in: database)
+                // Bounded: every turn but the last fails one analysis.
+                for _ in 0 ..< 100 {
+                    guard let row = try database.query("""
+                        SELECT id, status, attempts FROM analyses
+                        WHERE status = 'queued' OR (status = 'running' AND lease_expires_at < ?)
+                        ORDER BY seq LIMIT 1\(database.dialect.claimLock(of: "analyses"))
+                        """, [.real(now.timeIntervalSince1970)]).first, let id = row.text("id") else { return nil }
+                    if row.text("status") == "running", (row.integer("attempts") ?? 0) >= Int64(policy.maxAttempts) {
+                        let failure = AnalysisRecord.Failure.interrupted(attempts: policy.maxAttempts)
+                        try database.query("""
+                            UPDATE analyses SET status = 'failed', finished_at = ?, error_code = ?, error_message = ?, lease_expires_at = NULL
+                            WHERE id = ?
+                            """, [.real(now.timeIntervalSince1970), .text(failure.code), .text(failure.message), .text(id)])
+                        if let record = try fetch(id, in: database) {
+                            for hook in hooks { try hook.analysisDidFinish(record, in: database) }
+                        }
+                        try Self.announce(.finished, id: id, in: database)
+                        continue
+                    }
+                    try database.query("""
+                        UPDATE analyses SET status = 'running', started_at = ?, attempts = attempts + 1, lease_expires_at = ?, claimed_by = ?
+                        WHERE id = ?
+                        """, [.real(now.timeIntervalSince1970), .real(now.addingTimeInterval(policy.lease).timeIntervalSince1970),
+                              .text(policy.node), .text(id)])
+                    return try fetch(id, in: database)
+                }
+                return nil
             }
         }
+    }
+
+    /// Extends the leases of `claims` (analysis id to the attempt that claimed it) that are
+    /// still running under that attempt; returns the ids whose lease was lost to another node.
+    @discardableResult
+    public func renewLeases(_ claims: [String: Int], lease: TimeInterval, now: Date = Date()) throws -> [String] {
+        guard !claims.isEmpty else { return [] }
+        return try withDatabase { database in
+            var lost: [String] = []
+            for (id, attempt) in claims.sorted(by: { $0.key < $1.key }) {
+                try database.query("UPDATE analyses SET lease_expires_at = ? WHERE id = ? AND status = 'running' AND attempts = ?",
+                                   [.real(now.addingTimeInterval(lease).timeIntervalSince1970), .text(id), .integer(Int64(attempt))])
+                if database.changes == 0 { lost.append(id) }
+            }
+            return lost
+        }
+    }
+
+    /// What a PostgreSQL `NOTIFY` tells the other nodes.
+    enum Announcement: String, CaseIterable {
+        /// An analysis was queued: an idle worker may claim it.
+        case queued = "nibscan_queued"
+        /// An analysis finished: `?wait=` requests re-read theirs.
+        case finished = "nibscan_finished"
+    }
+
+    /// Notifies every node listening (PostgreSQL; a no-op on SQLite, where one node knows
+    /// already). Inside a transaction, it is delivered when that commits.
+    static func announce(_ announcement: Announcement, id: String, in database: any DatabaseConnection) throws {
+        guard database.dialect == .postgres else { return }
+        try database.query("SELECT pg_notify(?, ?)", [.text(announcement.rawValue), .text(id)])
     }
 
     /// Marks a running analysis finished and runs the completion hooks, in one transaction.
@@ -127,22 +206,32 @@ public final class AnalysisStore: Sendable {
         let hooks = self.hooks.current
         return try withDatabase { database in
             try database.transaction {
-                let finishedAt = SQLiteValue.real(now.timeIntervalSince1970)
+                let finishedAt = DatabaseValue.real(now.timeIntervalSince1970)
                 let guardClause = "WHERE id = ? AND status = 'running' AND attempts = ?"
-                let key: [SQLiteValue] = [.text(id), .integer(Int64(attempt))]
+                let key: [DatabaseValue] = [.text(id), .integer(Int64(attempt))]
+                let updated: Bool
                 switch outcome {
-                case .succeeded(let report, let summary, let projectName):
+                case .succeeded(let report, let summary, let projectName, let ruleCounts):
                     let summaryJSON = try Report.makeJSONEncoder(pretty: false).encode(summary)
                     try database.query("""
                         UPDATE analyses SET status = 'succeeded', finished_at = ?, report = ?, summary = ?, project_name = ?,
                         error_code = NULL, error_message = NULL \(guardClause)
                         """, [finishedAt, .blob(report), .text(String(decoding: summaryJSON, as: UTF8.self)), .text(projectName)] + key)
+                    updated = database.changes == 1
+                    if updated {
+                        for (rule, count) in ruleCounts.sorted(by: { $0.key < $1.key }) {
+                            try database.query("INSERT INTO analysis_rule_counts (analysis_id, rule, findings) VALUES (?, ?, ?)",
+                                               [.text(id), .text(rule), .integer(Int64(count))])
+                        }
+                    }
                 case .failed(let failure):
                     try database.query("UPDATE analyses SET status = 'failed', finished_at = ?, error_code = ?, error_message = ? \(guardClause)",
                                        [finishedAt, .text(failure.code), .text(failure.message)] + key)
+                    updated = database.changes == 1
                 }
-                guard database.changes == 1, let record = try fetch(id, in: database) else { return nil }
+                guard updated, let record = try fetch(id, in: database) else { return nil }
                 for hook in hooks { try hook.analysisDidFinish(record, in: database) }
+                try Self.announce(.finished, id: id, in: database)
                 return record
             }
         }
@@ -157,22 +246,28 @@ public final class AnalysisStore: Sendable {
             try database.query("""
                 UPDATE analyses SET status = 'queued', started_at = NULL, attempts = ? WHERE id = ? AND status = 'running' AND attempts = ?
                 """, [.integer(Int64(started ? attempt : attempt - 1)), .text(id), .integer(Int64(attempt))])
-            return database.changes > 0
+            guard database.changes > 0 else { return false }
+            try Self.announce(.queued, id: id, in: database)
+            return true
         }
     }
 
     /// After a crash: re-queues every `running` analysis, or fails it visibly once it has
-    /// been started `maxAttempts` times. Returns how many of each.
-    public func recoverInterrupted(maxAttempts: Int, now: Date = Date()) throws -> (requeued: Int, failed: Int) {
-        try withDatabase { database in
+    /// been started `maxAttempts` times. Returns how many of each. With `node` (a shared
+    /// database), only the analyses that node had claimed: the others run on live nodes, and
+    /// those of dead nodes are reclaimed when their leases expire.
+    public func recoverInterrupted(maxAttempts: Int, node: String? = nil, now: Date = Date()) throws -> (requeued: Int, failed: Int) {
+        let mine = node == nil ? "" : " AND claimed_by = ?"
+        let nodeValue: [DatabaseValue] = node.map { [.text($0)] } ?? []
+        return try withDatabase { database in
             try database.transaction {
                 let failure = AnalysisRecord.Failure.interrupted(attempts: maxAttempts)
                 try database.query("""
                     UPDATE analyses SET status = 'failed', finished_at = ?, error_code = ?, error_message = ?
-                    WHERE status = 'running' AND attempts >= ?
-                    """, [.real(now.timeIntervalSince1970), .text(failure.code), .text(failure.message), .integer(Int64(maxAttempts))])
+                    WHERE status = 'running' AND attempts >= ?\(mine)
+                    """, [.real(now.timeIntervalSince1970), .text(failure.code), .text(failure.message), .integer(Int64(maxAttempts))] + nodeValue)
                 let failed = database.changes
-                try database.query("UPDATE analyses SET status = 'queued', started_at = NULL WHERE status = 'running'")
+                try database.query("UPDATE analyses SET status = 'queued', started_at = NULL WHERE status = 'running'\(mine)", nodeValue)
                 return (database.changes, failed)
             }
         }
@@ -213,7 +308,7 @@ public final class AnalysisStore: Sendable {
         try withDatabase { try $0.query("UPDATE analyses SET upload_path = NULL WHERE id = ?", [.text(id)]) }
     }
 
-    private func fetch(_ id: String, in database: SQLiteDatabase) throws -> AnalysisRecord? {
+    private func fetch(_ id: String, in database: any DatabaseConnection) throws -> AnalysisRecord? {
         try database.query("SELECT \(AnalysisRecord.columns) FROM analyses WHERE id = ?", [.text(id)]).first.map(AnalysisRecord.init(row:))
     }
 }

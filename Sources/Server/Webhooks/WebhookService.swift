@@ -3,7 +3,7 @@ import Foundation
 
 /// Webhooks as one unit the server starts and stops: the subscriptions store, the outbox
 /// hook, and the senders that deliver due messages with libcurl, retrying on schedule.
-/// Pending messages live in SQLite, so a restart resumes them.
+/// Pending messages live in the database, so a restart resumes them.
 final class WebhookService: Sendable {
     let store: WebhookStore
     let configuration: NibscanServer.WebhookConfiguration

@@ -34,9 +34,11 @@ final class WebhookTestServer {
         return configuration
     }
 
-    init(dataDirectory: URL? = nil, allowed: String = "127.0.0.1", configure: (inout NibscanServer.Configuration) -> Void = { _ in }) throws {
+    init(dataDirectory: URL? = nil, allowed: String = "127.0.0.1", engine: TestEngine = .sqlite,
+         configure: (inout NibscanServer.Configuration) -> Void = { _ in }) throws {
         self.dataDirectory = try dataDirectory ?? Fixtures.makeTemporaryDirectory(prefix: "nibscan-webhooks")
         var configuration = try Self.configuration(dataDirectory: self.dataDirectory, allowed: allowed)
+        configuration.database = try engine.databaseURL().flatMap(Database.Location.init(url:))
         configure(&configuration)
         server = try NibscanServer(configuration: configuration, log: ServerLog { _ in })
         port = try server.start()
@@ -108,9 +110,9 @@ final class WebhookTestServer {
                 INSERT INTO analyses (id, status, created_at, started_at, repository, branch, commit_sha, pull_request, baseline,
                 upload_bytes, upload_sha256, attempts) VALUES (?, 'running', ?, ?, ?, ?, ?, ?, ?, 10, 'ab', 1)
                 """, [.text(id), .real(Date().timeIntervalSince1970), .real(Date().timeIntervalSince1970),
-                      metadata.repository.map(SQLiteValue.text) ?? .null, metadata.branch.map(SQLiteValue.text) ?? .null,
-                      metadata.commit.map(SQLiteValue.text) ?? .null, metadata.pullRequest.map { .integer(Int64($0)) } ?? .null,
-                      metadata.baseline.map(SQLiteValue.text) ?? .null])
+                      metadata.repository.map(DatabaseValue.text) ?? .null, metadata.branch.map(DatabaseValue.text) ?? .null,
+                      metadata.commit.map(DatabaseValue.text) ?? .null, metadata.pullRequest.map { .integer(Int64($0)) } ?? .null,
+                      metadata.baseline.map(DatabaseValue.text) ?? .null])
         }
         guard let record = try server.store.finish(id: id, attempt: 1, outcome: outcome) else {
             throw Failure(description: "the seeded analysis could not be finished")
@@ -121,8 +123,9 @@ final class WebhookTestServer {
     /// The value of the sample `name` (with its labels) in `/metrics`, if it is there.
     func metric(_ name: String) throws -> Int? {
         let text = String(decoding: try call("GET", "/metrics", token: nil).body, as: UTF8.self)
-        let line = text.split(separator: "\n").first { $0.hasPrefix(name + " ") }
-        return line.flatMap { Int($0.dropFirst(name.count + 1)) }
+        let series = Metrics.labelled(name + " 0", node: server.configuration.nodeID).dropLast(2)
+        let line = text.split(separator: "\n").first { $0.hasPrefix(series + " ") }
+        return line.flatMap { Int($0.dropFirst(series.count + 1)) }
     }
 
     /// The delivery log of a subscription, newest first.

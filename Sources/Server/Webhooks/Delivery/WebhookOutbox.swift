@@ -10,7 +10,7 @@ struct WebhookOutbox: AnalysisCompletionHook {
     /// Wakes the delivery worker; it waits for this transaction's lock before it reads.
     let wake: @Sendable () -> Void
 
-    func analysisDidFinish(_ analysis: AnalysisRecord, in database: SQLiteDatabase) throws {
+    func analysisDidFinish(_ analysis: AnalysisRecord, in database: any DatabaseConnection) throws {
         guard let event = WebhookEvent(finished: analysis.status) else { return }
         let subscriptions = try WebhookStore.enabledSubscriptions(in: database).filter { $0.wants(event, repository: analysis.metadata.repository) }
         guard !subscriptions.isEmpty else { return }

@@ -3,7 +3,7 @@ import Foundation
 extension WebhookDelivery {
     static let columns = "seq, id, subscription_id, event, analysis_id, payload, status, attempts, next_attempt_at, failure_reason, created_at, finished_at"
 
-    init(row: SQLiteDatabase.Row) throws {
+    init(row: DatabaseRow) throws {
         guard let id = row.text("id"), let subscriptionID = row.text("subscription_id"),
               let event = row.text("event").flatMap(WebhookEvent.init(rawValue:)), let payload = row.blob("payload") else {
             throw ServerError.database("a webhook delivery row lacks a column")
@@ -24,7 +24,7 @@ extension WebhookDelivery {
     }
 
     /// `status`, `attempts`, `next_attempt_at`, `failure_reason` for `state`.
-    static func stateValues(_ state: WebhookDeliveryState) -> [SQLiteValue] {
+    static func stateValues(_ state: WebhookDeliveryState) -> [DatabaseValue] {
         switch state {
         case .pending(let made, let due): [.text("pending"), .integer(Int64(made)), .real(due.timeIntervalSince1970), .null]
         case .succeeded(let attempts): [.text("succeeded"), .integer(Int64(attempts)), .null, .null]
@@ -34,7 +34,7 @@ extension WebhookDelivery {
 }
 
 extension WebhookAttempt {
-    init(row: SQLiteDatabase.Row) {
+    init(row: DatabaseRow) {
         number = Int(row.integer("number") ?? 0)
         attemptedAt = row.date("attempted_at") ?? Date(timeIntervalSince1970: 0)
         durationMs = Int(row.integer("duration_ms") ?? 0)

@@ -16,7 +16,7 @@ extension WebhookStore {
                     consecutive_failed_messages = CASE WHEN ? = 1 THEN 0 ELSE consecutive_failed_messages END,
                     failing_since = CASE WHEN ? = 1 THEN NULL ELSE failing_since END
                     WHERE id = ?
-                    """, [.text(edited.url), .text(edited.eventsColumn), edited.repository.sqlite, .real(now.timeIntervalSince1970),
+                    """, [.text(edited.url), .text(edited.eventsColumn), edited.repository.databaseValue, .real(now.timeIntervalSince1970),
                           .integer(newReceiver), .integer(newReceiver), .text(id)])
                 return try Self.subscription(id: id, in: database)
             }

@@ -1,8 +1,9 @@
 import Foundation
 
-/// Subscriptions, the outbox and the attempt log, in the analyses database (same
-/// connection, same lock), so that the outbox can be written in the transaction that
-/// finishes an analysis and pending messages survive a crash.
+/// Subscriptions, the outbox and the attempt log, in the analyses database (either
+/// engine), so that the outbox can be written in the transaction that finishes an analysis
+/// and pending messages survive a crash. On PostgreSQL a claim locks the message it takes
+/// (`SKIP LOCKED`), so two nodes never send one message at once.
 public final class WebhookStore: Sendable {
     let analyses: AnalysisStore
 
@@ -18,7 +19,7 @@ public final class WebhookStore: Sendable {
                 INSERT INTO webhook_subscriptions (id, url, events, repository, secret, enabled, created_at, updated_at)
                 VALUES (?, ?, ?, ?, ?, 1, ?, ?)
                 """, [.text(subscription.id), .text(subscription.url), .text(subscription.eventsColumn),
-                      subscription.repository.sqlite, .text(subscription.secret.text),
+                      subscription.repository.databaseValue, .text(subscription.secret.text),
                       .real(subscription.createdAt.timeIntervalSince1970), .real(subscription.updatedAt.timeIntervalSince1970)])
         }
     }
@@ -72,18 +73,18 @@ public final class WebhookStore: Sendable {
         }
     }
 
-    static func subscription(id: String, in database: SQLiteDatabase) throws -> WebhookSubscription? {
+    static func subscription(id: String, in database: any DatabaseConnection) throws -> WebhookSubscription? {
         try database.query("SELECT \(WebhookSubscription.columns) FROM webhook_subscriptions WHERE id = ?", [.text(id)])
             .first.map(WebhookSubscription.init(row:))
     }
 
-    static func enabledSubscriptions(in database: SQLiteDatabase) throws -> [WebhookSubscription] {
+    static func enabledSubscriptions(in database: any DatabaseConnection) throws -> [WebhookSubscription] {
         try database.query("SELECT \(WebhookSubscription.columns) FROM webhook_subscriptions WHERE enabled = 1 ORDER BY seq")
             .map(WebhookSubscription.init(row:))
     }
 
     /// Disables a subscription and gives up its pending messages, as the machine says.
-    static func disable(id: String, reason: String, now: Date, machine: WebhookDeliveryMachine, in database: SQLiteDatabase) throws {
+    static func disable(id: String, reason: String, now: Date, machine: WebhookDeliveryMachine, in database: any DatabaseConnection) throws {
         try database.query("UPDATE webhook_subscriptions SET enabled = 0, disabled_reason = ?, disabled_at = ?, updated_at = ? WHERE id = ?",
                            [.text(reason), .real(now.timeIntervalSince1970), .real(now.timeIntervalSince1970), .text(id)])
         let pending = try database.query("SELECT \(WebhookDelivery.columns) FROM webhook_deliveries WHERE subscription_id = ? AND status = 'pending'",
@@ -96,11 +97,11 @@ public final class WebhookStore: Sendable {
     // MARK: Outbox
 
     /// Queues a message; `database` is the open transaction of the caller.
-    static func enqueue(_ delivery: WebhookDelivery, in database: SQLiteDatabase) throws {
+    static func enqueue(_ delivery: WebhookDelivery, in database: any DatabaseConnection) throws {
         try database.query("""
             INSERT INTO webhook_deliveries (id, subscription_id, event, analysis_id, payload, status, attempts, next_attempt_at,
             failure_reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [.text(delivery.id), .text(delivery.subscriptionID), .text(delivery.event.rawValue), delivery.analysisID.sqlite,
+            """, [.text(delivery.id), .text(delivery.subscriptionID), .text(delivery.event.rawValue), delivery.analysisID.databaseValue,
                   .blob(delivery.payload)] + WebhookDelivery.stateValues(delivery.state) + [.real(delivery.createdAt.timeIntervalSince1970)])
     }
 
@@ -117,7 +118,7 @@ public final class WebhookStore: Sendable {
                     SELECT d.seq, d.id, d.subscription_id, d.event, d.analysis_id, d.payload, d.status, d.attempts, d.next_attempt_at,
                     d.failure_reason, d.created_at, d.finished_at FROM webhook_deliveries d
                     JOIN webhook_subscriptions s ON s.id = d.subscription_id
-                    WHERE d.status = 'pending' AND s.enabled = 1 AND d.next_attempt_at <= ? ORDER BY d.next_attempt_at, d.seq LIMIT 1
+                    WHERE d.status = 'pending' AND s.enabled = 1 AND d.next_attempt_at <= ? ORDER BY d.next_attempt_at, d.seq LIMIT 1\(database.dialect.claimLock(of: "d"))
                     """, [.real(now.timeIntervalSince1970)]).first else { return nil }
                 let delivery = try WebhookDelivery(row: row)
                 guard let subscription = try Self.subscription(id: delivery.subscriptionID, in: database) else { return nil }
@@ -178,8 +179,8 @@ public final class WebhookStore: Sendable {
                     response_excerpt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, [.text(delivery.id), .integer(Int64(number)), .real(attempt.attemptedAt.timeIntervalSince1970),
                           .integer(Int64(attempt.durationMs)), .text(attempt.result.rawValue),
-                          attempt.statusCode.map { .integer(Int64($0)) } ?? .null, attempt.address.sqlite, attempt.error.sqlite,
-                          attempt.responseExcerpt.sqlite])
+                          attempt.statusCode.map { .integer(Int64($0)) } ?? .null, attempt.address.databaseValue, attempt.error.databaseValue,
+                          attempt.responseExcerpt.databaseValue])
                 let transition = machine.next(current.state, .attempted(outcome, at: now, random: random))
                 try Self.save(transition.state, of: delivery.id, now: now, in: database)
                 var disabled: String?
@@ -189,7 +190,7 @@ public final class WebhookStore: Sendable {
                     disabled = next.disable
                 }
                 try database.query("UPDATE webhook_subscriptions SET consecutive_failed_messages = ?, failing_since = ? WHERE id = ?",
-                                   [.integer(Int64(subscription.health.consecutiveFailedMessages)), subscription.health.failingSince.sqlite,
+                                   [.integer(Int64(subscription.health.consecutiveFailedMessages)), subscription.health.failingSince.databaseValue,
                                     .text(subscription.id)])
                 if let disabled, subscription.enabled {
                     try Self.disable(id: subscription.id, reason: disabled, now: now, machine: machine, in: database)
@@ -199,8 +200,8 @@ public final class WebhookStore: Sendable {
         }
     }
 
-    static func save(_ state: WebhookDeliveryState, of id: String, now: Date, in database: SQLiteDatabase) throws {
-        let finished: SQLiteValue
+    static func save(_ state: WebhookDeliveryState, of id: String, now: Date, in database: any DatabaseConnection) throws {
+        let finished: DatabaseValue
         if case .pending = state { finished = .null } else { finished = .real(now.timeIntervalSince1970) }
         try database.query("UPDATE webhook_deliveries SET status = ?, attempts = ?, next_attempt_at = ?, failure_reason = ?, finished_at = ? WHERE id = ?",
                            WebhookDelivery.stateValues(state) + [finished, .text(id)])
@@ -242,7 +243,7 @@ public final class WebhookStore: Sendable {
         }
     }
 
-    private static func attempts(of deliveryID: String, in database: SQLiteDatabase) throws -> [WebhookAttempt] {
+    private static func attempts(of deliveryID: String, in database: any DatabaseConnection) throws -> [WebhookAttempt] {
         try database.query("""
             SELECT number, attempted_at, duration_ms, result, status_code, address, error, response_excerpt FROM webhook_attempts
             WHERE delivery_id = ? ORDER BY seq

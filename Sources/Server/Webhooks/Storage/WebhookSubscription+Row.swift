@@ -9,7 +9,7 @@ extension WebhookSubscription {
     /// How ``events`` are stored: comma-separated names.
     var eventsColumn: String { events.map(\.rawValue).joined(separator: ",") }
 
-    init(row: SQLiteDatabase.Row) throws {
+    init(row: DatabaseRow) throws {
         guard let id = row.text("id"), let url = row.text("url"), let events = row.text("events"), let secret = row.text("secret") else {
             throw ServerError.database("a webhook subscription row lacks a column")
         }

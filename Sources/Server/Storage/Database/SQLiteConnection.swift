@@ -1,51 +1,11 @@
 import CSQLite
 import Foundation
 
-/// A value bound to or read from an SQLite statement.
-public enum SQLiteValue: Sendable, Equatable {
-    case null
-    case integer(Int64)
-    case real(Double)
-    case text(String)
-    case blob(Data)
-}
-
-/// One SQLite connection with typed statements. Not thread-safe by itself: the store that
-/// owns it serialises every use behind its lock, and a completion hook receives it only
-/// inside that lock, in the open transaction.
-public final class SQLiteDatabase {
-    /// One result row, read by column name.
-    public struct Row: Sendable {
-        let values: [String: SQLiteValue]
-
-        public subscript(column: String) -> SQLiteValue { values[column] ?? .null }
-
-        public func text(_ column: String) -> String? {
-            if case .text(let value) = self[column] { return value }
-            return nil
-        }
-
-        public func integer(_ column: String) -> Int64? {
-            if case .integer(let value) = self[column] { return value }
-            return nil
-        }
-
-        public func real(_ column: String) -> Double? {
-            switch self[column] {
-            case .real(let value): value
-            case .integer(let value): Double(value)
-            default: nil
-            }
-        }
-
-        public func blob(_ column: String) -> Data? {
-            switch self[column] {
-            case .blob(let value): value
-            case .text(let value): Data(value.utf8)
-            default: nil
-            }
-        }
-    }
+/// One SQLite connection with typed statements: the embedded engine, a file in the data
+/// directory, for one node.
+public final class SQLiteConnection: DatabaseConnection {
+    public var dialect: SQLDialect { .sqlite }
+    public var isUsable: Bool { true }
 
     private let handle: OpaquePointer
 
@@ -82,7 +42,7 @@ public final class SQLiteDatabase {
 
     /// Runs one statement; returns the rows it produced.
     @discardableResult
-    public func query(_ sql: String, _ parameters: [SQLiteValue] = []) throws -> [Row] {
+    public func query(_ sql: String, _ parameters: [DatabaseValue]) throws -> [DatabaseRow] {
         var prepared: OpaquePointer?
         guard sqlite3_prepare_v2(handle, sql, -1, &prepared, nil) == SQLITE_OK, let statement = prepared else {
             throw ServerError.database("\(lastError) in \(sql)")
@@ -91,12 +51,12 @@ public final class SQLiteDatabase {
         for (offset, value) in parameters.enumerated() {
             try bind(value, at: Int32(offset + 1), in: statement)
         }
-        var rows: [Row] = []
+        var rows: [DatabaseRow] = []
         while true {
             let status = sqlite3_step(statement)
             if status == SQLITE_DONE { break }
             guard status == SQLITE_ROW else {
-                if status == SQLITE_CONSTRAINT { throw SQLiteConstraintViolation(message: lastError) }
+                if status == SQLITE_CONSTRAINT { throw DatabaseConstraintViolation(message: lastError) }
                 throw ServerError.database(lastError)
             }
             rows.append(readRow(statement))
@@ -107,22 +67,9 @@ public final class SQLiteDatabase {
     /// Rows changed by the last INSERT, UPDATE or DELETE.
     public var changes: Int { Int(sqlite3_changes(handle)) }
 
-    /// Runs `body` in one `BEGIN IMMEDIATE` transaction; commits when it returns, rolls back when it throws.
-    public func transaction<Result>(_ body: () throws -> Result) throws -> Result {
-        try execute("BEGIN IMMEDIATE")
-        do {
-            let result = try body()
-            try execute("COMMIT")
-            return result
-        } catch {
-            try? execute("ROLLBACK")
-            throw error
-        }
-    }
-
     private var lastError: String { String(cString: sqlite3_errmsg(handle)) }
 
-    private func bind(_ value: SQLiteValue, at index: Int32, in statement: OpaquePointer) throws {
+    private func bind(_ value: DatabaseValue, at index: Int32, in statement: OpaquePointer) throws {
         let status: Int32
         switch value {
         case .null: status = sqlite3_bind_null(statement, index)
@@ -137,8 +84,8 @@ public final class SQLiteDatabase {
         guard status == SQLITE_OK else { throw ServerError.database(lastError) }
     }
 
-    private func readRow(_ statement: OpaquePointer) -> Row {
-        var values: [String: SQLiteValue] = [:]
+    private func readRow(_ statement: OpaquePointer) -> DatabaseRow {
+        var values: [String: DatabaseValue] = [:]
         for column in 0 ..< sqlite3_column_count(statement) {
             let name = String(cString: sqlite3_column_name(statement, column))
             switch sqlite3_column_type(statement, column) {
@@ -151,11 +98,6 @@ public final class SQLiteDatabase {
             default: values[name] = .null
             }
         }
-        return Row(values: values)
+        return DatabaseRow(values: values)
     }
-}
-
-/// A UNIQUE, CHECK or other constraint refused a write (e.g. a repeated idempotency key).
-public struct SQLiteConstraintViolation: Error, Sendable {
-    public var message: String
 }

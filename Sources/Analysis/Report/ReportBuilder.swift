@@ -27,13 +27,14 @@ enum ReportBuilder {
             case .info: summary.infos += 1
             }
         }
+        let notes = (model.hierarchyNote.map { [$0] } ?? []) + outcome.notes
         return Report(
             project: Report.Project(name: projectName, files: input.totalEntries, bytes: input.totalBytes),
             files: entries,
             classes: classes,
             findings: outcome.findings,
             summary: summary,
-            notes: outcome.notes.isEmpty ? nil : outcome.notes
+            notes: notes.isEmpty ? nil : notes
         )
     }
 

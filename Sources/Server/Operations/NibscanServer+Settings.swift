@@ -63,6 +63,8 @@ extension NibscanServer.Configuration {
                   \.interfaceBuilderLimits.maxAttributeBytes),
             integer("--max-xml-elements", "NIBSCAN_MAX_XML_ELEMENTS", "elements in one xib or storyboard",
                     \.interfaceBuilderLimits.maxElements, 1...1 << 40),
+            integer("--max-xml-attributes", "NIBSCAN_MAX_XML_ATTRIBUTES", "attributes of one element of a xib or storyboard",
+                    \.interfaceBuilderLimits.maxAttributesPerElement, 1...1 << 20),
         ] + webhookSettings()
     }
 

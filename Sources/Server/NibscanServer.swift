@@ -48,11 +48,13 @@ public final class NibscanServer: Sendable {
         webhooks = WebhookService(analyses: store, configuration: configuration.webhooks, links: PublicLinks(publicURL: configuration.publicURL),
                                   metrics: metrics, log: log)
         let board = CompletionBoard()
-        let analyzer = Analyzer(configuration: .init(archiveLimits: configuration.archiveLimits,
-                                                     interfaceBuilderLimits: configuration.interfaceBuilderLimits))
+        let analysisConfiguration = Analyzer.Configuration(archiveLimits: configuration.archiveLimits,
+                                                           interfaceBuilderLimits: configuration.interfaceBuilderLimits)
         let metrics = self.metrics
         metrics.recordAnalysis(outcome: "interrupted", count: recovered.failed)
-        let workers = AnalysisWorkers(store: store, analyzer: analyzer, count: configuration.workers, board: board, metrics: metrics, log: log)
+        let workers = AnalysisWorkers(store: store, analysisConfiguration: analysisConfiguration,
+                                      isolation: configuration.analysisIsolation, testFaults: configuration.workerTestFaults,
+                                      count: configuration.workers, board: board, metrics: metrics, log: log)
         self.workers = workers
         sweeper = RetentionSweeper(store: store, uploads: uploads, retentionHours: configuration.retentionHours, log: log)
         let connections = Locked<HTTPServer?>(nil)

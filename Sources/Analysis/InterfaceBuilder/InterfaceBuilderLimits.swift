@@ -5,7 +5,7 @@
 /// file costs: each element the model keeps takes about 500 bytes, so `maxElements` bounds
 /// a file's model to about 500 MB, and `maxAttributesPerElement` keeps libxml2's duplicate
 /// check, quadratic in the attributes of one element, to microseconds.
-public struct InterfaceBuilderLimits: Sendable, Hashable {
+public struct InterfaceBuilderLimits: Sendable, Hashable, Codable {
     /// Largest file accepted, in bytes.
     public var maxDocumentBytes: Int
     /// Deepest element nesting accepted.

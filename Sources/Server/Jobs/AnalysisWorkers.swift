@@ -1,9 +1,9 @@
 import Analysis
 import Foundation
 
-/// A fixed pool of threads that take queued analyses from the store, run the
-/// ``Analyzer`` on the stored upload and record the outcome. Connection threads only
-/// enqueue; the pool bounds how many analyses run at once.
+/// A fixed pool of threads that take queued analyses from the store, run each in a child
+/// process (``AnalysisProcess``) on the stored upload and record the outcome. Connection
+/// threads only enqueue; the pool bounds how many analyses (and children) run at once.
 final class AnalysisWorkers: Sendable {
     struct State {
         var stopping = false
@@ -17,7 +17,11 @@ final class AnalysisWorkers: Sendable {
     }
 
     private let store: AnalysisStore
-    private let analyzer: Analyzer
+    /// The limits applied to every analysis (archive and Interface Builder bounds).
+    private let analysisConfiguration: Analyzer.Configuration
+    private let process: AnalysisProcess
+    /// Whether uploads may ask a child to misbehave (tests only; see ``AnalysisFault``).
+    private let testFaults: Bool
     private let count: Int
     private let board: CompletionBoard
     private let metrics: Metrics
@@ -26,9 +30,12 @@ final class AnalysisWorkers: Sendable {
     private let threads = BackgroundThreads()
     private let wakeUp = DispatchSemaphore(value: 0)
 
-    init(store: AnalysisStore, analyzer: Analyzer, count: Int, board: CompletionBoard, metrics: Metrics, log: ServerLog) {
+    init(store: AnalysisStore, analysisConfiguration: Analyzer.Configuration, isolation: AnalysisIsolation, testFaults: Bool,
+         count: Int, board: CompletionBoard, metrics: Metrics, log: ServerLog) {
         self.store = store
-        self.analyzer = analyzer
+        self.analysisConfiguration = analysisConfiguration
+        process = AnalysisProcess(limits: isolation, children: Locked([]))
+        self.testFaults = testFaults
         self.count = count
         self.board = board
         self.metrics = metrics
@@ -51,6 +58,8 @@ final class AnalysisWorkers: Sendable {
         state.withLock { $0.stopping = true }
         for _ in 0 ..< count { wakeUp.signal() }
         threads.waitForExit(timeout: grace)
+        // Children still running past the grace are stopped; their analyses go back below.
+        for child in process.children.withLock({ $0 }) { kill(child, SIGKILL) }
         // A claim takes one database update; bounded, in case the database is stuck.
         let settled = Date(timeIntervalSinceNow: 5)
         while state.withLock({ $0.claiming }) > 0 && Date() < settled { usleep(1_000) }
@@ -130,18 +139,17 @@ final class AnalysisWorkers: Sendable {
         guard let path = record.uploadPath else {
             return .failed(.init(code: "analysis.upload-missing", message: "the stored upload was removed before the analysis ran"))
         }
-        do {
-            var report = try analyzer.analyze(path: path, projectName: record.projectName ?? "project")
-            if record.projectName == nil, let folder = Self.topFolder(of: report) { report.project.name = folder }
-            if let baselineID = record.metadata.baseline, let data = try store.report(id: baselineID) {
-                report = try Baseline(jsonData: data, reference: AnalysisResource.path(of: baselineID)).compare(report)
+        var job = AnalysisJob(uploadPath: path, projectName: record.projectName, archiveLimits: analysisConfiguration.archiveLimits,
+                              interfaceBuilderLimits: analysisConfiguration.interfaceBuilderLimits)
+        if testFaults { job.fault = AnalysisFault(projectName: record.projectName) }
+        if let baselineID = record.metadata.baseline {
+            do {
+                job.baselineReport = try store.report(id: baselineID)
+                job.baselineReference = AnalysisResource.path(of: baselineID)
+            } catch {
+                return .failed(.init(code: "analysis.internal-error", message: "the baseline report could not be read: \(error)"))
             }
-            return .succeeded(report: try report.jsonData(pretty: false), summary: report.summary, projectName: report.project.name)
-        } catch let error as any CodedError {
-            // The message names the entry at fault, not where the server keeps the upload.
-            return .failed(.init(code: error.code, message: error.description.replacingOccurrences(of: path, with: "the upload")))
-        } catch {
-            return .failed(.init(code: "analysis.internal-error", message: "the analysis stopped: \(error)"))
         }
+        return process.run(job)
     }
 }

@@ -32,20 +32,21 @@ def write(path, text):
         handle.write(text)
 
 
-def swift(n, cyclic):
-    lines = ["import UIKit"]
+def chain(n, cyclic, head, declaration):
+    """C0 : C1 … C(n-1) : C0 (cyclic) or : UIView, each class as `declaration` formats it."""
+    lines = [head]
     for i in range(n):
         parent = f"C{i + 1}" if i + 1 < n else ("C0" if cyclic else "UIView")
-        lines.append(f"class C{i}: {parent} {{}}")
+        lines.append(declaration.format(name=f"C{i}", parent=parent))
     return "\n".join(lines) + "\n"
+
+
+def swift(n, cyclic):
+    return chain(n, cyclic, "import UIKit", "class {name}: {parent} {{}}")
 
 
 def objc(n, cyclic):
-    lines = ["#import <UIKit/UIKit.h>"]
-    for i in range(n):
-        parent = f"C{i + 1}" if i + 1 < n else ("C0" if cyclic else "UIView")
-        lines.append(f"@interface C{i} : {parent}\n@end")
-    return "\n".join(lines) + "\n"
+    return chain(n, cyclic, "#import <UIKit/UIKit.h>", "@interface {name} : {parent}\n@end")
 
 
 def attributes(n):

@@ -40,14 +40,14 @@ struct ClassProfile {
             let references = projectClass.interfaceBuilderReferences
             let appKit = references.contains { model.document($0).platform == .macOS }
             let isOwnNib: (IBObjectReference) -> Bool = { NibCatalog.loadName(ofPath: model.document($0).path) == name }
-            let outlets = (model.connectionUsage.outletKeys[name] ?? []).filter(isIdentifier)
+            let outlets = model.connectionUsage.outletKeys(onKindOf: name).filter(isIdentifier)
             let declared = outlets.union(inspectables[name] ?? [])
             return ClassProfile(
                 name: name,
                 superclass: superclass(of: references.first.map { model.object($0) }, name: name, appKit: appKit),
                 appKit: appKit,
                 outlets: outlets.sorted(),
-                actions: (model.connectionUsage.actionSelectors[name] ?? []).filter { isIdentifier($0.replacingOccurrences(of: ":", with: "")) }.sorted(),
+                actions: model.connectionUsage.actionSelectors(onKindOf: name).filter { isIdentifier($0.replacingOccurrences(of: ":", with: "")) }.sorted(),
                 inspectables: (inspectables[name] ?? []).filter(isIdentifier).sorted(),
                 boundKeys: (boundKeys[name] ?? []).filter { isIdentifier($0) && !declared.contains($0) }.sorted(),
                 rootOfOwnNib: projectClass.rootViews.contains(where: isOwnNib),

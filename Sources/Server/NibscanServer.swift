@@ -59,13 +59,14 @@ public final class NibscanServer: Sendable {
         webhooks = WebhookService(analyses: store, configuration: configuration.webhooks, links: PublicLinks(publicURL: configuration.publicURL),
                                   metrics: metrics, log: log)
         let board = CompletionBoard()
-        let analyzer = Analyzer(configuration: .init(archiveLimits: configuration.archiveLimits,
-                                                     interfaceBuilderLimits: configuration.interfaceBuilderLimits))
+        let analysisConfiguration = Analyzer.Configuration(archiveLimits: configuration.archiveLimits,
+                                                           interfaceBuilderLimits: configuration.interfaceBuilderLimits)
         let metrics = self.metrics
         metrics.recordAnalysis(outcome: "interrupted", count: recovered.failed)
         let policy = AnalysisStore.ClaimPolicy(node: configuration.nodeID, lease: configuration.leaseSeconds, maxAttempts: configuration.maxAttempts)
-        let workers = AnalysisWorkers(store: store, uploads: uploads, analyzer: analyzer, count: configuration.workers, policy: policy,
-                                      board: board, metrics: metrics, log: log)
+        let workers = AnalysisWorkers(store: store, uploads: uploads, analysisConfiguration: analysisConfiguration,
+                                      isolation: configuration.analysisIsolation, testFaults: configuration.workerTestFaults,
+                                      count: configuration.workers, policy: policy, board: board, metrics: metrics, log: log)
         self.workers = workers
         leases = LeaseKeeper(store: store, lease: configuration.leaseSeconds, log: log) { workers.claims }
         let webhooks = self.webhooks

@@ -1,5 +1,6 @@
 import Analysis
 import Foundation
+import Server
 
 // The executable only dispatches: each command parses its own arguments and calls into
 // the Analysis or Server library.
@@ -14,6 +15,9 @@ case "submit":
     status = SubmitCommand.run(Array(arguments.dropFirst()))
 case "serve":
     status = ServeCommand.run(Array(arguments.dropFirst()))
+case "analysis-worker":
+    // Hidden: the child process the server runs each analysis in (docs/server.md).
+    status = AnalysisWorkerCommand.run(Array(arguments.dropFirst()))
 case "-h", "--help", "help", nil:
     print(CommandUsage.overview)
     status = arguments.isEmpty ? 2 : 0

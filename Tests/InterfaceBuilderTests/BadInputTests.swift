@@ -215,6 +215,23 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(document.errorLine, 7)
     }
 
+    /// Counted in the raw bytes before libxml2 reads the tag: `=` inside quoted values, in
+    /// comments, CDATA and processing instructions is not an attribute.
+    func testAttributesPerElementLimit() {
+        var limits = InterfaceBuilderLimits()
+        limits.maxAttributesPerElement = 6  // the <document> of iOSXib has 6
+        let quoted = "<!-- a=1 b=2 c=3 d=4 e=5 f=6 g=7 --><?pi a=1 b=2 c=3 d=4 e=5 f=6 g=7?>\n<view id=\"v\" userLabel=\"a=b c=d e=f g>h i=j k=l m=n\" tag=\"1\" contentMode=\"a=b\"><![CDATA[a=1 b=2 c=3 d=4 e=5 f=6 g=7]]></view>"
+        XCTAssertEqual(parseIB(iOSXib(quoted), limits: limits).status, .analysed)
+        let attributes = (0..<7).map { "a\($0)='\($0)'" }.joined(separator: " ")
+        let document = parseIB(iOSXib("<view id=\"v\"/>\n<view \(attributes)/>"), limits: limits)
+        XCTAssertEqual(document.status, .error)
+        XCTAssertEqual(document.reason, "an element with more than 6 attributes")
+        XCTAssertEqual(document.errorLine, 5)
+        let hostile = (0..<200_000).map { "a\($0)=\"\($0)\"" }.joined(separator: " ")
+        let refused = parseIB(iOSXib("<view id=\"v\" \(hostile)/>"))
+        XCTAssertEqual(refused.reason, "an element with more than 256 attributes", "refused before libxml2 compares them")
+    }
+
     func testParsingFromManyThreadsAtOnce() {
         let good = iOSXib("<view id=\"v\"><subviews><label id=\"l\"/></subviews></view>")
         let bad = good.replacingOccurrences(of: "</subviews>", with: "")

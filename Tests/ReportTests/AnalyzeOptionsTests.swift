@@ -88,12 +88,13 @@ final class AnalyzeOptionsTests: XCTestCase {
 
     func testXMLLimits() throws {
         let parsed = try options(["--max-xml-depth", "3", "--max-xml-bytes=2M", "--max-xml-attribute-bytes", "16k",
-                                  "--max-xml-elements", "5000", "p"])
+                                  "--max-xml-elements", "5000", "--max-xml-attributes=40", "p"])
         XCTAssertEqual(parsed.interfaceBuilderLimits,
-                       InterfaceBuilderLimits(maxDocumentBytes: 2 << 20, maxDepth: 3, maxAttributeBytes: 16 << 10, maxElements: 5_000))
+                       InterfaceBuilderLimits(maxDocumentBytes: 2 << 20, maxDepth: 3, maxAttributeBytes: 16 << 10, maxElements: 5_000,
+                                              maxAttributesPerElement: 40))
         XCTAssertEqual(parsed.archiveLimits, ArchiveLimits(), "XML limits leave the archive limits alone")
         let count = "a whole number of at least 1"
-        for flag in ["--max-xml-depth", "--max-xml-elements"] {
+        for flag in ["--max-xml-depth", "--max-xml-elements", "--max-xml-attributes"] {
             for value in ["0", "-1", "2.5", "deep", "", "99999999999999999999999"] {
                 assertError(["p", flag, value], .badValue(flag: flag, value: value, expected: count))
             }
@@ -105,7 +106,7 @@ final class AnalyzeOptionsTests: XCTestCase {
             }
         }
         assertError(["p", "--max-xml-depth", "3", "--max-xml-depth=4"], .repeatedOption("--max-xml-depth"))
-        for flag in ["--max-xml-bytes", "--max-xml-depth", "--max-xml-attribute-bytes", "--max-xml-elements"] {
+        for flag in ["--max-xml-bytes", "--max-xml-depth", "--max-xml-attribute-bytes", "--max-xml-elements", "--max-xml-attributes"] {
             XCTAssertTrue(AnalyzeOptions.usage.contains(flag), flag)
         }
     }
@@ -124,7 +125,8 @@ final class AnalyzeOptionsTests: XCTestCase {
         assertError(["--", "a", "b"], .extraArgument("b"))
         for flag in ["--format", "--output", "-o", "--baseline", "--fail-on", "--fail-scope", "--max-entries",
                      "--max-inflated-bytes", "--max-entry-bytes", "--max-compression-ratio", "--max-ratio", "--max-path-depth",
-                     "--max-path-length", "--max-xml-bytes", "--max-xml-depth", "--max-xml-attribute-bytes", "--max-xml-elements"] {
+                     "--max-path-length", "--max-xml-bytes", "--max-xml-depth", "--max-xml-attribute-bytes", "--max-xml-elements",
+                     "--max-xml-attributes"] {
             assertError(["p", flag], .missingValue(flag: flag))
         }
         assertError(["p", "--format"], .missingValue(flag: "--format"),

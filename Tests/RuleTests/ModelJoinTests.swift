@@ -39,15 +39,53 @@ final class ModelJoinTests: XCTestCase {
         var stepwise = ClassHierarchy(lineagesOf: names.filter { $0.hasPrefix("L") }, superclass: step)
         stepwise.addLineages(of: names, superclass: step)
         stepwise.indexSubclasses()
-        XCTAssertEqual(forward.lineages, backward.lineages)
-        XCTAssertEqual(forward.subclasses, backward.subclasses)
-        XCTAssertEqual(forward.lineages, stepwise.lineages)
-        XCTAssertEqual(forward.subclasses, stepwise.subclasses)
-        XCTAssertEqual(forward.lineages, model.hierarchy.lineages)
         for name in names {
-            XCTAssertEqual(forward.lineages[name], Self.walk(from: name, step: step), name)
+            let expected = Self.walk(from: name, step: step)
+            XCTAssertEqual(forward.lineage(of: name), expected, name)
+            XCTAssertEqual(backward.lineage(of: name), expected, name)
+            XCTAssertEqual(stepwise.lineage(of: name), expected, name)
+            XCTAssertEqual(model.hierarchy.lineage(of: name), expected, name)
+            XCTAssertEqual(forward.top(of: name), expected.last, name)
+            for ancestor in names + ["UIView", "NSObject"] {
+                XCTAssertEqual(forward.isKind(name, of: ancestor), expected.contains(ancestor), "\(name) of \(ancestor)")
+            }
         }
-        XCTAssertEqual(forward.lineages["T1"], ["T1", "T0"] + (3..<25).map { "L\($0)" } + (0..<3).map { "L\($0)" })
+        XCTAssertEqual(forward.subclasses, backward.subclasses)
+        XCTAssertEqual(forward.subclasses, stepwise.subclasses)
+        XCTAssertEqual(forward.lineage(of: "T1"), ["T1", "T0"] + (3..<25).map { "L\($0)" } + (0..<3).map { "L\($0)" })
+        XCTAssertNil(forward.lineage(of: "Unknown"))
+        XCTAssertTrue(forward.cutLinks.isEmpty)
+    }
+
+    /// A chain or a cycle longer than the bound is cut where it exceeds it, the same way
+    /// whatever order names come in, and the report says so.
+    func testChainsLongerThanTheBoundAreCutAndNoted() throws {
+        let bound = ClassHierarchy.maxLineageLength
+        let count = bound * 3 + 7
+        let chain = ["import UIKit", "class C\(count - 1): UIView {}"] + (0..<(count - 1)).map { "class C\($0): C\($0 + 1) {}" }
+        let cycle = (0..<(bound + 5)).map { "class L\($0): L\(($0 + 1) % (bound + 5)) {}" }
+        let files = [ProjectFile(path: "App/Deep.swift", kind: .swift, contents: Data((chain + cycle).joined(separator: "\n").utf8))]
+        let model = ProjectModel.build(files: files)
+        for index in [0, count / 2, count - 1] {
+            XCTAssertLessThanOrEqual(model.lineage(of: "C\(index)").count, bound)
+        }
+        XCTAssertEqual(model.lineage(of: "C\(count - 1)"), ["C\(count - 1)", "UIView", "UIResponder", "NSObject"])
+        XCTAssertEqual(model.lineage(of: "L0"), ["L0"], "the cycle is cut at its smallest name")
+        XCTAssertEqual(model.lineage(of: "L6").count, bound, "then it is a chain (L132 below L0), cut again at the bound")
+        XCTAssertEqual(model.lineage(of: "L1"), ["L1", "L2", "L3", "L4", "L5"])
+        XCTAssertFalse(model.isLineageComplete(of: "C0"), "a cut chain no longer reaches the platform")
+        XCTAssertTrue(model.isKind("C1", of: "C2"))
+        XCTAssertFalse(model.isKind("C0", of: "UIView"))
+        let step = ProjectModel.superclassStep(sources: model.sources, types: model.typesByRuntimeName)
+        let names = model.sources.types.keys.sorted()
+        let forward = ClassHierarchy(names: names, superclass: step)
+        let backward = ClassHierarchy(names: names.reversed(), superclass: step)
+        XCTAssertEqual(forward.cutLinks.map(\.name), backward.cutLinks.map(\.name))
+        for name in names { XCTAssertEqual(forward.lineage(of: name), backward.lineage(of: name), name) }
+        let note = try XCTUnwrap(model.hierarchyNote)
+        XCTAssertTrue(note.contains("longer than \(bound) classes"), note)
+        let report = Analyzer().analyze(input: ProjectInput(defaultName: "deep", files: files, totalEntries: 1, totalBytes: 0))
+        XCTAssertEqual(report.notes?.first, note)
     }
 
     /// A chain by plain walking, without memoised chains: what the hierarchy must match.

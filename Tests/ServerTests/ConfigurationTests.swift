@@ -47,10 +47,12 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(Configuration().interfaceBuilderLimits, .default)
         let configuration = try Configuration.resolve(
             arguments: ["--max-xml-depth", "12", "--max-xml-elements=5000"],
-            environment: ["NIBSCAN_MAX_XML_DEPTH": "40", "NIBSCAN_MAX_XML_BYTES": "1048576", "NIBSCAN_MAX_XML_ATTRIBUTE_BYTES": "4096"])
+            environment: ["NIBSCAN_MAX_XML_DEPTH": "40", "NIBSCAN_MAX_XML_BYTES": "1048576", "NIBSCAN_MAX_XML_ATTRIBUTE_BYTES": "4096",
+                          "NIBSCAN_MAX_XML_ATTRIBUTES": "30"])
         XCTAssertEqual(configuration.interfaceBuilderLimits,
-                       InterfaceBuilderLimits(maxDocumentBytes: 1_048_576, maxDepth: 12, maxAttributeBytes: 4_096, maxElements: 5_000))
-        for (flag, value) in [("--max-xml-depth", "0"), ("--max-xml-elements", "many"), ("--max-xml-bytes", "-1"), ("--max-xml-attribute-bytes", "1K")] {
+                       InterfaceBuilderLimits(maxDocumentBytes: 1_048_576, maxDepth: 12, maxAttributeBytes: 4_096, maxElements: 5_000,
+                                              maxAttributesPerElement: 30))
+        for (flag, value) in [("--max-xml-depth", "0"), ("--max-xml-elements", "many"), ("--max-xml-attributes", "0"), ("--max-xml-bytes", "-1"), ("--max-xml-attribute-bytes", "1K")] {
             XCTAssertThrowsError(try Configuration.resolve(arguments: [flag, value], environment: [:])) {
                 XCTAssertTrue("\($0)".hasPrefix("\(flag):"), "\($0)")
                 XCTAssertTrue("\($0)".contains("'\(value)'"), "\($0)")

@@ -57,6 +57,7 @@ final class LiveServer: @unchecked Sendable {
         configuration.workers = 2
         configuration.shutdownGraceSeconds = 2
         configuration.openAPIPath = Fixtures.packageRoot.appendingPathComponent("openapi.yaml").path
+        configuration.analysisIsolation.executable = Fixtures.nibscanExecutable
         if withTokens {
             configuration.tokens = "admin \(Self.adminToken);submit \(Self.submitToken);read \(Self.readToken)"
         }

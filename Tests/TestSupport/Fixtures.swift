@@ -22,6 +22,10 @@ public enum Fixtures {
         return packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
     }()
 
+    /// The `nibscan` built beside the tests (`swift build --build-tests`): servers started
+    /// inside a test process run their analysis children with it, not with the test runner.
+    public static let nibscanExecutable: String = packageRoot.appendingPathComponent(".build/debug/nibscan").path
+
     /// The Interface Builder corpus from 30 open-source projects.
     public static var corpusDirectory: URL { sharedDirectory.appendingPathComponent("corpus/ib") }
 

@@ -1,6 +1,6 @@
 /// Bounds on what an uploaded archive may make the analysis read. Every limit is
 /// configurable (CLI flags, server settings) and each has its own error naming the entry.
-public struct ArchiveLimits: Sendable, Equatable {
+public struct ArchiveLimits: Sendable, Equatable, Codable {
     /// Entries in the central directory, of any kind.
     public var maxEntries: Int
     /// Bytes actually inflated over the whole archive (only entries the analysis reads).

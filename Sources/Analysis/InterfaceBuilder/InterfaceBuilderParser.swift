@@ -35,6 +35,9 @@ public struct InterfaceBuilderParser: Sendable {
     }
 
     private func parseXML(_ bytes: UnsafeRawBufferPointer, transcoded: Bool, path: String) -> IBDocument {
+        if let line = IBAttributeCensus.firstTag(over: limits.maxAttributesPerElement, in: bytes) {
+            return .failed(path, "an element with more than \(limits.maxAttributesPerElement) attributes", line: line)
+        }
         let extraOptions = transcoded ? Int32(XML_PARSE_IGNORE_ENC.rawValue) : 0
         guard let reader = XMLStreamReader(bytes: bytes, encoding: transcoded ? "UTF-8" : nil, extraOptions: extraOptions,
                                            maxAttributeBytes: limits.maxAttributeBytes) else {

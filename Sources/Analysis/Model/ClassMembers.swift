@@ -61,8 +61,15 @@ extension ProjectModel {
     /// ``ClassMembers/isComplete`` without gathering the members: whether every class in the
     /// lineage of `runtimeName` is declared in the project or known to the platform table
     /// (the family of a class asks only this, for every class of the report).
+    /// The answer for the model's classes is computed for all of them at once, on first use.
     public func isLineageComplete(of runtimeName: String) -> Bool {
-        isComplete(lineage: lineage(of: runtimeName))
+        let fact = lineageKnownCache.get {
+            hierarchy.everyInLineage { PlatformClasses.isKnown(Self.unqualified($0)) || declaration(of: $0)?.hasPrimaryDeclaration == true }
+        }
+        if let known = hierarchy.value(of: fact, for: runtimeName) {
+            return known && PlatformClasses.isKnown(Self.unqualified(lineageTop(of: runtimeName)))
+        }
+        return isComplete(lineage: lineage(of: runtimeName))
     }
 
     private func isComplete(lineage: [String]) -> Bool {

@@ -1,9 +1,12 @@
 /// Which outlet keys and action selectors Interface Builder connects, per class and all its
 /// superclasses (a connection on a subclass uses the superclass's declaration), plus the
 /// selectors sent to the First Responder (any class in the responder chain may handle them).
+/// Connections are not copied onto every superclass (a deep chain would make that
+/// quadratic): a question about a class looks for a connecting class among its descendants.
 public struct ConnectionUsage: Sendable {
-    public private(set) var outletKeys: [String: Set<String>] = [:]
-    public private(set) var actionSelectors: [String: Set<String>] = [:]
+    private var outlets: ConnectedKeys
+    private var actions: ConnectedKeys
+    private let hierarchy: ClassHierarchy
     public private(set) var responderChainSelectors: Set<String> = []
     /// Classes that Interface Builder names, with every superclass.
     public private(set) var referencedClasses: Set<String> = []
@@ -50,18 +53,78 @@ public struct ConnectionUsage: Sendable {
         }
     }
 
-    /// Spreads gathered connections over superclasses (`lineage` gives a class name
-    /// followed by its superclasses): each class's lineage is walked once however many
-    /// elements and connections name it.
-    init(_ connections: Connections, lineage: (String) -> [String]) {
+    /// Indexes gathered connections by key over `hierarchy`'s numbering; the superclasses
+    /// of the named classes are marked once each, however many classes share them.
+    init(_ connections: Connections, hierarchy: ClassHierarchy) {
         allDocumentsReadable = connections.allDocumentsReadable
         responderChainSelectors = connections.responderChainSelectors
-        for name in connections.namedClasses { referencedClasses.formUnion(lineage(name)) }
-        for (name, keys) in connections.outletsByClass {
-            for ancestor in lineage(name) { outletKeys[ancestor, default: []].formUnion(keys) }
+        self.hierarchy = hierarchy
+        outlets = ConnectedKeys(connections.outletsByClass, hierarchy: hierarchy)
+        actions = ConnectedKeys(connections.actionsByClass, hierarchy: hierarchy)
+        var referenced: Set<String> = []
+        for name in connections.namedClasses {
+            if hierarchy.isAsked(name) {
+                // A name already marked was marked with all its superclasses.
+                hierarchy.forEachInLineage(of: name) { referenced.insert($0).inserted }
+            } else {
+                referenced.insert(name)
+            }
         }
-        for (name, selectors) in connections.actionsByClass {
-            for ancestor in lineage(name) { actionSelectors[ancestor, default: []].formUnion(selectors) }
+        referencedClasses = referenced
+    }
+
+    /// Whether Interface Builder connects the outlet `key` on `name` or a class below it.
+    public func isOutletConnected(_ key: String, onKindOf name: String) -> Bool {
+        outlets.isConnected(key, onKindOf: name, hierarchy: hierarchy)
+    }
+
+    /// Whether Interface Builder connects an action `selector` to `name` or a class below it.
+    public func isActionConnected(_ selector: String, onKindOf name: String) -> Bool {
+        actions.isConnected(selector, onKindOf: name, hierarchy: hierarchy)
+    }
+
+    /// Every outlet key connected on `name` or a class below it (one question per key).
+    public func outletKeys(onKindOf name: String) -> Set<String> {
+        outlets.keys(onKindOf: name, hierarchy: hierarchy)
+    }
+
+    /// Every action selector connected to `name` or a class below it.
+    public func actionSelectors(onKindOf name: String) -> Set<String> {
+        actions.keys(onKindOf: name, hierarchy: hierarchy)
+    }
+
+    /// Key → the classes connecting it: the hierarchy's preorder numbers of the classes it
+    /// was asked for (sorted, so that "any in a subtree" is one binary search), and the
+    /// other names as they are (they answer only for themselves).
+    private struct ConnectedKeys: Sendable {
+        var positions: [String: [Int32]] = [:]
+        var otherClasses: [String: Set<String>] = [:]
+
+        init(_ byClass: [String: Set<String>], hierarchy: ClassHierarchy) {
+            for (name, keys) in byClass {
+                if hierarchy.isAsked(name), let position = hierarchy.preorderNumber(of: name) {
+                    for key in keys { positions[key, default: []].append(position) }
+                } else {
+                    for key in keys { otherClasses[key, default: []].insert(name) }
+                }
+            }
+            positions = positions.mapValues { $0.sorted() }
+        }
+
+        func keys(onKindOf name: String, hierarchy: ClassHierarchy) -> Set<String> {
+            Set(positions.keys).union(otherClasses.keys).filter { isConnected($0, onKindOf: name, hierarchy: hierarchy) }
+        }
+
+        func isConnected(_ key: String, onKindOf name: String, hierarchy: ClassHierarchy) -> Bool {
+            if otherClasses[key]?.contains(name) == true { return true }
+            guard let sorted = positions[key] else { return false }
+            let range = hierarchy.descendantRange(of: name)
+            var low = 0, high = sorted.count
+            while low < high {
+                let middle = (low + high) / 2
+                if sorted[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
+            }
+            return low < sorted.count && sorted[low] < range.upperBound
         }
     }
 

@@ -11,18 +11,50 @@ extension ProjectModel {
         Array(lineage(of: name).dropFirst())
     }
 
-    /// `name` itself followed by its superclass chain.
+    /// `name` itself followed by its superclass chain. Costs the chain's length: prefer
+    /// ``isKind(_:of:)``, ``family(of:)-(String)`` or ``forEachInLineage(of:_:)``.
     public func lineage(of name: String) -> [String] {
-        if let known = hierarchy.lineages[name] { return known }
-        var chain = [name]
+        if let known = hierarchy.lineage(of: name) { return known }
+        var chain: [String] = []
+        forEachInLineage(of: name) { chain.append($0); return true }
+        return chain
+    }
+
+    /// Calls `body` with `name` and each superclass, nearest first, until it returns false.
+    /// A name the hierarchy does not know is walked up until a name it knows.
+    func forEachInLineage(of name: String, _ body: (String) -> Bool) {
+        if hierarchy.contains(name) {
+            hierarchy.forEachInLineage(of: name, body)
+            return
+        }
+        guard body(name) else { return }
         var seen: Set<String> = [name]
         var current = name
         while let next = directSuperclass(of: current), seen.insert(next).inserted {
-            if let known = hierarchy.lineages[next] { return chain + known }
-            chain.append(next)
+            if hierarchy.contains(next) {
+                hierarchy.forEachInLineage(of: next, body)
+                return
+            }
+            guard body(next) else { return }
             current = next
         }
-        return chain
+    }
+
+    /// The last name of the lineage of `name`: its root, or where its cycle closes.
+    public func lineageTop(of name: String) -> String {
+        if let top = hierarchy.top(of: name) { return top }
+        var last = name
+        forEachInLineage(of: name) { last = $0; return true }
+        return last
+    }
+
+    /// What the report says about chains cut to ``ClassHierarchy/maxLineageLength``, if any.
+    public var hierarchyNote: String? {
+        let cuts = hierarchy.cutLinks
+        guard let first = cuts.first else { return nil }
+        let others = cuts.count > 1 ? " (and \(cuts.count - 1) more)" : ""
+        return "Superclass chains longer than \(ClassHierarchy.maxLineageLength) classes (a cycle or a generated chain) were cut: "
+            + "the link from \(first.name) to its superclass \(first.superclass)\(others) is not followed, as if the superclass came from outside the project."
     }
 
     /// The project classes below `name`, at any depth (runtime and source names).
@@ -30,19 +62,27 @@ extension ProjectModel {
         hierarchy.descendants(of: name)
     }
 
-    /// Whether `name` is `ancestor` or descends from it.
+    /// Whether `name` is `ancestor` or descends from it. Constant time for the classes of
+    /// the model.
     public func isKind(_ name: String, of ancestor: String) -> Bool {
-        lineage(of: name).contains(ancestor)
+        if let known = hierarchy.isKind(name, of: ancestor) { return known }
+        var found = false
+        forEachInLineage(of: name) { found = $0 == ancestor; return !found }
+        return found
+    }
+
+    /// Whether `name` is a kind of any of `ancestors`.
+    public func isKind(_ name: String, ofAnyOf ancestors: [String]) -> Bool {
+        ancestors.contains { isKind(name, of: $0) }
     }
 
     /// The family of a class: cells before views (a cell is a view), controllers.
     public func family(of name: String) -> ClassFamily {
-        let lineage = Set(lineage(of: name))
-        if !lineage.isDisjoint(with: ["UITableViewCell", "UICollectionReusableView", "UITableViewHeaderFooterView", "NSTableCellView", "NSCollectionViewItem"]) {
+        if isKind(name, ofAnyOf: ["UITableViewCell", "UICollectionReusableView", "UITableViewHeaderFooterView", "NSTableCellView", "NSCollectionViewItem"]) {
             return .cell
         }
-        if !lineage.isDisjoint(with: ["UIViewController", "NSViewController", "NSWindowController"]) { return .viewController }
-        if !lineage.isDisjoint(with: ["UIView", "NSView"]) { return .view }
+        if isKind(name, ofAnyOf: ["UIViewController", "NSViewController", "NSWindowController"]) { return .viewController }
+        if isKind(name, ofAnyOf: ["UIView", "NSView"]) { return .view }
         return .other
     }
 

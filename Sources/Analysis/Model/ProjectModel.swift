@@ -42,6 +42,8 @@ public struct ProjectModel: Sendable {
     let substitutionIndexCache = LazyValue<SubstitutionIndex>()
     /// ``classesWithInterfaceBuilderUsage``, built by the first rule asking.
     let interfaceBuilderUsageCache = LazyValue<[(runtimeName: String, type: SourceType)]>()
+    /// Whether each class's lineage is declared or known to the platform table, built on first use.
+    let lineageKnownCache = LazyValue<ClassHierarchy.LineageFact>()
     /// Path → position in `files` (the first file with that path), built on first use.
     let filePositionsCache = LazyValue<[String: Int]>()
 
@@ -75,7 +77,7 @@ public struct ProjectModel: Sendable {
         hierarchy.addLineages(of: classes.keys, superclass: Self.superclassStep(sources: sources, types: typesByRuntimeName))
         hierarchy.indexSubclasses()
         self.hierarchy = hierarchy
-        connectionUsage = ConnectionUsage(documentJoins.connections) { hierarchy.lineages[$0] ?? [$0] }
+        connectionUsage = ConnectionUsage(documentJoins.connections, hierarchy: hierarchy)
     }
 
     /// Reads the project files first (the source index needs each file's Swift version),

@@ -104,7 +104,7 @@ struct StrategyClassifier {
     private func unknownReason(_ projectClass: ProjectClass, nibName: String, loadedBy fallback: String) -> String {
         guard model.hasSources else { return "the project has no sources to show how \(nibName) is loaded" }
         if projectClass.type != nil, !model.isLineageComplete(of: projectClass.runtimeName),
-           let outside = model.lineage(of: projectClass.runtimeName).last {
+           case let outside = model.lineageTop(of: projectClass.runtimeName) {
             return "its superclass \(outside) comes from outside the project and may load it"
         }
         return fallback

@@ -35,6 +35,7 @@ enum ReportBuilder {
             case .info: summary.infos += 1
             }
         }
+        let notes = (model.hierarchyNote.map { [$0] } ?? []) + outcome.notes
         return Report(
             project: Report.Project(name: projectName, files: input.totalEntries, bytes: input.totalBytes),
             files: entries,
@@ -42,7 +43,7 @@ enum ReportBuilder {
             classes: classes,
             findings: outcome.findings,
             summary: summary,
-            notes: outcome.notes.isEmpty ? nil : outcome.notes,
+            notes: notes.isEmpty ? nil : notes,
             suppressed: outcome.suppressed.isEmpty ? nil : outcome.suppressed
         )
     }

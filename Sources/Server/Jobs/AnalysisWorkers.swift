@@ -1,9 +1,9 @@
 import Analysis
 import Foundation
 
-/// A fixed pool of threads that take queued analyses from the store, run the
-/// ``Analyzer`` on the stored upload and record the outcome. Connection threads only
-/// enqueue; the pool bounds how many analyses run at once.
+/// A fixed pool of threads that take queued analyses from the store, run each in a child
+/// process (``AnalysisProcess``) on the stored upload and record the outcome. Connection
+/// threads only enqueue; the pool bounds how many analyses (and children) run at once.
 final class AnalysisWorkers: Sendable {
     struct State {
         var stopping = false
@@ -18,7 +18,11 @@ final class AnalysisWorkers: Sendable {
 
     private let store: AnalysisStore
     private let uploads: any UploadStorage
-    private let analyzer: Analyzer
+    /// The limits applied to every analysis (archive and Interface Builder bounds).
+    private let analysisConfiguration: Analyzer.Configuration
+    private let process: AnalysisProcess
+    /// Whether uploads may ask a child to misbehave (tests only; see ``AnalysisFault``).
+    private let testFaults: Bool
     private let count: Int
     private let policy: AnalysisStore.ClaimPolicy
     private let board: CompletionBoard
@@ -28,10 +32,13 @@ final class AnalysisWorkers: Sendable {
     private let threads = BackgroundThreads()
     private let wakeUp = DispatchSemaphore(value: 0)
 
-    init(store: AnalysisStore, uploads: any UploadStorage, analyzer: Analyzer, count: Int, policy: AnalysisStore.ClaimPolicy, board: CompletionBoard, metrics: Metrics, log: ServerLog) {
+    init(store: AnalysisStore, uploads: any UploadStorage, analysisConfiguration: Analyzer.Configuration, isolation: AnalysisIsolation,
+         testFaults: Bool, count: Int, policy: AnalysisStore.ClaimPolicy, board: CompletionBoard, metrics: Metrics, log: ServerLog) {
         self.store = store
         self.uploads = uploads
-        self.analyzer = analyzer
+        self.analysisConfiguration = analysisConfiguration
+        process = AnalysisProcess(limits: isolation, children: Locked([]))
+        self.testFaults = testFaults
         self.count = count
         self.policy = policy
         self.board = board
@@ -58,6 +65,8 @@ final class AnalysisWorkers: Sendable {
         state.withLock { $0.stopping = true }
         for _ in 0 ..< count { wakeUp.signal() }
         threads.waitForExit(timeout: grace)
+        // Children still running past the grace are stopped; their analyses go back below.
+        for child in process.children.withLock({ $0 }) { kill(child, SIGKILL) }
         // A claim takes one database update; bounded, in case the database is stuck.
         let settled = Date(timeIntervalSinceNow: 5)
         while state.withLock({ $0.claiming }) > 0 && Date() < settled { usleep(1_000) }
@@ -144,20 +153,19 @@ final class AnalysisWorkers: Sendable {
         }
     }
 
+    /// Hands the analysis of the upload at `path` to a child worker process.
     private func analyse(_ record: AnalysisRecord, at path: String) -> AnalysisStore.Outcome {
-        do {
-            var report = try analyzer.analyze(path: path, projectName: record.projectName ?? "project")
-            if record.projectName == nil, let folder = Self.topFolder(of: report) { report.project.name = folder }
-            if let baselineID = record.metadata.baseline, let data = try store.report(id: baselineID) {
-                report = try Baseline(jsonData: data, reference: AnalysisResource.path(of: baselineID)).compare(report)
+        var job = AnalysisJob(uploadPath: path, projectName: record.projectName, archiveLimits: analysisConfiguration.archiveLimits,
+                              interfaceBuilderLimits: analysisConfiguration.interfaceBuilderLimits)
+        if testFaults { job.fault = AnalysisFault(projectName: record.projectName) }
+        if let baselineID = record.metadata.baseline {
+            do {
+                job.baselineReport = try store.report(id: baselineID)
+                job.baselineReference = AnalysisResource.path(of: baselineID)
+            } catch {
+                return .failed(.init(code: "analysis.internal-error", message: "the baseline report could not be read: \(error)"))
             }
-            return .succeeded(report: try report.jsonData(pretty: false), summary: report.summary, projectName: report.project.name,
-                              ruleCounts: Dictionary(grouping: report.findings, by: \.rule).mapValues(\.count))
-        } catch let error as any CodedError {
-            // The message names the entry at fault, not where the server keeps the upload.
-            return .failed(.init(code: error.code, message: error.description.replacingOccurrences(of: path, with: "the upload")))
-        } catch {
-            return .failed(.init(code: "analysis.internal-error", message: "the analysis stopped: \(error)"))
         }
+        return process.run(job)
     }
 }

@@ -48,6 +48,11 @@ extension NibscanServer {
         public var publicURL: String?
         /// Webhook delivery: allowed hosts, timeouts, retries.
         public var webhooks = WebhookConfiguration()
+        /// How each analysis's child process is bounded (memory, CPU time, wall clock).
+        public var analysisIsolation = AnalysisIsolation()
+        /// Lets an upload named `nibscan-test-fault-…` make its child misbehave
+        /// (``AnalysisFault``): for tests of the isolation only, never set by a flag or variable.
+        public var workerTestFaults = false
 
         public init(http: HTTPServer.Configuration = HTTPServer.Configuration(), dataDirectory: String = "./data",
                     tokensFile: String? = nil, tokens: String? = nil, maxBodyBytes: Int64 = 512 << 20,

@@ -46,6 +46,12 @@ extension NibscanServer.Configuration {
             integer("--workers", "NIBSCAN_WORKERS", "analyses run at once (default: the CPU cores)", \.workers, 1...256),
             large("--max-body-bytes", "NIBSCAN_MAX_BODY_BYTES", "largest upload (413 beyond)", \.maxBodyBytes),
             number("--retention-hours", "NIBSCAN_RETENTION_HOURS", "hours uploads are kept after their analysis (0: forever)", \.retentionHours),
+            large("--analysis-memory-bytes", "NIBSCAN_ANALYSIS_MEMORY_BYTES", "address space of each analysis's child process (RLIMIT_AS)",
+                  \.analysisIsolation.memoryBytes),
+            integer("--analysis-cpu-seconds", "NIBSCAN_ANALYSIS_CPU_SECONDS", "CPU seconds of each analysis's child process (RLIMIT_CPU)",
+                    \.analysisIsolation.cpuSeconds, 1...86_400),
+            number("--analysis-timeout", "NIBSCAN_ANALYSIS_TIMEOUT_SECONDS", "wall-clock seconds before an analysis's child process is killed",
+                   \.analysisIsolation.wallSeconds),
             integer("--max-attempts", "NIBSCAN_MAX_ATTEMPTS", "starts before an analysis interrupted by crashes fails", \.maxAttempts, 1...100),
             integer("--max-wait", "NIBSCAN_MAX_WAIT_SECONDS", "largest ?wait= in seconds", \.maxWaitSeconds, 0...3_600),
             number("--shutdown-grace", "NIBSCAN_SHUTDOWN_GRACE_SECONDS", "seconds running analyses get on SIGTERM", \.shutdownGraceSeconds),
@@ -74,6 +80,8 @@ extension NibscanServer.Configuration {
                   \.interfaceBuilderLimits.maxAttributeBytes),
             integer("--max-xml-elements", "NIBSCAN_MAX_XML_ELEMENTS", "elements in one xib or storyboard",
                     \.interfaceBuilderLimits.maxElements, 1...1 << 40),
+            integer("--max-xml-attributes", "NIBSCAN_MAX_XML_ATTRIBUTES", "attributes of one element of a xib or storyboard",
+                    \.interfaceBuilderLimits.maxAttributesPerElement, 1...1 << 20),
         ] + webhookSettings()
     }
 

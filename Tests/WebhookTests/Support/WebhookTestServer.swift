@@ -31,6 +31,7 @@ final class WebhookTestServer {
             schedule: WebhookRetrySchedule(maxAttempts: 3, initialDelay: 0.05, multiplier: 2, maxDelay: 0.2, retryAfterCap: 2),
             health: WebhookSubscriptionHealth.Policy(maxConsecutiveFailedMessages: 3, maxFailingDuration: 3600),
             secretOverlap: 3600, senders: 2, pollInterval: 0.05)
+        configuration.analysisIsolation.executable = Fixtures.nibscanExecutable
         return configuration
     }
 

@@ -59,15 +59,18 @@ struct ZipCentralRecord {
         var disk = UInt32(bytes.uint16(at: 34))
         let extra = Array(bytes[Self.fixedSize + nameLength..<Self.fixedSize + nameLength + extraLength])
         var fields = ZipExtraFields(extra: extra)
-        do {
+        // All ones defers to the ZIP64 field only when there is one (as Info-ZIP and
+        // Python's zipfile read it); without, the value is the number itself, which the
+        // size limits and the layout checks then judge.
+        if fields.hasZip64 { do {
             if uncompressedSize == 0xFFFF_FFFF { uncompressedSize = try fields.zip64Value() }
             if compressedSize == 0xFFFF_FFFF { compressedSize = try fields.zip64Value() }
             if localHeaderOffset == 0xFFFF_FFFF { localHeaderOffset = try fields.zip64Value() }
             if disk == 0xFFFF { disk = try fields.zip64DiskValue() }
         } catch {
             throw ArchiveError.corruptCentralDirectory(
-                detail: "entry #\(index) '\(displayName)' lacks the ZIP64 field its sizes defer to")
-        }
+                detail: "entry #\(index) '\(displayName)' lacks the ZIP64 value its sizes defer to")
+        } }
         guard disk == 0 else { throw ArchiveError.multiDisk }
     }
 }

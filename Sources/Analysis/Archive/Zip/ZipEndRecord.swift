@@ -40,7 +40,11 @@ struct ZipEndRecord: Equatable {
             throw ArchiveError.corruptCentralDirectory(
                 detail: "the end record counts \(entriesOnDisk) entries on this disk but \(entries) in total")
         }
-        if entries == 0xFFFF || end.directorySize == 0xFFFF_FFFF || end.directoryOffset == 0xFFFF_FFFF {
+        // Without a ZIP64 locator the all-ones values are plain numbers (a zip of exactly
+        // 65,535 entries needs no ZIP64); they defer to a missing ZIP64 record only when,
+        // read as numbers, the directory would not lie before the end record.
+        let marked = entries == 0xFFFF || end.directorySize == 0xFFFF_FFFF || end.directoryOffset == 0xFFFF_FFFF
+        if marked, end.directoryOffset + end.directorySize > recordOffset {
             throw ArchiveError.corruptCentralDirectory(detail: "the end record defers to a ZIP64 record that is missing")
         }
         return end

@@ -34,11 +34,15 @@ enum ZipLocalHeader {
             }
         } else {
             var uncompressed = UInt64(fixed.uint32(at: 22)), compressed = UInt64(fixed.uint32(at: 18))
-            do {
+            // As in the central record: all ones defers only to a ZIP64 field that is there.
+            if fields.hasZip64 { do {
                 if uncompressed == 0xFFFF_FFFF { uncompressed = try fields.zip64Value() }
                 if compressed == 0xFFFF_FFFF { compressed = try fields.zip64Value() }
             } catch {
-                return .failure(.headerMismatch("the sizes (its ZIP64 field is missing)"))
+                return .failure(.headerMismatch("the sizes (its ZIP64 field lacks them)"))
+            } } else if (uncompressed == 0xFFFF_FFFF || compressed == 0xFFFF_FFFF),
+                        uncompressed != record.uncompressedSize || compressed != record.compressedSize {
+                return .failure(.headerMismatch("the sizes (all ones, with no ZIP64 field to defer to)"))
             }
             if fixed.uint32(at: 14) != record.crc { return .failure(.headerMismatch("the CRC-32")) }
             if compressed != record.compressedSize { return .failure(.headerMismatch("the compressed size")) }

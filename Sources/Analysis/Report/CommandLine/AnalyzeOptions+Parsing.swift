@@ -32,7 +32,7 @@ extension AnalyzeOptions {
         "--format", "--output", "-o", "--baseline", "--config", "--fail-on", "--fail-scope",
         "--max-entries", "--max-inflated-bytes", "--max-entry-bytes", "--max-compression-ratio", "--max-ratio",
         "--max-path-depth", "--max-path-length",
-        "--max-xml-bytes", "--max-xml-depth", "--max-xml-attribute-bytes", "--max-xml-elements",
+        "--max-xml-bytes", "--max-xml-depth", "--max-xml-attribute-bytes", "--max-xml-elements", "--max-xml-attributes",
     ]
 
     /// Other spellings of a flag, by the flag they stand for: giving both is a repeat.
@@ -83,6 +83,8 @@ extension AnalyzeOptions {
             options.interfaceBuilderLimits.maxAttributeBytes = Int(clamping: try LimitValue.bytes(value, flag: flag))
         case "--max-xml-elements":
             options.interfaceBuilderLimits.maxElements = try LimitValue.count(value, flag: flag)
+        case "--max-xml-attributes":
+            options.interfaceBuilderLimits.maxAttributesPerElement = try LimitValue.count(value, flag: flag)
         default:
             options.archiveLimits.maxPathLength = try LimitValue.count(value, flag: flag)
         }

@@ -73,7 +73,8 @@ public struct AnalyzeOptions: Sendable, Equatable {
       --max-xml-depth N       element nesting of a xib or storyboard (default 256)
       --max-xml-attribute-bytes B
                               length of one XML attribute value (default 1M)
-      --max-xml-elements N    elements in one xib or storyboard (default 4000000)
+      --max-xml-elements N    elements in one xib or storyboard (default 500000)
+      --max-xml-attributes N  attributes of one element of a xib or storyboard (default 256)
       -h, --help              show this text
 
     Sizes take a K, M or G suffix (powers of 1024). Options also take the form --flag=value.

@@ -58,10 +58,9 @@ struct UnusedActionRule: UnconnectedMemberRule {
     static func check(_ model: ProjectModel) -> [RuleViolation] {
         let usage = model.connectionUsage
         return model.classesWithInterfaceBuilderUsage.flatMap { runtimeName, type in
-            let byRuntimeName = usage.actionSelectors[runtimeName, default: []]
-            let byName = usage.actionSelectors[type.name, default: []]
             let isConnected = { (selector: String) in
-                byRuntimeName.contains(selector) || byName.contains(selector) || usage.responderChainSelectors.contains(selector)
+                usage.isActionConnected(selector, onKindOf: runtimeName) || usage.isActionConnected(selector, onKindOf: type.name)
+                    || usage.responderChainSelectors.contains(selector)
             }
             var seen: Set<String> = []
             return type.actions.filter { !isConnected($0.selector) && seen.insert($0.selector).inserted }.map { action in

@@ -61,12 +61,10 @@ struct UnusedOutletRule: UnconnectedMemberRule {
     static func check(_ model: ProjectModel) -> [RuleViolation] {
         let usage = model.connectionUsage
         return model.classesWithInterfaceBuilderUsage.flatMap { runtimeName, type in
-            // Both names' sets are asked rather than united for every class.
-            let byRuntimeName = usage.outletKeys[runtimeName, default: []]
-            let byName = usage.outletKeys[type.name, default: []]
             var seen: Set<String> = []
             return type.outlets.filter {
-                !byRuntimeName.contains($0.name) && !byName.contains($0.name) && seen.insert($0.name).inserted
+                !usage.isOutletConnected($0.name, onKindOf: runtimeName) && !usage.isOutletConnected($0.name, onKindOf: type.name)
+                    && seen.insert($0.name).inserted
             }.map { outlet in
                 RuleViolation(
                     className: runtimeName,

@@ -57,7 +57,7 @@ final class ConfiguredAnalysisTests: XCTestCase {
         let excluded = try analyzer.analysis(input: Self.project(configuration: "exclude: [Settings]\n")).report
         XCTAssertEqual(rules(excluded), ["unknown-custom-class:warning"])
         XCTAssertFalse(excluded.files.contains { $0.path.hasPrefix("App/Settings/") })
-        XCTAssertEqual(excluded.notes, ["1 file was left out by include/exclude in App/.nibscan.yml."])
+        XCTAssertEqual(excluded.notes?.filter { $0.contains("include/exclude") }, ["1 file was left out by include/exclude in App/.nibscan.yml."])
         let included = try analyzer.analysis(input: Self.project(configuration: "include: ['**/*.swift']\n")).report
         XCTAssertEqual(rules(included), ["missing-nib:error"])
         let anchoredElsewhere = try analyzer.analysis(input: Self.project(configuration: "exclude: [App/Settings]\n")).report
@@ -68,7 +68,7 @@ final class ConfiguredAnalysisTests: XCTestCase {
         let report = try analyzer.analysis(input: Self.project(configuration: "dependencies: [Lib]\n")).report
         let unknown = try XCTUnwrap(report.findings.first { $0.rule == "unknown-custom-class" })
         XCTAssertEqual(unknown.severity, .info)
-        XCTAssertTrue(unknown.message.contains("its module Lib is a declared dependency"), unknown.message)
+        XCTAssertTrue(unknown.message.contains("its module Lib is a declared or imported dependency"), unknown.message)
     }
 
     func testAnUnusableConfigurationStopsTheAnalysis() {

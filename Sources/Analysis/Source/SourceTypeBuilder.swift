@@ -95,6 +95,10 @@ enum SourceTypeBuilder {
             genericParameters: declarations[anchor].genericParameters, isDesignable: isDesignable,
             declarations: group.map { declarations[$0].location }, outlets: [], actions: [], properties: [], methods: [])
         type.hasPrimaryDeclaration = primary != nil
+        if group.count > 1 {
+            let superclasses = Set(group.compactMap { isPrimary(declarations[$0].kind) ? declarations[$0].superclass : nil })
+            type.hasConflictingSuperclasses = superclasses.count > 1
+        }
         // Each list is merged on its own; a single declaration without repeated members
         // gives its lists as they are (shared, not copied element by element).
         if let single, !hasRepeats(declarations[single].outlets, { $0.name == $1.name }) {

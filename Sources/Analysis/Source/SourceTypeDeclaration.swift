@@ -64,6 +64,10 @@ public struct SourceType: Sendable, Equatable, Codable {
     public var isDesignable: Bool
     /// `false` when the project only extends the type (a `UIView` extension or category).
     public var hasPrimaryDeclaration: Bool = false
+    /// Whether several primary declarations of this name give different superclasses: the
+    /// same class name in two targets (an iOS and a macOS app). Their members are merged
+    /// under one superclass, a lineage that is neither class's.
+    public var hasConflictingSuperclasses: Bool = false
     /// Locations of every declaration contributing to this type.
     public var declarations: [SourceLocation]
     public var outlets: [SourceOutlet]

@@ -118,6 +118,30 @@ struct OutletNotInClassRule: Rule {
                 final class CardView: UIView {}
                 """),
             ]),
+            RuleExample("An iOS and a macOS app each declare `SettingsController`, on different superclasses: the Mac one inherits the outlet, and the merged lineage would follow the iOS one, so the class is not checked.", files: [
+                .init("Notes.xcodeproj/project.pbxproj", ExampleProject.pbxproj([
+                    .init("Notes iOS", sources: ["iOS/SettingsController.swift"]),
+                    .init("Notes Mac", sdk: "macosx", sources: ["Mac/PreferencesPane.swift", "Mac/SettingsController.swift"], resources: ["Mac/Preferences.xib"]),
+                ])),
+                .init("iOS/SettingsController.swift", """
+                import UIKit
+
+                final class SettingsController: UITableViewController {}
+                """),
+                .init("Mac/PreferencesPane.swift", """
+                import AppKit
+
+                class PreferencesPane: NSWindowController {
+                    @IBOutlet weak var hotKeyField: NSTextField!
+                }
+                """),
+                .init("Mac/SettingsController.swift", """
+                import AppKit
+
+                final class SettingsController: PreferencesPane {}
+                """),
+                .init("Mac/Preferences.xib", cocoaXib(outlet: "hotKeyField", owner: "SettingsController")),
+            ]),
             RuleExample("Objective-C: the only `CardView` with no such property is in an unrelated target.", files: [
                 .init("App.xcodeproj/project.pbxproj", ExampleProject.pbxproj([
                     .init("App", resources: ["App/CardView.xib"]),

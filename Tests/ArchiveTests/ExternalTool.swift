@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Runs an external tool (Info-ZIP's `zip`, `python3`) directly, with no shell in between, so
@@ -41,24 +42,4 @@ struct ExternalToolFailed: Error, CustomStringConvertible {
     var status: Int32
     var stderr: String
     var description: String { "'\(command)' exited with status \(status): \(stderr)" }
-}
-
-/// Reads one pipe to its end on a background thread.
-private final class PipeDrain: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            let all = handle.readDataToEndOfFile()
-            lock.withLock { data = all }
-            done.signal()
-        }
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return lock.withLock { data }
-    }
 }

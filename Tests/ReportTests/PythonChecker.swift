@@ -43,7 +43,7 @@ enum PythonChecker {
         process.standardOutput = pipe
         process.standardError = pipe
         try process.run()
-        let collected = OutputCollector(pipe.fileHandleForReading)
+        let collected = PipeDrain(pipe.fileHandleForReading)
         let deadline = Date().addingTimeInterval(120)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         if process.isRunning {
@@ -52,26 +52,6 @@ enum PythonChecker {
             return Outcome(status: -1, output: "timed out after 120 s: \(command.joined(separator: " "))")
         }
         process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, output: collected.text())
-    }
-}
-
-/// Reads a pipe on a background thread so a chatty child never blocks on a full pipe.
-private final class OutputCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            let all = handle.readDataToEndOfFile()
-            lock.withLock { data = all }
-            done.signal()
-        }
-    }
-
-    func text() -> String {
-        _ = done.wait(timeout: .now() + 10)
-        return lock.withLock { String(decoding: data, as: UTF8.self) }
+        return Outcome(status: process.terminationStatus, output: String(decoding: collected.wait(timeout: .now() + 10), as: UTF8.self))
     }
 }

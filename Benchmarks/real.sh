@@ -30,12 +30,13 @@ pin() {  # CORES COMMAND...: runs pinned to CORES where taskset exists
   if command -v taskset >/dev/null; then taskset -c "$cores" "$@"; else "$@"; fi
 }
 
-# "USER SYSTEM WALL MAXRSS_KB" of one run of COMMAND (its output discarded).
+# "USER SYSTEM WALL MAXRSS_KB" of one run of COMMAND (its output discarded), to the
+# microsecond (Benchmarks/cpu_time.py); a failing command stops the benchmark.
 measure() {
   local cores=$1
   shift
-  pin "$cores" /usr/bin/time -f "%U %S %e %M" -o "$work/time" "$@" >/dev/null 2>"$work/stderr" \
-    || { echo "bench real: '$*' failed: $(tail -n 3 "$work/stderr")" >&2; exit 1; }
+  pin "$cores" python3 Benchmarks/cpu_time.py "$@" >"$work/time" 2>"$work/stderr" \
+    || { echo "bench real: '$*' failed: $(tail -n 3 "$work/stderr")" >&2; return 1; }
   cat "$work/time"
 }
 
@@ -45,10 +46,10 @@ best_of() {
   shift
   local cpu="" wall="" rss=0 line user system elapsed kb
   for _ in $(seq 1 "$runs"); do
-    line=$(measure "$cores" "$@")
+    line=$(measure "$cores" "$@") || return 1
     read -r user system elapsed kb <<<"$line"
     local this_cpu
-    this_cpu=$(awk -v u="$user" -v s="$system" 'BEGIN { printf "%.3f", u + s }')
+    this_cpu=$(awk -v u="$user" -v s="$system" 'BEGIN { printf "%.4f", u + s }')
     if [ -z "$cpu" ] || awk -v a="$this_cpu" -v b="$cpu" 'BEGIN { exit !(a < b) }'; then cpu=$this_cpu; fi
     if [ -z "$wall" ] || awk -v a="$elapsed" -v b="$wall" 'BEGIN { exit !(a < b) }'; then wall=$elapsed; fi
     [ "$kb" -gt "$rss" ] && rss=$kb
@@ -68,15 +69,18 @@ best_of() {
     zip_file="$work/$name.zip"
     (cd "$folder" && zip -q -r -X "$zip_file" .)
     find "$folder" -type f \( -name '*.xib' -o -name '*.storyboard' \) -print0 > "$work/ib-files"
-    read -r unzip_cpu _ _ <<<"$(best_of 0 unzip -p "$zip_file")"
+    result=$(best_of 0 unzip -p "$zip_file") || exit 1
+    read -r unzip_cpu _ _ <<<"$result"
+    xml_cpu=0
     if [ -s "$work/ib-files" ]; then
-      read -r xml_cpu _ _ <<<"$(best_of 0 xargs -0 xmllint --stream --noout < "$work/ib-files")"
-    else
-      xml_cpu=0
+      result=$(best_of 0 xargs -0 -a "$work/ib-files" xmllint --stream --noout) || exit 1
+      read -r xml_cpu _ _ <<<"$result"
     fi
-    read -r one_cpu one_wall one_rss <<<"$(best_of 0 "$bench" --threads 1 --report /dev/null "$zip_file")"
-    read -r _ two_wall _ <<<"$(best_of 0,1 "$bench" --threads 2 --report /dev/null "$zip_file")"
-    floor=$(awk -v a="$unzip_cpu" -v b="$xml_cpu" 'BEGIN { printf "%.3f", a + b }')
+    result=$(best_of 0 "$bench" --threads 1 --report /dev/null "$zip_file") || exit 1
+    read -r one_cpu one_wall one_rss <<<"$result"
+    result=$(best_of 0,1 "$bench" --threads 2 --report /dev/null "$zip_file") || exit 1
+    read -r _ two_wall _ <<<"$result"
+    floor=$(awk -v a="$unzip_cpu" -v b="$xml_cpu" 'BEGIN { printf "%.4f", a + b }')
     ratio=$(awk -v a="$one_cpu" -v b="$floor" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
     awk -v r="$ratio" -v w="$worst" 'BEGIN { exit !(r > w) }' && worst=$ratio
     awk -v one="$one_wall" -v two="$two_wall" 'BEGIN { exit !(two >= one) }' && slower_on_two=$((slower_on_two + 1))

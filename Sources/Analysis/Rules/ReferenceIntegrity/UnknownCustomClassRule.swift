@@ -159,16 +159,12 @@ struct UnknownCustomClassRule: Rule {
                     return outOfScope(name, scope: scope, object: object, document: document, model: model)
                 }
                 let (severity, origin) = provenance(of: object, in: model)
-                // File's Owner is never instantiated: the object passed as owner stands for it.
                 if object.placeholder == .filesOwner {
-                    return RuleViolation(
-                        className: name,
-                        message: "\(document.path) labels File's Owner with the class \(name), which no source in the project declares\(origin). File's Owner is never instantiated (the object passed as owner when the nib loads stands for it), so nothing crashes, but the stale name hides from Interface Builder and readers which class owns the outlets and actions.",
-                        locations: [SourceLocation(document, object)],
-                        fix: "Set File's Owner's class to the class that loads \(document.path) as its owner, or delete the file if nothing loads it.",
-                        severity: min(severity ?? .warning, .warning),
-                        identity: [document.path, object.id, name]
-                    )
+                    return staleOwnerLabel(name, "no source in the project declares\(origin)",
+                                           consequence: "the stale name hides from Interface Builder and readers which class owns the outlets and actions",
+                                           fix: "Set File's Owner's class to the class that loads \(document.path) as its owner, or delete the file if nothing loads it.",
+                                           object: object, document: document, declaration: nil,
+                                           severity: min(severity ?? .warning, .warning), identity: [document.path, object.id, name])
                 }
                 return RuleViolation(
                     className: name,
@@ -200,14 +196,10 @@ struct UnknownCustomClassRule: Rule {
         }
         let declaration = model.declaredType(runtimeName: name)?.location ?? model.sources.types[name]?.location
         if object.placeholder == .filesOwner {
-            return RuleViolation(
-                className: name,
-                message: "\(document.path) labels File's Owner with the class \(name), which \(where_). File's Owner is never instantiated (the object passed as owner when the nib loads stands for it), so nothing crashes, but the label names a class this file's target does not have.",
-                locations: [SourceLocation(document, object)] + (declaration.map { [$0] } ?? []),
-                fix: "Set File's Owner's class to the class of \(document.path)'s target that loads it as its owner.",
-                severity: .warning,
-                identity: [document.path, object.id, name, "target"]
-            )
+            return staleOwnerLabel(name, where_, consequence: "the label names a class this file's target does not have",
+                                   fix: "Set File's Owner's class to the class of \(document.path)'s target that loads it as its owner.",
+                                   object: object, document: document, declaration: declaration,
+                                   severity: .warning, identity: [document.path, object.id, name, "target"])
         }
         return RuleViolation(
             className: name,
@@ -215,6 +207,22 @@ struct UnknownCustomClassRule: Rule {
             locations: [SourceLocation(document, object)] + (declaration.map { [$0] } ?? []),
             fix: "Add the file declaring \(name) to the target that bundles \(document.path), or make that target depend on the one that builds it.",
             identity: [document.path, object.id, name, "target"]
+        )
+    }
+
+    /// File's Owner is never instantiated (the object passed as owner when the nib loads
+    /// stands for it): a class name there that the runtime cannot find is a stale label, not
+    /// a crash. `whereItIs` says why it cannot be found.
+    private static func staleOwnerLabel(_ name: String, _ whereItIs: String, consequence: String, fix: String,
+                                        object: IBObject, document: IBDocument, declaration: SourceLocation?,
+                                        severity: Severity, identity: [String]) -> RuleViolation {
+        RuleViolation(
+            className: name,
+            message: "\(document.path) labels File's Owner with the class \(name), which \(whereItIs). File's Owner is never instantiated (the object passed as owner when the nib loads stands for it), so nothing crashes, but \(consequence).",
+            locations: [SourceLocation(document, object)] + (declaration.map { [$0] } ?? []),
+            fix: fix,
+            severity: severity,
+            identity: identity
         )
     }
 

@@ -182,9 +182,9 @@ struct UnknownCustomClassRule: Rule {
     /// reach it: in unrelated targets or in files no target builds.
     private static func outOfScope(_ name: String, scope: ProjectModel.DeclarationScope, object: IBObject,
                                    document: IBDocument, model: ProjectModel) -> RuleViolation? {
-        // A platform class exists in every target; a project category on it is no declaration.
-        let unqualified = ProjectModel.unqualified(name)
-        guard !PlatformClasses.isKnown(unqualified), !PlatformClasses.hasPlatformPrefix(unqualified) else { return nil }
+        // A name with a platform prefix may be a platform class missing from the tables (those
+        // in them are `.visible` already): a project category on it is no declaration.
+        guard !PlatformClasses.hasPlatformPrefix(ProjectModel.unqualified(name)) else { return nil }
         let where_: String
         switch scope {
         case .visible, .undeclared: return nil

@@ -75,8 +75,14 @@ enum AnalysisFault: String, Codable, Sendable, CaseIterable {
         case .crash:
             UnsafeMutablePointer<Int>(bitPattern: 8)?.pointee = 1
         case .memory:
+            // Reserved, never written: the address-space limit is reached at once, without
+            // the CPU time that filling the pages would cost (which the CPU limit would stop first).
             var blocks: [[UInt8]] = []
-            while true { blocks.append([UInt8](repeating: UInt8(blocks.count & 0xFF), count: 64 << 20)) }
+            while true {
+                var block: [UInt8] = []
+                block.reserveCapacity(64 << 20)
+                blocks.append(block)
+            }
         case .spin:
             var counter: UInt64 = 0
             while true { counter = counter &* 6_364_136_223_846_793_005 &+ 1; if counter == 42 { print(counter) } }

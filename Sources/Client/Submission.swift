@@ -13,9 +13,10 @@ public struct Submission {
         public var description: String
     }
 
-    /// The report as asked for, and the verdict.
+    /// The report as asked for (and in each `--report` format, in order), and the verdict.
     public struct Outcome {
         public var rendered: Data
+        public var extraRendered: [Data]
         public var report: Report
         public var fails: Bool
         public var analysisID: String
@@ -87,9 +88,15 @@ public struct Submission {
         } catch {
             throw Failure(description: "the service's report for analysis \(id) is not a nibscan JSON report")
         }
-        let rendered = options.format == .json ? reportData
-            : try exchange(get("/v1/analyses/\(id)/report?format=\(options.format.rawValue)"), deadline: deadline, expecting: [200], what: "the report").body
-        return Outcome(rendered: rendered, report: report, fails: gate.fails(report), analysisID: id)
+        let prefix = options.pathPrefix.flatMap(Self.queryEncoded).map { "&pathPrefix=\($0)" } ?? ""
+        func rendered(_ format: ReportFormat) throws(Failure) -> Data {
+            format == .json ? reportData
+                : try exchange(get("/v1/analyses/\(id)/report?format=\(format.rawValue)\(prefix)"), deadline: deadline, expecting: [200], what: "the report").body
+        }
+        var extraRendered: [Data] = []
+        for output in options.extraReports { extraRendered.append(try rendered(output.format)) }
+        return Outcome(rendered: try rendered(options.format), extraRendered: extraRendered, report: report, fails: gate.fails(report),
+                       analysisID: id)
     }
 
     private var authorization: [(String, String)] {
@@ -166,12 +173,15 @@ public struct Submission {
     }
 
     private static func queryString(_ query: [String: String]) -> String {
+        let pairs = query.keys.sorted().compactMap { key in query[key].flatMap(queryEncoded).map { "\(key)=\($0)" } }
+        return pairs.isEmpty ? "" : "?" + pairs.joined(separator: "&")
+    }
+
+    /// `value` percent-encoded for a query, `&=+?/#` included.
+    private static func queryEncoded(_ value: String) -> String? {
         var allowed = CharacterSet.urlQueryAllowed
         allowed.remove(charactersIn: "&=+?/#")
-        let pairs = query.keys.sorted().compactMap { key in
-            query[key]?.addingPercentEncoding(withAllowedCharacters: allowed).map { "\(key)=\($0)" }
-        }
-        return pairs.isEmpty ? "" : "?" + pairs.joined(separator: "&")
+        return value.addingPercentEncoding(withAllowedCharacters: allowed)
     }
 
     private static func megabytes(_ bytes: Int64) -> String {

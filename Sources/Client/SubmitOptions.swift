@@ -11,6 +11,10 @@ public struct SubmitOptions: Sendable, Equatable {
     public var format: ReportFormat = .json
     /// Where the report goes; `nil` means stdout.
     public var outputPath: String?
+    /// `--report FORMAT:FILE`, repeatable: the same report in more formats.
+    public var extraReports: [ReportOutput] = []
+    /// `--path-prefix DIR`: where PATH is in the repository (the report's `?pathPrefix=`).
+    public var pathPrefix: String?
     public var failOn: ProjectConfiguration.GateLevel?
     /// The most seconds the whole submission may take (upload, retries, the wait).
     public var timeout: TimeInterval = 600
@@ -42,6 +46,10 @@ public struct SubmitOptions: Sendable, Equatable {
       --token T          a token with the submit and read roles (or NIBSCAN_TOKEN)
       --format F         json (default), sarif, markdown, github, junit, codeclimate, checkstyle
       --output FILE      write the report to FILE ('-' for stdout)
+      --report FORMAT:FILE
+                         also write the report in FORMAT to FILE (repeatable)
+      --path-prefix DIR  where PATH is in the repository (e.g. ios/), for the paths of
+                         every format but json
       --fail-on LEVEL    error (default), warning, info or never; else failOn of PATH/.nibscan.yml
       --timeout S        seconds the whole submission may take (default 600)
       --wait S           seconds the upload waits for the analysis before polling (0 to 300,
@@ -57,6 +65,7 @@ public struct SubmitOptions: Sendable, Equatable {
     /// `NIBSCAN_TOKEN` when the flags are absent.
     public static func parse(_ arguments: [String], environment: [String: String]) throws(SubmitOptionsError) -> Request {
         var values: [String: String] = [:]
+        var extraReports: [ReportOutput] = []
         var path: String?
         var index = 0
         while index < arguments.count {
@@ -77,7 +86,12 @@ public struct SubmitOptions: Sendable, Equatable {
             guard values[flag] == nil else { throw .usage("\(flag) is given more than once") }
             guard let value = inline ?? (index < arguments.count ? arguments[index] : nil) else { throw .usage("\(flag) needs a value") }
             if inline == nil { index += 1 }
-            values[flag] = value
+            guard flag == "--report" else {
+                values[flag] = value
+                continue
+            }
+            guard let output = ReportOutput(value) else { throw .usage("--report takes \(ReportOutput.expected), not '\(value)'") }
+            extraReports.append(output)
         }
         guard let path, !path.isEmpty else { throw .usage("submit needs a PATH (a folder) (see 'nibscan submit --help')") }
         guard let server = values["--server"] ?? environment["NIBSCAN_SERVER"], !server.isEmpty else {
@@ -93,6 +107,11 @@ public struct SubmitOptions: Sendable, Equatable {
             options.format = parsed
         }
         if let output = values["--output"] { options.outputPath = output == "-" ? nil : output }
+        options.extraReports = extraReports
+        if let prefix = values["--path-prefix"] {
+            guard let folder = PathMapping.folderPrefix(prefix) else { throw .usage("--path-prefix takes a relative folder such as ios/, not '\(prefix)'") }
+            options.pathPrefix = folder.isEmpty ? nil : folder
+        }
         if let level = values["--fail-on"] {
             guard let parsed = ProjectConfiguration.GateLevel(rawValue: level) else {
                 throw .usage("--fail-on takes error, warning, info or never, not '\(level)'")
@@ -104,7 +123,7 @@ public struct SubmitOptions: Sendable, Equatable {
         return .submit(options)
     }
 
-    private static let flags: Set<String> = ["--server", "--token", "--format", "--output", "--fail-on", "--timeout", "--wait"]
+    private static let flags: Set<String> = ["--server", "--token", "--format", "--output", "--report", "--path-prefix", "--fail-on", "--timeout", "--wait"]
 
     /// `most` for `--wait` is the server's default `?wait` limit.
     private static func seconds(_ text: String, flag: String, least: Double, most: Double) throws(SubmitOptionsError) -> TimeInterval {

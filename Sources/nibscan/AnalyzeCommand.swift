@@ -7,7 +7,7 @@ enum AnalyzeCommand {
     static func run(_ arguments: [String]) -> Int32 {
         let options: AnalyzeOptions
         do {
-            switch try AnalyzeOptions.parse(arguments) {
+            switch try AnalyzeOptions.parse(arguments, environment: ProcessInfo.processInfo.environment) {
             case .help:
                 print(AnalyzeOptions.usage)
                 return 0
@@ -41,20 +41,23 @@ enum AnalyzeCommand {
             return CommandUsage.fail(oneLine(String(describing: error)))
         }
 
-        let data: Data
-        do {
-            data = try report.rendered(as: options.format, options: RenderOptions(failPolicy: failPolicy))
-        } catch {
-            return CommandUsage.fail(oneLine("cannot render the report as \(options.format.rawValue): \(error)"))
-        }
-        if let outputPath = options.outputPath {
+        let renderOptions = options.renderOptions(failPolicy: failPolicy)
+        for output in [ReportOutput(format: options.format, path: options.outputPath ?? "-")] + options.extraReports {
+            let data: Data
             do {
-                try data.write(to: URL(fileURLWithPath: outputPath), options: .atomic)
+                data = try report.rendered(as: output.format, options: renderOptions)
             } catch {
-                return CommandUsage.fail(oneLine("cannot write the report to \(outputPath): \(outputProblem(outputPath))"))
+                return CommandUsage.fail(oneLine("cannot render the report as \(output.format.rawValue): \(error)"))
             }
-        } else {
-            FileHandle.standardOutput.write(data)
+            guard output.path != "-" else {
+                FileHandle.standardOutput.write(data)
+                continue
+            }
+            do {
+                try data.write(to: URL(fileURLWithPath: output.path), options: .atomic)
+            } catch {
+                return CommandUsage.fail(oneLine("cannot write the report to \(output.path): \(outputProblem(output.path))"))
+            }
         }
         return failPolicy.fails(report) ? 1 : 0
     }

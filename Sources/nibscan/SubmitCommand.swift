@@ -33,14 +33,17 @@ enum SubmitCommand {
             return CommandUsage.fail(error.description.split(whereSeparator: \.isNewline).joined(separator: " "))
         }
         if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-        if let outputPath = options.outputPath {
-            do {
-                try outcome.rendered.write(to: URL(fileURLWithPath: outputPath), options: .atomic)
-            } catch {
-                return CommandUsage.fail("cannot write the report to \(outputPath): \(error.localizedDescription)")
+        let outputs = [(options.outputPath ?? "-", outcome.rendered)] + zip(options.extraReports.map(\.path), outcome.extraRendered)
+        for (path, data) in outputs {
+            guard path != "-" else {
+                FileHandle.standardOutput.write(data)
+                continue
             }
-        } else {
-            FileHandle.standardOutput.write(outcome.rendered)
+            do {
+                try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                return CommandUsage.fail("cannot write the report to \(path): \(error.localizedDescription)")
+            }
         }
         return outcome.fails ? 1 : 0
     }

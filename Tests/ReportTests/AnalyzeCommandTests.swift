@@ -44,6 +44,33 @@ final class AnalyzeCommandTests: XCTestCase {
         XCTAssertEqual(report.baseline?.reference, baselineURL.path)
     }
 
+    func testOneAnalysisWritesEveryAskedFormatWithSourceLinks() throws {
+        let sample = Fixtures.examplesDirectory.appendingPathComponent("SampleApp").path
+        let folder = try Fixtures.makeTemporaryDirectory(prefix: "nibscan-cli-reports")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sarifURL = folder.appendingPathComponent("n.sarif"), jsonURL = folder.appendingPathComponent("n.json")
+        let run = try nibscan([sample, "--format", "markdown", "--fail-on", "never", "--repository", "acme/app", "--commit", "c0ffee",
+                               "--path-prefix", "Examples/SampleApp", "--report", "sarif:\(sarifURL.path)", "--report", "json:\(jsonURL.path)"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("](https://github.com/acme/app/blob/c0ffee/Examples/SampleApp/"), run.stdout)
+        let report = try Report.decode(jsonData: Data(contentsOf: jsonURL))
+        XCTAssertGreaterThan(report.findings.count, 0)
+        XCTAssertFalse(report.findings.contains { $0.locations.contains { $0.path.hasPrefix("Examples/") } }, "the JSON report keeps analysed paths")
+        let sarif = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: sarifURL)) as? [String: Any])
+        let run0 = try XCTUnwrap((sarif["runs"] as? [[String: Any]])?.first)
+        XCTAssertEqual((run0["versionControlProvenance"] as? [[String: Any]])?.first?["repositoryUri"] as? String, "https://github.com/acme/app")
+        XCTAssertEqual((run0["results"] as? [Any])?.count, report.findings.count + (report.suppressed?.count ?? 0))
+
+        let unlinked = try nibscan([sample, "--format", "markdown", "--fail-on", "never"])
+        XCTAssertFalse(unlinked.stdout.contains("](https://github.com/"), "no repository, no links")
+        let bad = try nibscan([sample, "--repository", "acme/app", "--commit", "c", "--source-link", "https://x/{repo}/{path}"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertEqual(bad.stderr, "nibscan: --source-link: source link template 'https://x/{repo}/{path}' cannot be used: unknown placeholder {repo}; known: {repository}, {commit}, {path}, {line}\n")
+        let badEnvironment = try NibscanProcess.run(["analyze", sample], environment: ["NIBSCAN_SOURCE_LINK": "gitlab/{path}"])
+        XCTAssertEqual(badEnvironment.status, 2)
+        XCTAssertTrue(badEnvironment.stderr.hasPrefix("nibscan: NIBSCAN_SOURCE_LINK: "), badEnvironment.stderr)
+    }
+
     func testBadUsageAndUnreadableInputExitTwoWithOneLine() throws {
         let path = try project().path
         let cases: [([String], String)] = [

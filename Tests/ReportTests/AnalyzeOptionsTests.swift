@@ -178,4 +178,44 @@ final class AnalyzeOptionsTests: XCTestCase {
                     message: "--fail-scope new needs --baseline REPORT.json")
         XCTAssertEqual(try options(["--fail-scope", "new", "--baseline", "b.json", "p"]).failPolicy.scope, .new)
     }
+
+    func testLinksReportsAndPathPrefix() throws {
+        let parsed = try options(["p", "--repository", "acme/app", "--commit=c0ffee", "--path-prefix", "./ios",
+                                  "--report", "sarif:out/n.sarif", "--report", "markdown:-",
+                                  "--source-link", "https://git.corp/{repository}/-/blob/{commit}/{path}#L{line}"])
+        XCTAssertEqual(parsed.repository, "acme/app")
+        XCTAssertEqual(parsed.commit, "c0ffee")
+        XCTAssertEqual(parsed.pathPrefix, "ios/")
+        XCTAssertEqual(parsed.extraReports, [ReportOutput(format: .sarif, path: "out/n.sarif"), ReportOutput(format: .markdown, path: "-")])
+        let render = parsed.renderOptions(failPolicy: FailPolicy())
+        XCTAssertEqual(render.sourceLinks?.url(commit: "c0ffee", path: "ios/A.xib", line: 1), "https://git.corp/acme/app/-/blob/c0ffee/ios/A.xib#L1")
+        XCTAssertNil(try options(["p", "--path-prefix", "."]).pathPrefix)
+    }
+
+    func testSourceLinkFromTheEnvironmentLosesToTheFlag() throws {
+        let environment = ["NIBSCAN_SOURCE_LINK": "https://env.example/{repository}/{path}"]
+        guard case let .analyze(fromEnvironment) = try AnalyzeOptions.parse(["p"], environment: environment),
+              case let .analyze(fromFlag) = try AnalyzeOptions.parse(["p", "--source-link", "https://flag.example/{path}"], environment: environment) else {
+            return XCTFail("expected analyses")
+        }
+        XCTAssertEqual(fromEnvironment.sourceLink?.description, "https://env.example/{repository}/{path}")
+        XCTAssertEqual(fromFlag.sourceLink?.description, "https://flag.example/{path}")
+        XCTAssertThrowsError(try AnalyzeOptions.parse(["p"], environment: ["NIBSCAN_SOURCE_LINK": "https://x/{file}"])) { error in
+            XCTAssertEqual((error as? AnalyzeOptionsError)?.description,
+                           "NIBSCAN_SOURCE_LINK: source link template 'https://x/{file}' cannot be used: unknown placeholder {file}; known: {repository}, {commit}, {path}, {line}")
+        }
+    }
+
+    func testBadLinkAndReportValues() {
+        assertError(["p", "--report", "pdf:x"], .badValue(flag: "--report", value: "pdf:x", expected: ReportOutput.expected))
+        assertError(["p", "--report", "sarif:"], .badValue(flag: "--report", value: "sarif:", expected: ReportOutput.expected))
+        assertError(["p", "--repository", "https://github.com"],
+                    .badValue(flag: "--repository", value: "https://github.com", expected: "a repository such as https://github.com/acme/app or acme/app"))
+        assertError(["p", "--commit", "a b"], .badValue(flag: "--commit", value: "a b", expected: "a commit id"))
+        assertError(["p", "--path-prefix", "../x"], .badValue(flag: "--path-prefix", value: "../x", expected: "a relative folder such as ios/"))
+        assertError(["p", "--source-link", "https://x/{line}"],
+                    .badSourceLink(origin: "--source-link", SourceLinkTemplateError(template: "https://x/{line}", problem: "it needs {path}")),
+                    message: "--source-link: source link template 'https://x/{line}' cannot be used: it needs {path}")
+        assertError(["p", "--commit", "a", "--commit", "b"], .repeatedOption("--commit"))
+    }
 }

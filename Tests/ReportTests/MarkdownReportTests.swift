@@ -4,7 +4,7 @@ import XCTest
 
 final class MarkdownReportTests: XCTestCase {
     private let linked = RenderOptions(
-        repositoryURL: "https://github.com/acme/app/", commit: "0123abc",
+        repository: "https://github.com/acme/app/", commit: "0123abc",
         reportURL: "https://nibscan.example/v1/analyses/42/report?format=json",
         pathMapping: PathMapping(stripPrefix: "App/"))
 
@@ -75,7 +75,7 @@ final class MarkdownReportTests: XCTestCase {
                               locations: [SourceLocation(path: String(repeating: "p/", count: 5_000), line: 1)],
                               fix: String(repeating: "f", count: 100_000), fingerprint: "x")
         let report = SyntheticReports.report(findings: Array(repeating: finding, count: 50))
-        let options = RenderOptions(repositoryURL: "https://github.com/acme/app", commit: "c",
+        let options = RenderOptions(repository: "https://github.com/acme/app", commit: "c",
                                     reportURL: "https://x.example/" + String(repeating: "a", count: 100_000))
         let text = try render(report, options: options)
         XCTAssertLessThan(text.utf8.count, 65_000)

@@ -30,7 +30,7 @@ final class SARIFReportTests: XCTestCase {
 
     func testMixedReportPassesTheOfficialSchema() throws {
         let (data, _) = try sarif(SyntheticReports.mixed, options: .init(
-            repositoryURL: "https://github.com/acme/app", commit: "0123abc", branch: "main",
+            repository: "https://github.com/acme/app", commit: "0123abc", branch: "main",
             toolInformationURL: "https://example.com/nibscan", rules: SyntheticReports.catalogue))
         try validateAgainstOfficialSchema(data)
     }
@@ -162,7 +162,7 @@ final class SARIFReportTests: XCTestCase {
     }
 
     func testPathMappingAndProvenance() throws {
-        let options = RenderOptions(repositoryURL: "https://github.com/acme/app", commit: "abc", branch: "feature/x",
+        let options = RenderOptions(repository: "https://github.com/acme/app", commit: "abc", branch: "feature/x",
                                     pathMapping: PathMapping(stripPrefix: "App/", addPrefix: "ios/"))
         let (_, log) = try sarif(SyntheticReports.mixed, options: options)
         let run = try XCTUnwrap((log["runs"] as? [[String: Any]])?.first)
@@ -172,6 +172,28 @@ final class SARIFReportTests: XCTestCase {
         XCTAssertEqual(provenance["branch"] as? String, "feature/x")
         let uri = ((((run["results"] as? [[String: Any]])?.first?["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any])?["uri"] as? String
         XCTAssertEqual(uri, "ios/Base.lproj/Main.storyboard")
+    }
+
+    func testProvenanceOfLinkedRepositoriesPassesTheOfficialSchema() throws {
+        let template = try SourceLinkTemplate("https://git.corp/{repository}/-/blob/{commit}/{path}#L{line}")
+        let cases: [(RenderOptions, String?)] = [
+            (RenderOptions(repository: "acme/app", commit: "c0ffee", branch: "main"), "https://github.com/acme/app"),
+            (RenderOptions(repository: "group/sub/app", commit: "c0ffee", sourceLink: template), "https://git.corp/group/sub/app"),
+            (RenderOptions(repository: "https://gitlab.com/group/app.git", commit: "c0ffee"), "https://gitlab.com/group/app"),
+            (RenderOptions(repository: "group/sub/app", commit: "c0ffee"), nil),
+            (RenderOptions(commit: "c0ffee"), nil),
+        ]
+        for (options, repositoryUri) in cases {
+            let (data, log) = try sarif(SyntheticReports.mixed, options: options)
+            let run = try XCTUnwrap((log["runs"] as? [[String: Any]])?.first)
+            let provenance = (run["versionControlProvenance"] as? [[String: Any]])?.first
+            XCTAssertEqual(provenance?["repositoryUri"] as? String, repositoryUri)
+            if repositoryUri != nil {
+                XCTAssertEqual(provenance?["revisionId"] as? String, "c0ffee")
+                XCTAssertEqual((provenance?["mappedTo"] as? [String: String])?["uriBaseId"], "%SRCROOT%", "the checkout root is the repository's")
+            }
+            try validateAgainstOfficialSchema(data)
+        }
     }
 
     func testRelatedLocationsStayWithinCodeScanningLimits() throws {

@@ -1,3 +1,4 @@
+import Analysis
 @testable import Server
 import XCTest
 
@@ -38,12 +39,18 @@ final class RoutingAndNegotiationTests: XCTestCase {
         var record = AnalysisRecord(id: "a1", createdAt: Date(), metadata: .init(repository: "https://github.com/acme/app", branch: "main", commit: "abc"),
                                     projectName: nil, uploadPath: nil, uploadBytes: 0, uploadSHA256: "")
         var options = AnalysesAPI.renderOptions(for: record, baseURL: "https://nibscan.example")
-        XCTAssertEqual(options.repositoryURL, "https://github.com/acme/app")
+        XCTAssertEqual(options.sourceLinks?.repositoryURL, "https://github.com/acme/app")
         XCTAssertEqual(options.commit, "abc")
         XCTAssertEqual(options.reportURL, "https://nibscan.example/v1/analyses/a1/report")
         record.metadata.repository = "acme/app"
         options = AnalysesAPI.renderOptions(for: record, baseURL: nil)
-        XCTAssertNil(options.repositoryURL, "a bare name is no link target")
+        XCTAssertEqual(options.sourceLinks?.url(commit: "abc", path: "A.xib", line: 2), "https://github.com/acme/app/blob/abc/A.xib#L2",
+                       "owner/name is a GitHub repository")
+        record.metadata.repository = "group/sub/app"
+        XCTAssertNil(AnalysesAPI.renderOptions(for: record, baseURL: nil).sourceLinks, "a bare name of three parts names no host")
+        let onPremises = try? SourceLinkTemplate("https://git.corp/{repository}/-/blob/{commit}/{path}#L{line}")
+        options = AnalysesAPI.renderOptions(for: record, baseURL: nil, sourceLink: onPremises)
+        XCTAssertEqual(options.sourceLinks?.url(commit: "abc", path: "A.xib", line: 2), "https://git.corp/group/sub/app/-/blob/abc/A.xib#L2")
         XCTAssertNil(options.reportURL, "no relative links")
         let proxied = HTTPRequestHead(method: "GET", target: "/", headers: HTTPHeaders([("Host", "ci.example:8443"), ("X-Forwarded-Proto", "https")]))
         let fromRequest = PublicLinks(publicURL: nil)

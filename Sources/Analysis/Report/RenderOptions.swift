@@ -3,12 +3,15 @@ import Foundation
 /// What a renderer needs beyond the report to write links and tool metadata. Every field
 /// is optional: without them the outputs carry plain paths and no links.
 public struct RenderOptions: Sendable, Equatable {
-    /// Web URL of the repository, e.g. `https://github.com/acme/app` (no trailing slash
-    /// needed). With `commit` it turns locations into links in Markdown and fills SARIF's
-    /// `versionControlProvenance`.
-    public var repositoryURL: String?
+    /// The repository: a web URL (`https://github.com/acme/app`), `host/owner/name` or
+    /// `owner/name`. With `commit` it turns locations into links (``SourceLinks``) in
+    /// Markdown, and its web address fills SARIF's `versionControlProvenance`.
+    public var repository: String?
     /// The commit the analysed files come from (links point at it, so they never drift).
     public var commit: String?
+    /// How a path and line become a link (`--source-link`); `nil`: the repository's host
+    /// decides (``SourceLinks``).
+    public var sourceLink: SourceLinkTemplate?
     /// The branch or ref, for SARIF's `versionControlProvenance`.
     public var branch: String?
     /// Where the full report can be read (the server's report URL), linked from Markdown.
@@ -24,12 +27,13 @@ public struct RenderOptions: Sendable, Equatable {
     /// status or the API's answer.
     public var failPolicy: FailPolicy
 
-    public init(repositoryURL: String? = nil, commit: String? = nil, branch: String? = nil,
+    public init(repository: String? = nil, commit: String? = nil, sourceLink: SourceLinkTemplate? = nil, branch: String? = nil,
                 reportURL: String? = nil, toolInformationURL: String? = nil,
                 pathMapping: PathMapping = PathMapping(), rules: [RuleDescription] = RuleCatalog.descriptions,
                 failPolicy: FailPolicy = FailPolicy()) {
-        self.repositoryURL = repositoryURL
+        self.repository = repository
         self.commit = commit
+        self.sourceLink = sourceLink
         self.branch = branch
         self.reportURL = reportURL
         self.toolInformationURL = toolInformationURL
@@ -38,14 +42,18 @@ public struct RenderOptions: Sendable, Equatable {
         self.failPolicy = failPolicy
     }
 
-    /// The web URL of `path` (already mapped) at `commit`, line anchored, when both the
+    /// Where the repository's files are on the web, when its host can be told.
+    public var sourceLinks: SourceLinks? {
+        SourceLinks(repository: repository, template: sourceLink)
+    }
+
+    /// The web URL of `path` (already mapped) at `commit`, line anchored, when the
     /// repository and the commit are known.
     func webURL(path: String, line: Int) -> String? {
-        guard let repositoryURL, let commit, !repositoryURL.isEmpty, !commit.isEmpty else { return nil }
-        var base = repositoryURL
-        while base.hasSuffix("/") { base.removeLast() }
-        return "\(base)/blob/\(URIPath.encode(commit))/\(URIPath.encode(path))#L\(max(line, 1))"
+        guard let commit = commit?.trimmingCharacters(in: .whitespaces), !commit.isEmpty else { return nil }
+        return sourceLinks?.url(commit: commit, path: path, line: line)
     }
+
 }
 
 /// Maps a report path (relative to the archive root, which may keep a wrapping folder) to
@@ -57,6 +65,15 @@ public struct PathMapping: Sendable, Equatable {
     public init(stripPrefix: String? = nil, addPrefix: String? = nil) {
         self.stripPrefix = stripPrefix
         self.addPrefix = addPrefix
+    }
+
+    /// A folder of the repository as an `addPrefix`: `./ios` → `ios/`, `.` → empty; `nil`
+    /// for an absolute path or one that climbs out with `..`.
+    public static func folderPrefix(_ folder: String) -> String? {
+        guard !folder.hasPrefix("/") else { return nil }
+        let parts = folder.split(separator: "/").filter { $0 != "." }
+        guard !parts.contains("..") else { return nil }
+        return parts.map { $0 + "/" }.joined()
     }
 
     /// The repository path; paths without `stripPrefix` keep their own start.

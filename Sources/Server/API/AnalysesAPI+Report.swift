@@ -6,6 +6,7 @@ extension AnalysesAPI {
     /// (which wins) or `Accept`; 409 while it runs; the upload's problem when it failed.
     func report(_ request: APIRequest) throws(Problem) -> HTTPResponse {
         let format = try Self.format(named: try request.queryValue("format"), accept: request.head.headers["Accept"])
+        let pathPrefix = try Self.pathPrefix(try request.queryValue("pathPrefix"))
         let record = try existing(request)
         switch record.status {
         case .queued, .running:
@@ -21,7 +22,10 @@ extension AnalysesAPI {
             do {
                 guard let stored = try context.store.report(id: record.id) else { throw Problem.notFound("the report of \(record.id) is missing") }
                 let report = try Report.decode(jsonData: stored)
-                body = try report.rendered(as: format, options: Self.renderOptions(for: record, baseURL: context.links.base(for: request.head)))
+                var options = Self.renderOptions(for: record, baseURL: context.links.base(for: request.head),
+                                                 sourceLink: context.configuration.sourceLink)
+                options.pathMapping.addPrefix = pathPrefix
+                body = try report.rendered(as: format, options: options)
             } catch let problem as Problem {
                 throw problem
             } catch {
@@ -32,6 +36,16 @@ extension AnalysesAPI {
             headers.add("Vary", "Accept")
             return HTTPResponse(status: 200, headers: headers, body: body)
         }
+    }
+
+    /// `?pathPrefix=ios/`: where the uploaded folder is in the repository, put before the
+    /// paths of every format but json; `nil` when absent or the root.
+    static func pathPrefix(_ value: String?) throws(Problem) -> String? {
+        guard let value else { return nil }
+        guard let prefix = PathMapping.folderPrefix(value) else {
+            throw Problem.invalidParameter("pathPrefix", "must be a relative folder without '..', not '\(value.prefix(100))'")
+        }
+        return prefix.isEmpty ? nil : prefix
     }
 
     /// `?format=NAME`, else the best format for `Accept`; 406 when neither yields one.
@@ -50,13 +64,13 @@ extension AnalysesAPI {
         return format
     }
 
-    /// Links and provenance from the analysis' metadata: the commit and branch, the
-    /// repository when it is a web URL, and the report's absolute URL when the server's
-    /// address is known (a relative link would break in a pull-request comment).
-    static func renderOptions(for record: AnalysisRecord, baseURL: String?) -> RenderOptions {
-        let repository = record.metadata.repository
-        let isURL = repository.map { $0.hasPrefix("https://") || $0.hasPrefix("http://") } ?? false
-        return RenderOptions(repositoryURL: isURL ? repository : nil, commit: record.metadata.commit, branch: record.metadata.branch,
-                             reportURL: baseURL.map { PublicLinks.report(record.id, base: $0) }, rules: RulesAPI.catalog)
+    /// Links and provenance from the analysis' metadata: the repository, commit and branch
+    /// (source links with the server's `--source-link`, else by the repository's host), and
+    /// the report's absolute URL when the server's address is known (a relative link would
+    /// break in a pull-request comment).
+    static func renderOptions(for record: AnalysisRecord, baseURL: String?, sourceLink: SourceLinkTemplate? = nil) -> RenderOptions {
+        RenderOptions(repository: record.metadata.repository, commit: record.metadata.commit, sourceLink: sourceLink,
+                      branch: record.metadata.branch, reportURL: baseURL.map { PublicLinks.report(record.id, base: $0) },
+                      rules: RulesAPI.catalog)
     }
 }

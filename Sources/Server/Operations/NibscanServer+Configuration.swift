@@ -46,6 +46,9 @@ extension NibscanServer {
         /// The absolute URL clients reach the server at (`--public-url`), for links in
         /// reports and webhook payloads; `nil`: the request's `Host`, or the listener's address.
         public var publicURL: String?
+        /// How locations in reports link to the repository (`--source-link`); `nil`: by the
+        /// repository's host (``SourceLinks``).
+        public var sourceLink: SourceLinkTemplate?
         /// Webhook delivery: allowed hosts, timeouts, retries.
         public var webhooks = WebhookConfiguration()
         /// How each analysis's child process is bounded (memory, CPU time, wall clock).

@@ -43,6 +43,16 @@ extension NibscanServer.Configuration {
                     throw ServerError.invalidSetting("--public-url", error.problem.detail ?? "not an http(s) URL")
                 }
             },
+            Setting(flag: "--source-link", environment: "NIBSCAN_SOURCE_LINK", placeholder: "TEMPLATE",
+                    help: "link of a file and line in reports, with {repository} {commit} {path} {line}",
+                    describeDefault: { $0.sourceLink?.description ?? "GitHub's or GitLab's file view, by the repository's host" }) { configuration, value in
+                guard value.isEmpty == false else { configuration.sourceLink = nil; return }
+                do throws(SourceLinkTemplateError) {
+                    configuration.sourceLink = try SourceLinkTemplate(value)
+                } catch {
+                    throw ServerError.invalidSetting("--source-link", error.problem)
+                }
+            },
             integer("--workers", "NIBSCAN_WORKERS", "analyses run at once (default: the CPU cores)", \.workers, 1...256),
             large("--max-body-bytes", "NIBSCAN_MAX_BODY_BYTES", "largest upload (413 beyond)", \.maxBodyBytes),
             number("--retention-hours", "NIBSCAN_RETENTION_HOURS", "hours uploads are kept after their analysis (0: forever)", \.retentionHours),

@@ -1,7 +1,8 @@
 extension AnalyzeOptions {
     /// Parses the arguments after `analyze`. `--flag value` and `--flag=value` both work;
-    /// `--` ends the options; a flag given twice is an error rather than a silent override.
-    public static func parse(_ arguments: [String]) throws(AnalyzeOptionsError) -> Request {
+    /// `--` ends the options; a flag given twice is an error rather than a silent override
+    /// (but for `--report`). `environment` supplies `NIBSCAN_SOURCE_LINK` when the flag is absent.
+    public static func parse(_ arguments: [String], environment: [String: String] = [:]) throws(AnalyzeOptionsError) -> Request {
         var parser = ArgumentCursor(arguments)
         var options = AnalyzeOptions(path: "")
         var path: String?
@@ -18,18 +19,26 @@ extension AnalyzeOptions {
             let (flag, inline) = split(argument)
             if flag == "-h" || flag == "--help" { return .help }
             guard Self.flags.contains(flag) else { throw .unknownOption(argument) }
-            guard seen.insert(Self.aliases[flag] ?? flag).inserted else { throw .repeatedOption(flag) }
+            guard seen.insert(Self.aliases[flag] ?? flag).inserted || flag == "--report" else { throw .repeatedOption(flag) }
             guard let value = inline ?? parser.next() else { throw .missingValue(flag: flag) }
             try apply(flag, value, to: &options)
         }
         guard let path else { throw .missingPath }
         options.path = path
+        if options.sourceLink == nil, let template = environment["NIBSCAN_SOURCE_LINK"], !template.isEmpty {
+            do throws(SourceLinkTemplateError) {
+                options.sourceLink = try SourceLinkTemplate(template)
+            } catch {
+                throw .badSourceLink(origin: "NIBSCAN_SOURCE_LINK", error)
+            }
+        }
         if options.failScope == .new && options.baselinePath == nil { throw .failScopeNeedsBaseline }
         return .analyze(options)
     }
 
     private static let flags: Set<String> = [
         "--format", "--output", "-o", "--baseline", "--config", "--fail-on", "--fail-scope",
+        "--report", "--repository", "--commit", "--source-link", "--path-prefix",
         "--max-entries", "--max-inflated-bytes", "--max-entry-bytes", "--max-compression-ratio", "--max-ratio",
         "--max-path-depth", "--max-path-length",
         "--max-xml-bytes", "--max-xml-depth", "--max-xml-attribute-bytes", "--max-xml-elements", "--max-xml-attributes",
@@ -65,6 +74,28 @@ extension AnalyzeOptions {
         case "--config":
             guard !value.isEmpty else { throw .badValue(flag: flag, value: value, expected: "a .nibscan.yml file") }
             options.configPath = value
+        case "--report":
+            guard let output = ReportOutput(value) else { throw .badValue(flag: flag, value: value, expected: ReportOutput.expected) }
+            options.extraReports.append(output)
+        case "--repository":
+            guard RepositoryAddress(value) != nil else {
+                throw .badValue(flag: flag, value: value, expected: "a repository such as https://github.com/acme/app or acme/app")
+            }
+            options.repository = value
+        case "--commit":
+            guard !value.isEmpty, !value.contains(where: \.isWhitespace) else { throw .badValue(flag: flag, value: value, expected: "a commit id") }
+            options.commit = value
+        case "--source-link":
+            do throws(SourceLinkTemplateError) {
+                options.sourceLink = try SourceLinkTemplate(value)
+            } catch {
+                throw .badSourceLink(origin: flag, error)
+            }
+        case "--path-prefix":
+            guard let prefix = PathMapping.folderPrefix(value) else {
+                throw .badValue(flag: flag, value: value, expected: "a relative folder such as ios/")
+            }
+            options.pathPrefix = prefix.isEmpty ? nil : prefix
         case "--max-entries":
             options.archiveLimits.maxEntries = try LimitValue.count(value, flag: flag)
         case "--max-inflated-bytes":

@@ -13,6 +13,16 @@ public struct AnalyzeOptions: Sendable, Equatable {
     public var failScope: FailPolicy.Scope?
     /// `--config FILE`: a `.nibscan.yml` read instead of the one at the project root.
     public var configPath: String?
+    /// `--report FORMAT:FILE`, repeatable: the same report in more formats, from one analysis.
+    public var extraReports: [ReportOutput] = []
+    /// `--repository` and `--commit`: with both, locations link to the file and line.
+    public var repository: String?
+    public var commit: String?
+    /// `--source-link TEMPLATE` or `NIBSCAN_SOURCE_LINK` (the flag wins).
+    public var sourceLink: SourceLinkTemplate?
+    /// `--path-prefix DIR`: where PATH is in the repository, put before every path the
+    /// formats write (links, SARIF, annotations), not the JSON report's.
+    public var pathPrefix: String?
     public var archiveLimits: ArchiveLimits
     public var interfaceBuilderLimits: InterfaceBuilderLimits
 
@@ -28,6 +38,12 @@ public struct AnalyzeOptions: Sendable, Equatable {
         self.configPath = configPath
         self.archiveLimits = archiveLimits
         self.interfaceBuilderLimits = interfaceBuilderLimits
+    }
+
+    /// What renderers need from the flags: the gate, the links and the path prefix.
+    public func renderOptions(failPolicy: FailPolicy) -> RenderOptions {
+        RenderOptions(repository: repository, commit: commit, sourceLink: sourceLink,
+                      pathMapping: PathMapping(addPrefix: pathPrefix), failPolicy: failPolicy)
     }
 
     /// The gate from the flags alone (the defaults where none was given).
@@ -55,6 +71,16 @@ public struct AnalyzeOptions: Sendable, Equatable {
     Options:
       --format F              json (default), sarif, markdown, github, junit, codeclimate, checkstyle
       --output FILE           write the report to FILE ('-' for stdout)
+      --report FORMAT:FILE    also write the report in FORMAT to FILE (repeatable), e.g.
+                              --report sarif:nibscan.sarif --report markdown:summary.md
+      --repository R          the repository: https://github.com/acme/app, github.com/acme/app
+                              or acme/app; with --commit, locations link to file and line
+      --commit SHA            the commit the files come from
+      --source-link TEMPLATE  the link of a file and line, with {repository} {commit} {path}
+                              {line} (or NIBSCAN_SOURCE_LINK); default: GitHub's file view for
+                              GitHub and owner/name, GitLab's for gitlab.* hosts
+      --path-prefix DIR       where PATH is in the repository (e.g. ios/): put before the paths
+                              of every format but json
       --baseline REPORT.json  mark findings new or unchanged against an earlier JSON report
       --config FILE           read this .nibscan.yml instead of the one at the project root
       --fail-on LEVEL         error (default), warning, info or never: the lowest severity
@@ -97,6 +123,7 @@ public enum AnalyzeOptionsError: CodedError, Equatable {
     case missingPath
     case extraArgument(String)
     case failScopeNeedsBaseline
+    case badSourceLink(origin: String, SourceLinkTemplateError)
 
     public var code: String {
         switch self {
@@ -107,6 +134,7 @@ public enum AnalyzeOptionsError: CodedError, Equatable {
         case .missingPath: "usage.missing-path"
         case .extraArgument: "usage.extra-argument"
         case .failScopeNeedsBaseline: "usage.fail-scope-needs-baseline"
+        case let .badSourceLink(_, error): error.code
         }
     }
 
@@ -120,6 +148,7 @@ public enum AnalyzeOptionsError: CodedError, Equatable {
         case .missingPath: "analyze needs a PATH (a .zip archive or a folder)\(hint)"
         case let .extraArgument(argument): "only one PATH may be given; '\(argument)' is extra"
         case .failScopeNeedsBaseline: "--fail-scope new needs --baseline REPORT.json"
+        case let .badSourceLink(origin, error): "\(origin): \(error.description)"
         }
     }
 }

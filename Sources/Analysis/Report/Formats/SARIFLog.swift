@@ -125,9 +125,17 @@ struct SARIFLog: Encodable {
         var startColumn: Int?
     }
 
+    /// The repository the run's files come from; `mappedTo` says `%SRCROOT%` is its root,
+    /// so a viewer resolves each relative `uri` to the file at `revisionId`.
     struct VersionControlDetails: Encodable {
         var repositoryUri: String
         var revisionId: String?
         var branch: String?
+        var mappedTo: RootLocation?
+    }
+
+    /// An artifact location that only names a base: the checkout root.
+    struct RootLocation: Encodable {
+        var uriBaseId = "%SRCROOT%"
     }
 }

@@ -31,8 +31,8 @@ public struct SARIFReportRenderer: ReportRenderer {
                                       rules: rules.map(sarifRule))),
             invocations: [invocation(for: report, options: options)],
             results: results,
-            versionControlProvenance: options.repositoryURL.map {
-                [.init(repositoryUri: $0, revisionId: options.commit, branch: options.branch)]
+            versionControlProvenance: options.sourceLinks?.repositoryURL.map {
+                [.init(repositoryUri: $0, revisionId: options.commit, branch: options.branch, mappedTo: .init())]
             })
         var data = try Report.makeJSONEncoder().encode(SARIFLog(runs: [run]))
         data.append(UInt8(ascii: "\n"))

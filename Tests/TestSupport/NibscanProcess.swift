@@ -31,6 +31,18 @@ public struct NibscanProcess {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw MissingExecutable(path: executable.path)
         }
+        let command = [executable.path] + arguments
+        if unprivileged {
+            return try launch(URL(fileURLWithPath: "/usr/bin/setpriv"), ["--reuid=nobody", "--regid=nogroup", "--clear-groups"] + command,
+                              environment: environment)
+        }
+        return try launch(executable, arguments, environment: environment)
+    }
+
+    /// Runs any program (a CI script, a checker) the same way: output in files, a 120 s
+    /// deadline, the peak memory sampled.
+    public static func launch(_ program: URL, _ arguments: [String], environment: [String: String]? = nil,
+                              currentDirectory: URL? = nil) throws -> Run {
         let folder = try Fixtures.makeTemporaryDirectory(prefix: "nibscan-cli")
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("out")
@@ -38,14 +50,9 @@ public struct NibscanProcess {
         try Data().write(to: out)
         try Data().write(to: err)
         let process = Process()
-        let command = [executable.path] + arguments
-        if unprivileged {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            process.arguments = ["--reuid=nobody", "--regid=nogroup", "--clear-groups"] + command
-        } else {
-            process.executableURL = executable
-            process.arguments = Array(command.dropFirst())
-        }
+        process.executableURL = program
+        process.arguments = arguments
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         if let environment { process.environment = environment }

@@ -27,6 +27,13 @@ final class SubmitOptionsTests: XCTestCase {
         XCTAssertEqual(try SubmitOptions.parse(["--help"], environment: [:]), .help)
     }
 
+    func testMoreReportsAndPathPrefix() throws {
+        let parsed = try options(["App", "--server", "http://h", "--report", "sarif:n.sarif", "--report=markdown:-", "--path-prefix", "./ios"])
+        XCTAssertEqual(parsed.extraReports, [ReportOutput(format: .sarif, path: "n.sarif"), ReportOutput(format: .markdown, path: "-")])
+        XCTAssertEqual(parsed.pathPrefix, "ios/")
+        XCTAssertNil(try options(["App", "--server", "http://h", "--path-prefix", "."]).pathPrefix)
+    }
+
     func testBadUsageNamesTheProblem() {
         let cases: [([String], String)] = [
             (["App"], "submit needs --server URL (or NIBSCAN_SERVER)"),
@@ -38,6 +45,8 @@ final class SubmitOptionsTests: XCTestCase {
             (["App", "--server", "http://h", "--wait", "301"], "--wait takes a number of seconds from 0 to 300, not '301'"),
             (["App", "--server", "http://h", "--server", "http://i"], "--server is given more than once"),
             (["App", "--server", "http://h", "--bogus", "1"], "unknown option '--bogus' (see 'nibscan submit --help')"),
+            (["App", "--server", "http://h", "--report", "pdf:x"], "--report takes \(ReportOutput.expected), not 'pdf:x'"),
+            (["App", "--server", "http://h", "--path-prefix", "/abs"], "--path-prefix takes a relative folder such as ios/, not '/abs'"),
             (["App", "Other", "--server", "http://h"], "only one PATH may be given; 'Other' is extra"),
             (["App", "--server"], "--server needs a value"),
         ]

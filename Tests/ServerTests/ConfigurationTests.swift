@@ -43,6 +43,16 @@ final class ConfigurationTests: XCTestCase {
         }
     }
 
+    func testSourceLinkTemplateIsCheckedAtStartup() throws {
+        let gitlab = "https://code.example.com/{repository}/-/blob/{commit}/{path}#L{line}"
+        XCTAssertNil(Configuration().sourceLink)
+        XCTAssertEqual(try Configuration.resolve(arguments: [], environment: ["NIBSCAN_SOURCE_LINK": gitlab]).sourceLink?.description, gitlab)
+        XCTAssertThrowsError(try Configuration.resolve(arguments: ["--source-link", "https://x/{file}"], environment: [:])) {
+            XCTAssertTrue("\($0)".hasPrefix("--source-link:"), "\($0)")
+            XCTAssertTrue("\($0)".contains("unknown placeholder {file}"), "\($0)")
+        }
+    }
+
     func testInterfaceBuilderLimitsComeFromTheEnvironmentAndFlags() throws {
         XCTAssertEqual(Configuration().interfaceBuilderLimits, .default)
         let configuration = try Configuration.resolve(

@@ -43,11 +43,14 @@ final class GitLabTemplateTests: XCTestCase {
     }
 
     func testServerJobWritesGitLabCodeQuality() throws {
-        let live = try LiveServer()
+        let live = try LiveServer { $0.sourceLink = try? SourceLinkTemplate("https://code.example.com/{repository}/-/blob/{commit}/{path}#L{line}") }
         defer { live.stop() }
         let (run, workspace) = try runJob(["NIBSCAN_SERVER": "http://127.0.0.1:\(live.port)"])
         XCTAssertEqual(run.status, 1, run.stderr)
         try checkCodeQuality(workspace)
+        let markdown = try String(contentsOf: workspace.appendingPathComponent("nibscan.md"), encoding: .utf8)
+        XCTAssertTrue(markdown.contains("](https://code.example.com/group/sub/app/-/blob/\(Self.sha)/apps/Sample%20App/SampleApp/"),
+                      "the server's --source-link, with the uploaded folder's prefix: \(markdown)")
         let listed = try XCTUnwrap(try live.request("GET", "/v1/analyses").json()["items"] as? [[String: Any]])
         let metadata = listed.first?["metadata"] as? [String: Any]
         XCTAssertEqual(metadata?["repository"] as? String, "https://gitlab.example.com/group/sub/app")

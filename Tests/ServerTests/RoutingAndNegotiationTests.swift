@@ -35,6 +35,13 @@ final class RoutingAndNegotiationTests: XCTestCase {
         XCTAssertThrowsError(try AnalysesAPI.format(named: nil, accept: "image/png")) { XCTAssertEqual(($0 as? Problem)?.code, "report.not-acceptable") }
     }
 
+    func testPathPrefixOfTheReport() throws {
+        XCTAssertEqual(try AnalysesAPI.pathPrefix("./ios"), "ios/")
+        XCTAssertNil(try AnalysesAPI.pathPrefix("."))
+        XCTAssertNil(try AnalysesAPI.pathPrefix(nil))
+        XCTAssertThrowsError(try AnalysesAPI.pathPrefix("../etc")) { XCTAssertEqual(($0 as? Problem)?.code, "request.invalid-parameter") }
+    }
+
     func testRenderOptionsComeFromMetadata() {
         var record = AnalysisRecord(id: "a1", createdAt: Date(), metadata: .init(repository: "https://github.com/acme/app", branch: "main", commit: "abc"),
                                     projectName: nil, uploadPath: nil, uploadBytes: 0, uploadSHA256: "")

@@ -42,21 +42,21 @@ enum AnalyzeCommand {
         }
 
         let renderOptions = options.renderOptions(failPolicy: failPolicy)
-        for output in [ReportOutput(format: options.format, path: options.outputPath ?? "-")] + options.extraReports {
+        for (format, path) in [(options.format, options.outputPath ?? "-")] + options.extraReports.map({ ($0.format, $0.path) }) {
             let data: Data
             do {
-                data = try report.rendered(as: output.format, options: renderOptions)
+                data = try report.rendered(as: format, options: renderOptions)
             } catch {
-                return CommandUsage.fail(oneLine("cannot render the report as \(output.format.rawValue): \(error)"))
+                return CommandUsage.fail(oneLine("cannot render the report as \(format.rawValue): \(error)"))
             }
-            guard output.path != "-" else {
+            guard path != "-" else {
                 FileHandle.standardOutput.write(data)
                 continue
             }
             do {
-                try data.write(to: URL(fileURLWithPath: output.path), options: .atomic)
+                try data.write(to: URL(fileURLWithPath: path), options: .atomic)
             } catch {
-                return CommandUsage.fail(oneLine("cannot write the report to \(output.path): \(outputProblem(output.path))"))
+                return CommandUsage.fail(oneLine("cannot write the report to \(path): \(outputProblem(path))"))
             }
         }
         return failPolicy.fails(report) ? 1 : 0

@@ -29,7 +29,7 @@ final class SubmitOptionsTests: XCTestCase {
 
     func testMoreReportsAndPathPrefix() throws {
         let parsed = try options(["App", "--server", "http://h", "--report", "sarif:n.sarif", "--report=markdown:-", "--path-prefix", "./ios"])
-        XCTAssertEqual(parsed.extraReports, [ReportOutput(format: .sarif, path: "n.sarif"), ReportOutput(format: .markdown, path: "-")])
+        XCTAssertEqual(parsed.extraReports, [ReportOutput("sarif:n.sarif"), ReportOutput("markdown:-")])
         XCTAssertEqual(parsed.pathPrefix, "ios/")
         XCTAssertNil(try options(["App", "--server", "http://h", "--path-prefix", "."]).pathPrefix)
     }

@@ -186,7 +186,7 @@ final class AnalyzeOptionsTests: XCTestCase {
         XCTAssertEqual(parsed.repository, "acme/app")
         XCTAssertEqual(parsed.commit, "c0ffee")
         XCTAssertEqual(parsed.pathPrefix, "ios/")
-        XCTAssertEqual(parsed.extraReports, [ReportOutput(format: .sarif, path: "out/n.sarif"), ReportOutput(format: .markdown, path: "-")])
+        XCTAssertEqual(parsed.extraReports, [ReportOutput("sarif:out/n.sarif"), ReportOutput("markdown:-")])
         let render = parsed.renderOptions(failPolicy: FailPolicy())
         XCTAssertEqual(render.sourceLinks?.url(commit: "c0ffee", path: "ios/A.xib", line: 1), "https://git.corp/acme/app/-/blob/c0ffee/ios/A.xib#L1")
         XCTAssertNil(try options(["p", "--path-prefix", "."]).pathPrefix)
@@ -213,9 +213,10 @@ final class AnalyzeOptionsTests: XCTestCase {
                     .badValue(flag: "--repository", value: "https://github.com", expected: "a repository such as https://github.com/acme/app or acme/app"))
         assertError(["p", "--commit", "a b"], .badValue(flag: "--commit", value: "a b", expected: "a commit id"))
         assertError(["p", "--path-prefix", "../x"], .badValue(flag: "--path-prefix", value: "../x", expected: "a relative folder such as ios/"))
-        assertError(["p", "--source-link", "https://x/{line}"],
-                    .badSourceLink(origin: "--source-link", SourceLinkTemplateError(template: "https://x/{line}", problem: "it needs {path}")),
-                    message: "--source-link: source link template 'https://x/{line}' cannot be used: it needs {path}")
+        XCTAssertThrowsError(try AnalyzeOptions.parse(["p", "--source-link", "https://x/{line}"])) { error in
+            XCTAssertEqual((error as? AnalyzeOptionsError)?.description, "--source-link: source link template 'https://x/{line}' cannot be used: it needs {path}")
+            XCTAssertEqual((error as? AnalyzeOptionsError)?.code, "usage.bad-source-link")
+        }
         assertError(["p", "--commit", "a", "--commit", "b"], .repeatedOption("--commit"))
     }
 }

@@ -53,7 +53,6 @@ public struct RenderOptions: Sendable, Equatable {
         guard let commit = commit?.trimmingCharacters(in: .whitespaces), !commit.isEmpty else { return nil }
         return sourceLinks?.url(commit: commit, path: path, line: line)
     }
-
 }
 
 /// Maps a report path (relative to the archive root, which may keep a wrapping folder) to

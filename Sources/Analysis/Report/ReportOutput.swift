@@ -4,17 +4,13 @@ public struct ReportOutput: Sendable, Equatable {
     public var format: ReportFormat
     public var path: String
 
-    public init(format: ReportFormat, path: String) {
-        self.format = format
-        self.path = path
-    }
-
     /// `FORMAT:FILE`, e.g. `sarif:out/nibscan.sarif`; `nil` for an unknown format or no file.
     public init?(_ text: String) {
         guard let colon = text.firstIndex(of: ":"), let format = ReportFormat(rawValue: String(text[..<colon])) else { return nil }
         let path = String(text[text.index(after: colon)...])
         guard !path.isEmpty else { return nil }
-        self.init(format: format, path: path)
+        self.format = format
+        self.path = path
     }
 
     /// What `--report` takes, for error messages.

@@ -110,11 +110,6 @@ public struct SourceLinkTemplateError: CodedError, Equatable {
     public var template: String
     public var problem: String
 
-    public init(template: String, problem: String) {
-        self.template = template
-        self.problem = problem
-    }
-
     public var code: String { "usage.bad-source-link" }
     public var description: String { "source link template '\(template.prefix(200))' cannot be used: \(problem)" }
 }

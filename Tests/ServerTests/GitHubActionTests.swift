@@ -109,6 +109,7 @@ final class GitHubActionTests: XCTestCase {
         let cases: [([String: String], String)] = [
             (["path": "../elsewhere"], "::error title=nibscan::path '../elsewhere' must be a folder inside the workspace"),
             (["path": "missing"], "::error title=nibscan::path 'missing' is not a folder of the workspace"),
+            (["path": "100%\nsure"], "::error title=nibscan::path '100%25%0Asure' is not a folder of the workspace"),
             (["path": CIDropIns.projectFolder, "server-url": "http://127.0.0.1:9", "config": "x.yml"],
              "::error title=nibscan::config applies to local runs only"),
         ]

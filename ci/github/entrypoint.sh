@@ -12,7 +12,14 @@
 set -uo pipefail
 
 input() { printenv "INPUT_$1" || true; }
-fail() { echo "::error title=nibscan::$1"; echo "nibscan action: $1" >&2; exit 2; }
+# An error annotation (with %, CR and LF escaped as workflow commands need) and the reason on stderr.
+fail() {
+  local message=${1//%/%25}
+  message=${message//$'\r'/%0D}
+  echo "::error title=nibscan::${message//$'\n'/%0A}"
+  echo "nibscan action: $1" >&2
+  exit 2
+}
 
 workspace=${GITHUB_WORKSPACE:-$PWD}
 [ -n "${GITHUB_OUTPUT:-}" ] || fail "GITHUB_OUTPUT is not set: this runs as a GitHub Action"

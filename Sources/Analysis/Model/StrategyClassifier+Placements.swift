@@ -20,6 +20,32 @@ extension StrategyClassifier {
         })]
     }
 
+    /// A top-level object of a xib that belongs to another class (its File's Owner names
+    /// that class: a document, a representer, an app context) is still created by each load
+    /// of that xib, and the loader takes it from the top-level objects or an outlet: a
+    /// root-class factory whose owner is that other object. A placement inside a view of the
+    /// xib, or a xib nothing loads, is not.
+    func topLevelObjectStrategies(_ projectClass: ProjectClass, existing: [Strategy]) -> [Strategy] {
+        guard existing.isEmpty, projectClass.rootViews.isEmpty, projectClass.filesOwners.isEmpty else { return [] }
+        var evidence: [Evidence] = []
+        for reference in projectClass.placements {
+            let document = model.document(reference)
+            guard document.format != .storyboard, document.topLevelObjects.contains(reference.object),
+                  let nibName = NibCatalog.loadName(ofPath: document.path) else { continue }
+            let loads = model.loadSites(forNib: nibName).filter {
+                $0.api != .viewControllerNibName && $0.api != .registerNib && $0.owner != .notApplicable
+            }
+            guard !loads.isEmpty else { continue }
+            let object = model.object(reference)
+            evidence.append(Evidence(path: document.path, line: object.location.line,
+                                     note: "A top-level \(object.element) of \(nibName) has class \(projectClass.runtimeName)."))
+            evidence += loads.map {
+                self.evidence($0, "Loads \(nibName) with owner \(ownerText($0.owner)), which creates the \(projectClass.runtimeName) it holds.")
+            }
+        }
+        return evidence.isEmpty ? [] : [Strategy(id: "root-class-factory", evidence: evidence)]
+    }
+
     /// `storyboard-only` for a class placed in IB without a nib of its own, `code-only`
     /// for a declared view never named by IB nor loaded from a nib.
     func placementOnlyStrategies(_ projectClass: ProjectClass, existing: [Strategy]) -> [Strategy] {

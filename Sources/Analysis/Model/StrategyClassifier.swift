@@ -88,6 +88,8 @@ struct StrategyClassifier {
                                          note: "File's Owner of \(nibName) has class \(projectClass.runtimeName).")
             let sites = model.loadSites(forNib: nibName)
             if family == .viewController {
+                // A label on a nib that no code names and the default lookup never finds.
+                if isUnloadedControllerNib(nibName, sites: sites, of: projectClass) { return nil }
                 return Strategy(id: "view-controller-nib", evidence: [ownerEvidence] + sites.map {
                     evidence($0, "Loads \(nibName) for the controller.")
                 })

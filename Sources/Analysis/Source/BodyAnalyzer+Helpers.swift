@@ -9,9 +9,13 @@ extension BodyAnalyzer {
         guard method.method.lifecycle == nil, let body = method.body else { return }
         let loads = loads(inBodyAt: body.lowerBound)
         guard let load = loads.first(where: { $0.api == .bundleLoadNibNamed || $0.api == .uiNib }) else {
-            if let chained = loads.first(where: { $0.api == .projectHelper && $0.nibName.resolution == .dynamic }),
+            guard let chained = loads.first(where: { $0.api == .projectHelper }) else { return }
+            if chained.nibName.resolution == .dynamic,
                let parameter = method.parameters.firstIndex(where: { $0.name == chained.nibName.expression || $0.name + "!" == chained.nibName.expression }) {
                 recordHelper(method, load: chained, source: .parameter(parameter, fallback: nil))
+            } else if chained.nibName.resolution != .dynamic, method.method.isTypeMethod || isInExtension(method), isReturned(chained) {
+                // `class func loadNib() -> Self { loadNib(self) }`: named after the receiver.
+                recordHelper(method, load: chained, source: .fixed(chained.nibName.resolution))
             }
             return
         }
@@ -47,6 +51,26 @@ extension BodyAnalyzer {
             ownerIsSelf: load.owner == .selfObject, load: load.location, resultUse: load.resultUse, cast: load.cast,
             returnedLayout: returnedLayout, isFilePrivate: method.isFilePrivate,
             returnsNib: load.api == .uiNib && load.owner == .notApplicable))
+    }
+
+    /// The load's result is what the method returns (`return loadNib(self)`,
+    /// `return [[self class] make];`), not a step in computing something else.
+    private func isReturned(_ load: NibLoadSite) -> Bool {
+        let start = index(of: load.location)
+        // The call is the whole returned expression: nothing (`.frame.size.height`) follows it.
+        if let call = callAt[start].map({ calls[$0] }) {
+            let next = call.expression.upperBound
+            guard next >= stream.count || stream.isText(next, ";") || stream.isText(next, "}")
+                    || stream[next].line > stream[next - 1].line else { return false }
+        }
+        var cursor = start - 1
+        let stop = max(0, cursor - 8)
+        while cursor >= stop {
+            if stream.isText(cursor, "return") { return true }
+            if stream.isText(cursor, ";") || stream.isText(cursor, "=") || stream.isText(cursor, "{") || stream.isText(cursor, "}") { return false }
+            cursor -= 1
+        }
+        return false
     }
 
     /// Declared in an extension, category or protocol (or outside any type).

@@ -274,6 +274,34 @@ extension StrategyOwnerTests {
         XCTAssertEqual(result["FooterView"], ["unknown"], "nothing loads FooterView")
     }
 
+    /// v1:S4: a cell nib nothing registers, loaded by a registry that takes the first object
+    /// of the nib named after a class it is given at run time, is a root-class factory; with
+    /// a loader whose name is a string from elsewhere it stays a cell nib.
+    func testCellNibLoadedByAClassRegistryIsAFactory() {
+        func project(nameFrom expression: String) -> [(String, String)] {
+            [
+                ("App/RowDescriptor.h", Self.objcHeader + "@interface RowDescriptor : NSObject\n@property id cellClass;\n@property NSString *cellName;\n- (UITableViewCell *)cell;\n@end\n"),
+                ("App/RowDescriptor.m", """
+                #import "RowDescriptor.h"
+                @implementation RowDescriptor
+                - (UITableViewCell *)cell
+                {
+                    id cellClass = self.cellClass;
+                    NSString *cellResource = \(expression);
+                    return [[[NSBundle mainBundle] loadNibNamed:cellResource owner:nil options:nil] firstObject];
+                }
+                @end
+                """),
+                ("App/RatingCell.h", Self.objcHeader + "@interface RatingCell : UITableViewCell\n@end\n"),
+                ("App/RatingCell.m", "#import \"RatingCell.h\"\n@implementation RatingCell\n@end\n"),
+                ("App/RatingCell.xib", Self.objcRootXib("RatingCell", element: "tableViewCell")),
+            ]
+        }
+        XCTAssertEqual(strategies(project(nameFrom: "[NSStringFromClass(cellClass) componentsSeparatedByString:@\".\"].lastObject"))["RatingCell"],
+                       ["root-class-factory"])
+        XCTAssertEqual(strategies(project(nameFrom: "self.cellName"))["RatingCell"], ["cell-nib"], "the name says nothing about a class")
+    }
+
     /// A controller below a superclass from a dependency is listed (by its name) and made in code.
     func testControllerBelowADependencySuperclassIsListed() {
         let result = strategies([

@@ -63,6 +63,14 @@ struct StrategyClassifier {
                 }
                 // Registered by class and made from its nib by an initialiser that replaces self.
                 if registrations.isEmpty, !replacements.isEmpty { return nil }
+                // Nothing registers nor names it, but a loader takes the first object of the
+                // nib named after a class it is given at run time (a cell-class registry).
+                let byClass = registrations.isEmpty && nibName == projectClass.runtimeName ? runtimeClassLoads() : []
+                if !byClass.isEmpty {
+                    return Strategy(id: "root-class-factory", evidence: [rootEvidence] + byClass.map {
+                        evidence($0, "Loads the nib named after a class chosen at run time (\($0.nibName.expression)) and takes its first object; nothing registers \(nibName).")
+                    })
+                }
                 return Strategy(id: "cell-nib", evidence: [rootEvidence] + registrations.map {
                     evidence($0, "Registers or instantiates the cell nib \(nibName).")
                 })
@@ -122,6 +130,13 @@ struct StrategyClassifier {
             return "its superclass \(outside) comes from outside the project and may load it"
         }
         return fallback
+    }
+
+    /// Loads of the nib named after a class held in a variable, owner nil, first object taken.
+    private func runtimeClassLoads() -> [NibLoadSite] {
+        model.sources.nibLoads.filter {
+            $0.nibName.namesRuntimeClass && $0.owner == .none && ($0.resultUse == .first || $0.resultUse == .indexed && $0.resultIndex == 0)
+        }
     }
 
     /// A `UINib` made and never instantiated in its method (kept for a `register…` call).

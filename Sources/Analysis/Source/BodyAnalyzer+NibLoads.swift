@@ -100,8 +100,10 @@ extension BodyAnalyzer {
     func nibName(_ range: Range<Int>, at index: Int) -> (NibNameExpression, NibNameResolver.Resolved) {
         let resolver = NibNameResolver(stream: stream, method: method(containing: index), context: context(of: index))
         let resolved = resolver.resolve(range)
-        return (NibNameExpression(expression: stream.text(of: range), resolution: resolved.resolution, candidates: [],
-                                  spelling: resolved.spelling), resolved)
+        var expression = NibNameExpression(expression: stream.text(of: range), resolution: resolved.resolution, candidates: [],
+                                           spelling: resolved.spelling)
+        expression.namesRuntimeClass = resolved.namesRuntimeClass
+        return (expression, resolved)
     }
 
     func owner(_ range: Range<Int>?) -> NibLoadSite.Owner {

@@ -14,6 +14,8 @@ struct NibNameResolver {
         var resolution: NibNameExpression.Resolution
         var parameter: Int?
         var spelling: NibNameExpression.ClassNameSpelling = .bare
+        /// A dynamic name made from a class held in a variable (`NSStringFromClass(cellClass)`).
+        var namesRuntimeClass = false
     }
 
     /// Calls after which a qualified class name no longer carries its module.
@@ -45,8 +47,18 @@ struct NibNameResolver {
             if let single = resolveSingle(range.lowerBound, depth: depth) { return single }
         }
         let resolution = resolvePattern(range, depth: depth)
-        return Resolved(resolution: resolution, parameter: resolution == .dynamic ? classParameter(in: range) : nil,
-                        spelling: spelling(of: range))
+        let parameter = resolution == .dynamic ? classParameter(in: range) : nil
+        return Resolved(resolution: resolution, parameter: parameter, spelling: spelling(of: range),
+                        namesRuntimeClass: resolution == .dynamic && parameter == nil && classVariable(in: range))
+    }
+
+    /// `NSStringFromClass(x)` / `String(describing: x)` of a variable `x` other than `self`.
+    private func classVariable(in range: Range<Int>) -> Bool {
+        range.contains { index in
+            stream[index].isIdentifier && stream.isText(index + 1, ")") && !stream.isText(index, "self")
+                && (stream.isText(index - 1, "(") && stream.isText(index - 2, "NSStringFromClass")
+                    || stream.isText(index - 1, ":") && stream.isText(index - 2, "describing"))
+        }
     }
 
     /// The parameter whose class names the nib: `String.className(viewType)`,

@@ -7,14 +7,14 @@ import XCTest
 /// a root-class factory; a controller made with `init(nibName: nil)` and no nib of its name
 /// is made in code.
 final class StrategyOwnerTests: XCTestCase {
-    private func strategies(_ files: [(String, String)]) -> [String: [String]] {
+    func strategies(_ files: [(String, String)]) -> [String: [String]] {
         let model = ProjectModel.build(files: files.map {
             ProjectFile(path: $0.0, kind: ProjectFile.kind(ofPath: $0.0), contents: Data($0.1.utf8))
         })
         return Dictionary(model.classEntries().map { ($0.name, $0.strategies.map(\.id)) }, uniquingKeysWith: { first, _ in first })
     }
 
-    private static func rootXib(_ className: String, element: String = "view") -> String {
+    static func rootXib(_ className: String, element: String = "view") -> String {
         ExampleXML.xib("""
         <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
         <\(element) contentMode="scaleToFill" customClass="\(className)" customModule="App" customModuleProvider="target" id="Root-00-001"/>

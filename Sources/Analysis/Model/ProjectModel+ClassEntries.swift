@@ -20,7 +20,8 @@ extension ProjectModel {
     private func reported(_ projectClass: ProjectClass) -> Bool {
         if !projectClass.interfaceBuilderReferences.isEmpty { return true }
         guard projectClass.type?.hasPrimaryDeclaration == true else { return false }
-        return family(of: projectClass.runtimeName) != .other
+        // Below a superclass from a dependency the family comes from the class's name.
+        return family(of: projectClass) != .other
     }
 
     private func entry(for projectClass: ProjectClass, classifier: StrategyClassifier) -> ClassEntry {

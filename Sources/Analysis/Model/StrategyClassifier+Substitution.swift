@@ -79,18 +79,42 @@ extension StrategyClassifier {
         }
     }
 
-    /// Objective-C `self = <nib-loaded>` in `initWithCoder:` / `initWithFrame:`.
+    /// Objective-C `self = <nib-loaded>` in an initialiser (`initWithCoder:`, `initWithFrame:`,
+    /// `initWithEvent:`…) of the class, or inherited from a superclass whose replacement
+    /// loads the nib of the receiver's own class (`[[self class] nib]`).
     func initReplacementStrategies(_ projectClass: ProjectClass) -> [Strategy] {
-        let assignments = (model.selfAssignmentsByType[projectClass.name] ?? []).filter { assignment in
-            switch assignment.source {
-            case .nibLoad, .factory: return true
-            case .superInit, .other: return false
-            }
-        }
+        let assignments = nibReplacements(of: projectClass)
         guard !assignments.isEmpty else { return [] }
-        return [Strategy(id: "init-coder-replacement", evidence: assignments.map {
-            Evidence(path: $0.location.path, line: $0.location.line,
-                     note: "\($0.context.methodName ?? "An initializer") assigns self = \($0.expression).")
+        return [Strategy(id: "init-coder-replacement", evidence: assignments.map { assignment in
+            let owner = assignment.context.typeName ?? projectClass.name
+            let origin = owner == projectClass.name ? "" : "Inherited from \(owner): "
+            return Evidence(path: assignment.location.path, line: assignment.location.line,
+                            note: "\(origin)\(assignment.context.methodName ?? "An initializer") assigns self = \(assignment.expression).")
         })]
+    }
+
+    /// The `self = <nib-loaded>` assignments that create an instance of the class: its own,
+    /// and a superclass's when the load names the class of `self` rather than a fixed nib
+    /// (then only when a nib of the class's name exists, as the load needs).
+    func nibReplacements(of projectClass: ProjectClass) -> [SelfAssignment] {
+        let ownNib = !model.nibCatalog.nibDocuments(named: projectClass.runtimeName).isEmpty
+        let lineage = [projectClass.name] + model.lineage(of: projectClass.runtimeName).filter { $0 != projectClass.name && $0 != projectClass.runtimeName }
+        for (depth, type) in lineage.enumerated() {
+            let replacements = (model.selfAssignmentsByType[type] ?? []).filter { assignment in
+                // A load of `[self class]`'s nib replaces self only when that nib exists.
+                let loadsNibOfSelf = Self.namesClassOfSelf(assignment.expression)
+                switch assignment.source {
+                case .nibLoad, .factory: return loadsNibOfSelf ? ownNib : depth == 0
+                case .superInit, .other: return false
+                }
+            }
+            if !replacements.isEmpty { return replacements }
+        }
+        return []
+    }
+
+    /// `[self class]`, `self.class`, `[self classForCoder]`: the class the instance really is.
+    private static func namesClassOfSelf(_ expression: String) -> Bool {
+        ["[self class]", "self.class", "[self classForCoder]", "NSStringFromClass(self.class)"].contains { expression.contains($0) }
     }
 }

@@ -17,6 +17,7 @@ struct StrategyClassifier {
         strategies += substitutionStrategies(projectClass)
         strategies += initReplacementStrategies(projectClass)
         if family == .viewController { strategies += implicitControllerNib(projectClass, existing: strategies) }
+        strategies += topLevelObjectStrategies(projectClass, existing: strategies)
         strategies += placementOnlyStrategies(projectClass, existing: strategies)
         if strategies.isEmpty, let unknown = unknownStrategy(projectClass) { strategies.append(unknown) }
         return merged(strategies)
@@ -25,7 +26,9 @@ struct StrategyClassifier {
     // MARK: Nibs whose root is the class
 
     private func rootNibStrategies(_ projectClass: ProjectClass, family: ProjectModel.ClassFamily) -> [Strategy] {
-        projectClass.rootViews.compactMap { root in
+        // A load whose result replaces `self` in an initialiser is `init-coder-replacement`.
+        let replacements = nibReplacements(of: projectClass)
+        return projectClass.rootViews.compactMap { root in
             let document = model.document(root)
             guard let nibName = NibCatalog.loadName(ofPath: document.path) else { return nil }
             let object = model.object(root)
@@ -37,8 +40,15 @@ struct StrategyClassifier {
             // in another class's method (that other object).
             // A `UINib` made and not instantiated here (a `+nib` getter) registers a cell, or
             // is instantiated by the getter's callers (an overridden getter of a subclass).
+            let replacing = sites.filter { site in replacements.contains { $0.location.path == site.location.path && $0.location.line == site.location.line } }
+            // A nib getter (`+nib`) whose only callers replace self is part of the replacement.
+            let getter = { (caller: NibLoadSite) in caller.helperLoad.flatMap { load in sites.first { $0.location == load }?.context } }
+            let gettersOfReplacements = Set(replacing.compactMap(getter)).filter { context in
+                sites.allSatisfy { getter($0) != context || replacing.contains($0) }
+            }
             let factories = sites.filter { site in
-                guard site.api != .viewControllerNibName, site.api != .registerNib else { return false }
+                guard site.api != .viewControllerNibName, site.api != .registerNib, !replacing.contains(site),
+                      !(isRegisteredNibOnly(site) && gettersOfReplacements.contains(site.context)) else { return false }
                 if isRegisteredNibOnly(site) { return family != .cell && ProjectModel.family(ofElement: object) != .cell }
                 return site.owner != .selfObject || site.context.isTypeMethod
                     || !(site.context.typeName.map { model.isKind($0, of: projectClass.runtimeName) || model.isKind(projectClass.runtimeName, of: $0) } ?? false)
@@ -49,6 +59,16 @@ struct StrategyClassifier {
                 if registrations.isEmpty, !factories.isEmpty {
                     return Strategy(id: "root-class-factory", evidence: [rootEvidence] + factories.map {
                         evidence($0, "Loads \(nibName) with owner \(ownerText($0.owner)) and takes the \(projectClass.runtimeName) it holds; nothing registers it.")
+                    })
+                }
+                // Registered by class and made from its nib by an initialiser that replaces self.
+                if registrations.isEmpty, !replacements.isEmpty { return nil }
+                // Nothing registers nor names it, but a loader takes the first object of the
+                // nib named after a class it is given at run time (a cell-class registry).
+                let byClass = registrations.isEmpty && nibName == projectClass.runtimeName ? runtimeClassLoads() : []
+                if !byClass.isEmpty {
+                    return Strategy(id: "root-class-factory", evidence: [rootEvidence] + byClass.map {
+                        evidence($0, "Loads the nib named after a class chosen at run time (\($0.nibName.expression)) and takes its first object; nothing registers \(nibName).")
                     })
                 }
                 return Strategy(id: "cell-nib", evidence: [rootEvidence] + registrations.map {
@@ -76,6 +96,8 @@ struct StrategyClassifier {
                                          note: "File's Owner of \(nibName) has class \(projectClass.runtimeName).")
             let sites = model.loadSites(forNib: nibName)
             if family == .viewController {
+                // A label on a nib that no code names and the default lookup never finds.
+                if isUnloadedControllerNib(nibName, sites: sites, of: projectClass) { return nil }
                 return Strategy(id: "view-controller-nib", evidence: [ownerEvidence] + sites.map {
                     evidence($0, "Loads \(nibName) for the controller.")
                 })
@@ -108,6 +130,13 @@ struct StrategyClassifier {
             return "its superclass \(outside) comes from outside the project and may load it"
         }
         return fallback
+    }
+
+    /// Loads of the nib named after a class held in a variable, owner nil, first object taken.
+    private func runtimeClassLoads() -> [NibLoadSite] {
+        model.sources.nibLoads.filter {
+            $0.nibName.namesRuntimeClass && $0.owner == .none && ($0.resultUse == .first || $0.resultUse == .indexed && $0.resultIndex == 0)
+        }
     }
 
     /// A `UINib` made and never instantiated in its method (kept for a `register…` call).

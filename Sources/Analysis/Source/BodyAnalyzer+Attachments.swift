@@ -97,11 +97,13 @@ extension BodyAnalyzer {
         }
     }
 
-    /// Objective-C `self = …` inside `initWithCoder:`/`initWithFrame:`.
+    /// Objective-C `self = …` inside an initialiser: `initWithCoder:`/`initWithFrame:` and
+    /// every other instance method of the init family (`initWithStyle:reuseIdentifier:`,
+    /// `initWithEvent:`), which may replace `self` with a nib-loaded object just the same.
     mutating func collectSelfAssignments(_ parsed: [ParsedMethod]) {
         guard language == .objc else { return }
         let factories = Set(fileHelpers.map(\.baseName) + helpers.byBaseName.keys)
-        for method in parsed where method.method.lifecycle == .initCoder || method.method.lifecycle == .initFrame {
+        for method in parsed where Self.isInitializer(method.method) {
             guard let body = method.body else { continue }
             for index in body where stream.isText(index, "self") && stream.isText(index + 1, "=") && !stream.isText(index - 1, ".") {
                 let value = SourceStatement.expression(in: stream, from: index + 2, limit: body.upperBound)
@@ -116,5 +118,14 @@ extension BodyAnalyzer {
                     location: stream.location(index, path: path), context: method.context))
             }
         }
+    }
+
+    /// An instance method of Objective-C's init family: `init`, or `init` followed by an
+    /// uppercase letter or a colon (`initWithEvent:`), not `initialize` nor `inits`.
+    static func isInitializer(_ method: SourceMethod) -> Bool {
+        if method.lifecycle == .initCoder || method.lifecycle == .initFrame { return true }
+        guard !method.isTypeMethod, method.selector.hasPrefix("init") else { return false }
+        guard let next = method.selector.dropFirst(4).unicodeScalars.first else { return true }
+        return next == ":" || ("A"..."Z").contains(next)
     }
 }

@@ -1,12 +1,25 @@
 extension BodyAnalyzer {
     /// Records `method` as a nib-load helper when it wraps a direct load and is meant to be
     /// called: a type method, a method of an extension/category/protocol, or one whose nib
-    /// name comes from a parameter. Lifecycle overrides are never helpers.
+    /// name comes from a parameter. A method that passes its parameter on to another helper
+    /// as the nib name (`newOperationViewForNibName:` → `+viewWithNibNamed:owner:`) is a
+    /// helper too, so a chain of helpers is followed to the caller that names the nib.
+    /// Lifecycle overrides are never helpers.
     mutating func recordHelperIfAny(_ method: ParsedMethod) {
         guard method.method.lifecycle == nil, let body = method.body else { return }
-        guard let load = loads(inBodyAt: body.lowerBound).first(where: { $0.api == .bundleLoadNibNamed || $0.api == .uiNib }) else { return }
-        let declaration = method.declarationIndex.map { declarations[$0] }
-        let inExtension = declaration.map { [.extension, .category, .protocol].contains($0.kind) } ?? true
+        let loads = loads(inBodyAt: body.lowerBound)
+        guard let load = loads.first(where: { $0.api == .bundleLoadNibNamed || $0.api == .uiNib }) else {
+            guard let chained = loads.first(where: { $0.api == .projectHelper }) else { return }
+            if chained.nibName.resolution == .dynamic,
+               let parameter = method.parameters.firstIndex(where: { $0.name == chained.nibName.expression || $0.name + "!" == chained.nibName.expression }) {
+                recordHelper(method, load: chained, source: .parameter(parameter, fallback: nil))
+            } else if chained.nibName.resolution != .dynamic, method.method.isTypeMethod || isInExtension(method), isReturned(chained) {
+                // `class func loadNib() -> Self { loadNib(self) }`: named after the receiver.
+                recordHelper(method, load: chained, source: .fixed(chained.nibName.resolution))
+            }
+            return
+        }
+        let inExtension = isInExtension(method)
         let call = callAt[index(of: load.location)].map { calls[$0] }
         let resolved = call.map { nibName($0.arguments.first ?? 0..<0, at: $0.nameIndex).1 }
         let parameter = load.api == .uiNib || load.api == .bundleLoadNibNamed ? resolved?.parameter : nil
@@ -18,6 +31,12 @@ extension BodyAnalyzer {
         } else {
             source = .fixed(load.nibName.resolution)
         }
+        recordHelper(method, load: load, source: source)
+    }
+
+    private mutating func recordHelper(_ method: ParsedMethod, load: NibLoadSite, source: NibLoadHelper.NameSource) {
+        guard let body = method.body else { return }
+        let inExtension = isInExtension(method)
         let baseName = language == .objc ? String(method.method.selector.prefix { $0 != ":" })
             : String(method.method.name.prefix { $0 != "(" })
         let returned = body.first { index in
@@ -32,6 +51,31 @@ extension BodyAnalyzer {
             ownerIsSelf: load.owner == .selfObject, load: load.location, resultUse: load.resultUse, cast: load.cast,
             returnedLayout: returnedLayout, isFilePrivate: method.isFilePrivate,
             returnsNib: load.api == .uiNib && load.owner == .notApplicable))
+    }
+
+    /// The load's result is what the method returns (`return loadNib(self)`,
+    /// `return [[self class] make];`), not a step in computing something else.
+    private func isReturned(_ load: NibLoadSite) -> Bool {
+        let start = index(of: load.location)
+        // The call is the whole returned expression: nothing (`.frame.size.height`) follows it.
+        if let call = callAt[start].map({ calls[$0] }) {
+            let next = call.expression.upperBound
+            guard next >= stream.count || stream.isText(next, ";") || stream.isText(next, "}")
+                    || stream[next].line > stream[next - 1].line else { return false }
+        }
+        var cursor = start - 1
+        let stop = max(0, cursor - 8)
+        while cursor >= stop {
+            if stream.isText(cursor, "return") { return true }
+            if stream.isText(cursor, ";") || stream.isText(cursor, "=") || stream.isText(cursor, "{") || stream.isText(cursor, "}") { return false }
+            cursor -= 1
+        }
+        return false
+    }
+
+    /// Declared in an extension, category or protocol (or outside any type).
+    private func isInExtension(_ method: ParsedMethod) -> Bool {
+        method.declarationIndex.map { [.extension, .category, .protocol].contains(declarations[$0].kind) } ?? true
     }
 
     /// Records what a method copies from a parameter that stands for the placeholder

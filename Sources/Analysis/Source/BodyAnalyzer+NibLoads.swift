@@ -48,7 +48,7 @@ extension BodyAnalyzer {
         if call.labels.first == "nibName", !call.isMessageSend, call.baseName != "UINib",
            call.baseName == "init" || NibNameResolver.isTypeName(call.baseName) {
             addLoad(call, api: .viewControllerNibName, name: call.arguments[0], owner: nil)
-        } else if !helpers.byBaseName.isEmpty, !isInsideHelper(call), let helper = helpers.helper(for: call, in: receiverContext(of: call)) {
+        } else if !helpers.byBaseName.isEmpty, let helper = helpers.helper(for: call, in: receiverContext(of: call)), !isRecursive(call, to: helper) {
             addHelperLoad(call, helper: helper)
         }
     }
@@ -77,6 +77,13 @@ extension BodyAnalyzer {
     }
 
     /// Is the call inside the body of a helper of the same name (its own definition)?
+    /// A helper calling itself; an overload of the same base name (`loadNib()` calling
+    /// `loadNib(_:)`) is another helper.
+    private func isRecursive(_ call: CallSite, to helper: NibLoadHelper) -> Bool {
+        guard let method = method(containing: call.nameIndex) else { return false }
+        return method.method.selector == helper.selector && method.context.typeName == helper.declaringType
+    }
+
     private func isInsideHelper(_ call: CallSite) -> Bool {
         guard let method = method(containing: call.nameIndex) else { return false }
         return method.method.name.hasPrefix(call.baseName + "(") || method.method.selector == call.selector
@@ -93,8 +100,10 @@ extension BodyAnalyzer {
     func nibName(_ range: Range<Int>, at index: Int) -> (NibNameExpression, NibNameResolver.Resolved) {
         let resolver = NibNameResolver(stream: stream, method: method(containing: index), context: context(of: index))
         let resolved = resolver.resolve(range)
-        return (NibNameExpression(expression: stream.text(of: range), resolution: resolved.resolution, candidates: [],
-                                  spelling: resolved.spelling), resolved)
+        var expression = NibNameExpression(expression: stream.text(of: range), resolution: resolved.resolution, candidates: [],
+                                           spelling: resolved.spelling)
+        expression.namesRuntimeClass = resolved.namesRuntimeClass
+        return (expression, resolved)
     }
 
     func owner(_ range: Range<Int>?) -> NibLoadSite.Owner {
@@ -268,9 +277,11 @@ extension BodyAnalyzer {
             call.receiver == nil && $0 != self.context(of: call.nameIndex).typeName ? $0 : nil  // `let h: HeaderView = .make()`
         }
         let receiverType = named.flatMap { !(helper.isInExtension && $0 == helper.declaringType) ? $0 : nil }
+        // A receiver the file does not type (`[cellClass height…]`) is not the caller's class.
+        let receiverIsUnknown = call.receiver != nil && context.receiverType == nil
         func atCaller(_ resolution: NibNameExpression.Resolution) -> NibNameExpression.Resolution {
             switch resolution {
-            case .enclosingClass, .conformingTypes: return receiverType.map { .namedClass($0) } ?? .enclosingClass
+            case .enclosingClass, .conformingTypes: return receiverType.map { .namedClass($0) } ?? (receiverIsUnknown ? .dynamic : .enclosingClass)
             default: return resolution
             }
         }
@@ -283,6 +294,8 @@ extension BodyAnalyzer {
             if position < call.arguments.count, stream.text(of: call.arguments[position]) != "nil" {
                 let (argument, _) = nibName(call.arguments[position], at: call.nameIndex)
                 expression = argument
+                // A class passed for its name: `self` in a type method is the receiving class.
+                if argument.expression == "self", self.context(of: call.nameIndex).isTypeMethod { expression.resolution = atCaller(.enclosingClass) }
             } else {
                 expression.resolution = fallback.map(atCaller) ?? .dynamic
             }

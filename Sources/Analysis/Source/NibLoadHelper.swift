@@ -107,13 +107,16 @@ struct NibLoadHelperTable: Sendable {
     /// only. A receiver of unknown type reaches a helper only when no other could be meant.
     func helper(for call: CallSite, in context: CallContext) -> NibLoadHelper? {
         guard !byBaseName.isEmpty, let named = byBaseName[call.baseName] else { return nil }
-        let candidates = named.filter { helper in
+        let reachable = named.filter { helper in
             guard !helper.isFilePrivate || helper.load.path == context.path else { return false }
             guard call.isMessageSend else {
                 return helper.isSwift && helper.selector.reduce(0) { $1 == ":" ? $0 + 1 : $0 } >= call.arguments.count
             }
             return helper.selector == call.selector
         }
+        // A helper taking exactly the call's arguments before one that fills the rest with defaults.
+        let exact = reachable.filter { $0.selector.reduce(0) { $1 == ":" ? $0 + 1 : $0 } == call.arguments.count }
+        let candidates = call.isMessageSend || exact.isEmpty ? reachable : exact + reachable.filter { !exact.contains($0) }
         guard let first = candidates.first else { return nil }
         let shared = candidates.first { helper in helper.declaringType.map { !projectClasses.contains($0) } ?? true }
         guard let receiverType = context.receiverType else {

@@ -121,4 +121,7 @@ public struct NibNameExpression: Sendable, Equatable, Codable {
     /// a project Swift class without `@objc(Name)`, or `String(reflecting:)`), so no nib named
     /// after the class is found; `candidates` hold the bare names. Set when the project is merged.
     public var carriesModulePrefix = false
+    /// A dynamic name made from a class chosen at run time (`NSStringFromClass(cellClass)`,
+    /// a cell class looked up in a registry): the loader loads the nib named after that class.
+    public var namesRuntimeClass = false
 }

@@ -14,6 +14,8 @@ struct NibNameResolver {
         var resolution: NibNameExpression.Resolution
         var parameter: Int?
         var spelling: NibNameExpression.ClassNameSpelling = .bare
+        /// A dynamic name made from a class held in a variable (`NSStringFromClass(cellClass)`).
+        var namesRuntimeClass = false
     }
 
     /// Calls after which a qualified class name no longer carries its module.
@@ -44,7 +46,34 @@ struct NibNameResolver {
         if range.count == 1 || (range.count == 2 && stream.isText(range.lowerBound + 1, "!")) {
             if let single = resolveSingle(range.lowerBound, depth: depth) { return single }
         }
-        return Resolved(resolution: resolvePattern(range, depth: depth), spelling: spelling(of: range))
+        let resolution = resolvePattern(range, depth: depth)
+        let parameter = resolution == .dynamic ? classParameter(in: range) : nil
+        return Resolved(resolution: resolution, parameter: parameter, spelling: spelling(of: range),
+                        namesRuntimeClass: resolution == .dynamic && parameter == nil && classVariable(in: range))
+    }
+
+    /// `NSStringFromClass(x)` / `String(describing: x)` of a variable `x` other than `self`.
+    private func classVariable(in range: Range<Int>) -> Bool {
+        range.contains { index in
+            stream[index].isIdentifier && stream.isText(index + 1, ")") && !stream.isText(index, "self")
+                && (stream.isText(index - 1, "(") && stream.isText(index - 2, "NSStringFromClass")
+                    || stream.isText(index - 1, ":") && stream.isText(index - 2, "describing"))
+        }
+    }
+
+    /// The parameter whose class names the nib: `String.className(viewType)`,
+    /// `NSStringFromClass(aClass)`, `String(describing: type)` with a parameter holding a
+    /// class (`_ viewType: T.Type`); the caller's argument (`self` in a type method,
+    /// `X.self`) then says which.
+    private func classParameter(in range: Range<Int>) -> Int? {
+        for index in range where stream[index].isIdentifier && stream.isText(index + 1, ")") {
+            guard let parameter = parameterIndex(stream.text(index)) else { continue }
+            let opener = stream.isText(index - 1, "(") ? index - 2 : stream.isText(index - 1, ":") && stream.isText(index - 3, "(") ? index - 2 : -1
+            guard opener >= 0, stream.isText(opener, "NSStringFromClass") || stream.isText(opener, "describing")
+                    || stream.isText(opener, "reflecting") || Self.classNameHelpers.contains(stream.text(opener)) else { continue }
+            return parameter
+        }
+        return nil
     }
 
     /// `String(reflecting:)` or `NSStringFromClass` in the expression, unless the module is cut

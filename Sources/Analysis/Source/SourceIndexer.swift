@@ -24,17 +24,15 @@ public struct SourceIndexer: Sendable {
     public func index(files: [ProjectFile]) -> SourceIndex {
         let sources = files.filter { ($0.kind == .swift || $0.kind == .objc) && $0.contents != nil }
         var results = ConcurrentMap.map(sources, concurrency: concurrency) { indexFile($0) }
-        // Read through indices: a key path or closure over the elements may copy each
-        // file's whole result.
-        var helpers: [NibLoadHelper] = []
-        var copyHelpers: [String: PlaceholderCopyFacts] = [:]
-        for position in results.indices {
-            helpers += results[position].helpers
-            if !results[position].copyHelpers.isEmpty { copyHelpers.merge(results[position].copyHelpers) { first, _ in first } }
-        }
-        let table = helpers.isEmpty && copyHelpers.isEmpty ? NibLoadHelperTable()
-            : NibLoadHelperTable(helpers, copyHelpers: copyHelpers, declarations: results.indices.flatMap { results[$0].declarations })
-        if !table.isEmpty {
+        // A helper that calls another helper is known only once that call is resolved: each
+        // round re-indexes the files that call a helper, until no new helper appears (a chain
+        // of helpers is followed to its callers; a few rounds suffice on real code).
+        var known = 0
+        for _ in 0..<Self.maximumHelperRounds {
+            let (helpers, copyHelpers) = Self.helpers(of: results)
+            guard helpers.count + copyHelpers.count > known else { break }
+            known = helpers.count + copyHelpers.count
+            let table = NibLoadHelperTable(helpers, copyHelpers: copyHelpers, declarations: results.indices.flatMap { results[$0].declarations })
             let keys = table.callKeys
             let (swiftCalls, objcCalls) = (keys.matcher(swift: true), keys.matcher(swift: false))
             let again = sources.indices.filter { position in
@@ -44,6 +42,21 @@ public struct SourceIndexer: Sendable {
             for (slot, position) in again.enumerated() { swap(&results[position], &redone[slot]) }
         }
         return SourceIndexMerger.merge(consume results)  // moved: the merge takes each file's lists without copying
+    }
+
+    /// Rounds of re-indexing for chains of helpers (`a` calls helper `b` that calls helper `c`).
+    static let maximumHelperRounds = 4
+
+    /// The nib-load and placeholder-copy helpers the files define. Read through indices: a
+    /// key path or closure over the elements may copy each file's whole result.
+    private static func helpers(of results: [SourceFileIndex]) -> ([NibLoadHelper], [String: PlaceholderCopyFacts]) {
+        var helpers: [NibLoadHelper] = []
+        var copyHelpers: [String: PlaceholderCopyFacts] = [:]
+        for position in results.indices {
+            helpers += results[position].helpers
+            if !results[position].copyHelpers.isEmpty { copyHelpers.merge(results[position].copyHelpers) { first, _ in first } }
+        }
+        return (helpers, copyHelpers)
     }
 
     /// Indexes one file on its own (helpers of other files are not followed). Never fails:

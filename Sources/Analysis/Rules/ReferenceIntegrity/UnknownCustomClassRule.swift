@@ -22,6 +22,12 @@ struct UnknownCustomClassRule: Rule {
 
     static let requirements: RuleRequirements = .sources
 
+    /// A xib whose File's Owner names a class the code no longer has.
+    private static let oldCardXib = RuleExample.File("App/OldCard.xib", ExampleXML.xib("""
+    <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner" customClass="RemovedCardController"/>
+    <view contentMode="scaleToFill" customClass="CardView" customModule="App" customModuleProvider="target" id="Root-00-001"/>
+    """))
+
     static let examples = RuleExamples(
         triggering: [
             RuleExample("The storyboard still names `ProfileHeaderView`, renamed to `ProfileHeader` in code.", files: [
@@ -76,12 +82,21 @@ struct UnknownCustomClassRule: Rule {
                 .init("App/CardView.swift", """
                 import UIKit
 
+                final class CardView: UIView {
+                    static func make() -> CardView? {
+                        Bundle.main.loadNibNamed("OldCard", owner: nil)?.first as? CardView
+                    }
+                }
+                """),
+                oldCardXib,
+            ]),
+            RuleExample("A stale File's Owner class on a xib no code loads (a leftover file): info.", severity: .info, files: [
+                .init("App/CardView.swift", """
+                import UIKit
+
                 final class CardView: UIView {}
                 """),
-                .init("App/OldCard.xib", ExampleXML.xib("""
-                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner" customClass="RemovedCardController"/>
-                <view contentMode="scaleToFill" customClass="CardView" customModule="App" customModuleProvider="target" id="Root-00-001"/>
-                """)),
+                oldCardXib,
             ]),
         ],
         nonTriggering: [
@@ -160,6 +175,14 @@ struct UnknownCustomClassRule: Rule {
                 }
                 let (severity, origin) = provenance(of: object, in: model)
                 if object.placeholder == .filesOwner {
+                    // A leftover: its owner class is gone and no code names the nib either.
+                    if !isNamedByCode(document, in: model) {
+                        return staleOwnerLabel(name, "no source in the project declares\(origin)",
+                                               consequence: "no code loads \(NibCatalog.loadName(ofPath: document.path) ?? document.path) either (no load names it, no class is named after it): a leftover file",
+                                               fix: "Delete \(document.path), or set File's Owner's class to the class that loads it.",
+                                               object: object, document: document, declaration: nil,
+                                               severity: .info, identity: [document.path, object.id, name])
+                    }
                     return staleOwnerLabel(name, "no source in the project declares\(origin)",
                                            consequence: "the stale name hides from Interface Builder and readers which class owns the outlets and actions",
                                            fix: "Set File's Owner's class to the class that loads \(document.path) as its owner, or delete the file if nothing loads it.",
@@ -224,6 +247,14 @@ struct UnknownCustomClassRule: Rule {
             severity: severity,
             identity: identity
         )
+    }
+
+    /// Some code may load the nib: a load site names it, or a declared class is named after it
+    /// (a controller's default nib lookup finds `Name` for `Name` and `NameController`).
+    private static func isNamedByCode(_ document: IBDocument, in model: ProjectModel) -> Bool {
+        guard let nibName = NibCatalog.loadName(ofPath: document.path) else { return true }
+        return !model.loadSites(forNib: nibName).isEmpty
+            || [nibName, nibName + "Controller"].contains { model.projectClass($0)?.type != nil }
     }
 
     /// Neither declared in the project nor a platform class (by table or by prefix).

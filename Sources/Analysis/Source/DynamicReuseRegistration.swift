@@ -9,24 +9,28 @@ enum DynamicReuseRegistration {
     private static let register = Array("register".utf8)
 
     /// Whether `bytes` (a UTF-8 source file) registers an identifier that is not a literal.
-    /// Lines are split at line feeds not preceded by a carriage return (a `\r\n` pair is
-    /// one `Character`, as `String.split` sees it); a file that is not UTF-8 registers nothing.
+    /// Lines end at line feeds not preceded by a carriage return (a `\r\n` pair is one
+    /// `Character`, as `String.split` sees it); a file that is not UTF-8 registers nothing.
     static func occurs(in bytes: [UInt8]) -> Bool {
-        var lineStart = 0
-        var found = false
-        bytes.withUnsafeBufferPointer { buffer in
-            var position = 0
-            while position <= buffer.count, !found {
-                let atEnd = position == buffer.count
-                if atEnd || buffer[position] == 0x0A && (position == 0 || buffer[position - 1] != 0x0D) {
-                    let line = UnsafeBufferPointer(rebasing: buffer[lineStart..<position])
-                    if ByteSearch.contains(register, in: line), registersDynamically(String(decoding: line, as: UTF8.self)) { found = true }
-                    lineStart = position + 1
-                }
-                position += 1
+        let found = bytes.withUnsafeBufferPointer { buffer in
+            var from = 0
+            while let hit = ByteSearch.firstIndex(of: register, in: buffer, from: from) {
+                var lineStart = hit
+                while lineStart > 0, !endsLine(at: lineStart - 1, in: buffer) { lineStart -= 1 }
+                var lineEnd = hit
+                while lineEnd < buffer.count, !endsLine(at: lineEnd, in: buffer) { lineEnd += 1 }
+                let line = UnsafeBufferPointer(rebasing: buffer[lineStart..<lineEnd])
+                if registersDynamically(String(decoding: line, as: UTF8.self)) { return true }
+                from = lineEnd + 1
             }
+            return false
         }
         return found && String(data: Data(bytes), encoding: .utf8) != nil
+    }
+
+    /// Whether the byte at `position` is a line feed that ends a line.
+    private static func endsLine(at position: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        buffer[position] == 0x0A && (position == 0 || buffer[position - 1] != 0x0D)
     }
 
     /// The check on one line that mentions `register`.

@@ -10,6 +10,7 @@
 # project above 3x, and every project faster on two cores than on one.
 #
 #   Benchmarks/real.sh [RUNS]   (default 3; projects: $NIBSCAN_SHARED_DIR/realworld or ../shared/realworld)
+# BENCH=path/to/bench-analysis measures that binary instead of building one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:-3}"
@@ -18,8 +19,12 @@ realworld="$shared/realworld"
 [ -d "$realworld" ] || { echo "bench real: no $realworld (set NIBSCAN_SHARED_DIR)" >&2; exit 2; }
 out=Benchmarks/out
 mkdir -p "$out"
-swift build -c release --product bench-analysis >&2
-bench=$PWD/.build/release/bench-analysis
+if [ -n "${BENCH:-}" ]; then
+  bench=$BENCH
+else
+  swift build -c release --product bench-analysis >&2
+  bench=$PWD/.build/release/bench-analysis
+fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/nibscan-bench-real.XXXXXX")
 trap 'rm -rf "$work"' EXIT

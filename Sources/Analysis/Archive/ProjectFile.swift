@@ -44,16 +44,19 @@ public struct ProjectFile: Sendable {
     /// The kind a path has by its extension (a `.nib` folder is a `nib` too), or by its
     /// name for project, package and dependency files.
     public static func kind(ofPath path: String) -> FileEntry.Kind {
-        switch (path as NSString).pathExtension.lowercased() {
+        // Byte-level path pieces (`PathPieces`): bridging every path to `NSString` cost more
+        // than the rest of reading a large project's file list.
+        guard let name = PathPieces.lastComponent(of: path[...]) else { return .other }
+        switch PathPieces.splitExtension(name).pathExtension.lowercased() {
         case "xib": return .xib
         case "storyboard": return .storyboard
         case "nib": return .nib
-        case "swift": return (path as NSString).lastPathComponent == "Package.swift" ? .package : .swift
+        case "swift": return name == "Package.swift" ? .package : .swift
         case "h", "m", "mm": return .objc
-        case "pbxproj": return (path as NSString).lastPathComponent == "project.pbxproj" ? .project : .other
-        case "xcworkspacedata": return (path as NSString).lastPathComponent == "contents.xcworkspacedata" ? .workspace : .other
+        case "pbxproj": return name == "project.pbxproj" ? .project : .other
+        case "xcworkspacedata": return name == "contents.xcworkspacedata" ? .workspace : .other
         case "", "lock", "resolved":
-            return dependencyManifestNames.contains((path as NSString).lastPathComponent) ? .dependencies : .other
+            return dependencyManifestNames.contains(String(name)) ? .dependencies : .other
         default: return .other
         }
     }

@@ -37,7 +37,7 @@ public struct ProjectInput: Sendable {
     /// resource forks macOS adds to the zips it makes (`__MACOSX/…`, `._Name.xib`), which
     /// carry a project file's extension but none of its content.
     public static func isNeededByAnalysis(path: String) -> Bool {
-        let name = (path as NSString).lastPathComponent
+        let name = PathPieces.lastComponent(of: path[...]) ?? ""
         if name.hasPrefix("._") || path.hasPrefix("__MACOSX/") { return false }
         if ProjectFile.kind(ofPath: path) != .other { return true }
         return name == ProjectConfiguration.fileName

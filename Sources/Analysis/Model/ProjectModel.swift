@@ -80,9 +80,9 @@ public struct ProjectModel: Sendable {
         connectionUsage = ConnectionUsage(documentJoins.connections, hierarchy: hierarchy)
     }
 
-    /// Reads the project files first (the source index needs each file's Swift version),
-    /// then parses and indexes `files` on up to `concurrency` threads, Interface Builder parsing
-    /// and source indexing side by side, each followed by the joins that need only its own
+    /// Parses and indexes `files` on up to `concurrency` threads: Interface Builder parsing
+    /// beside the project files and then the source indexing (which needs each file's Swift
+    /// version from the project files), each followed by the joins that need only its own
     /// results (``DocumentJoins``, ``SourceJoins``); results are merged by path, so the
     /// model does not depend on scheduling. A document over `interfaceBuilderLimits` is
     /// kept as an `error` document naming the limit. `dependencies` are module names the
@@ -93,8 +93,6 @@ public struct ProjectModel: Sendable {
         let sorted = files.sorted { $0.path < $1.path }
         let interfaceFiles = sorted.filter { [.xib, .storyboard, .nib].contains($0.kind) && $0.contents != nil }
         let sourceFiles = sorted.filter { ($0.kind == .swift || $0.kind == .objc) && $0.contents != nil }
-        let buildModel = BuildModel(files: sorted, dependencies: dependencies)
-        let swiftVersions = buildModel.swiftVersions
         let (interfaceBuilder, code) = Parallel.both(concurrency: concurrency, {
             let parser = InterfaceBuilderParser(limits: interfaceBuilderLimits)
             let documents = ConcurrentMap.map(interfaceFiles, concurrency: concurrency) { file in
@@ -102,10 +100,11 @@ public struct ProjectModel: Sendable {
             }
             return (documents: documents, joins: DocumentJoins(documents: documents, files: sorted))
         }, {
-            let sources = SourceIndexer(concurrency: concurrency, swiftVersions: swiftVersions).index(files: sourceFiles)
-            return (sources: sources, joins: SourceJoins(sources: sources))
+            let buildModel = BuildModel(files: sorted, dependencies: dependencies)
+            let sources = SourceIndexer(concurrency: concurrency, swiftVersions: buildModel.swiftVersions).index(files: sourceFiles)
+            return (buildModel: buildModel, sources: sources, joins: SourceJoins(sources: sources))
         })
-        return ProjectModel(files: sorted, buildModel: buildModel, documents: interfaceBuilder.documents, documentJoins: interfaceBuilder.joins,
+        return ProjectModel(files: sorted, buildModel: code.buildModel, documents: interfaceBuilder.documents, documentJoins: interfaceBuilder.joins,
                             sources: code.sources, sourceJoins: code.joins, hasSources: !sourceFiles.isEmpty)
     }
 

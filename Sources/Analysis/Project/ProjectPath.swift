@@ -9,6 +9,7 @@ enum ProjectPath {
 
     /// Folds `.`, `..` and empty components.
     static func normalized(_ path: String) -> String? {
+        if hasNothingToFold(path) { return path }
         var components: [Substring] = []
         for component in path.split(separator: "/", omittingEmptySubsequences: true) {
             switch component {
@@ -20,6 +21,22 @@ enum ProjectPath {
             }
         }
         return components.joined(separator: "/")
+    }
+
+    /// Whether no component of `path` is empty, `.` or `..`, judged on its bytes: the
+    /// common case, which ``normalized(_:)`` returns as it is without splitting it.
+    private static func hasNothingToFold(_ path: String) -> Bool {
+        var length = 0, dots = 0
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if length == 0 || dots == length && length <= 2 { return false }
+                (length, dots) = (0, 0)
+            } else {
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return path.isEmpty || length > 0 && !(dots == length && length <= 2)
     }
 
     /// `App/App.xcodeproj/project.pbxproj` → `App/App.xcodeproj`; a bare name → `""`.

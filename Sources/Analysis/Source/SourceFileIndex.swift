@@ -13,6 +13,9 @@ public struct SourceFileIndex: Sendable, Equatable {
     public var problems: [SourceProblem] = []
     /// Modules the file imports (``ImportScanner``).
     public var imports: [String] = []
+    /// Whether the file registers a reusable view with an identifier that is not a string
+    /// literal (``DynamicReuseRegistration``).
+    public var registersReuseIdentifiersDynamically = false
     /// Methods of this file that wrap a nib load and can be followed to their callers.
     var helpers: [NibLoadHelper] = []
     /// Methods of this file that copy placeholder attributes from a parameter.

@@ -20,6 +20,7 @@ struct SourceFileIndexer {
         let stream = SourceTokenizer(language: language).stream(bytes)
         var result = SourceFileIndex(path: path, language: language)
         result.imports = ImportScanner.modules(in: stream, language: language)
+        result.registersReuseIdentifiersDynamically = DynamicReuseRegistration.occurs(in: bytes)
         var parsed: Declarations
         switch language {
         case .swift:

@@ -31,6 +31,9 @@ public struct SourceIndex: Sendable, Equatable, Codable {
     public var problems: [SourceProblem]
     /// Source path → the modules it imports; files importing nothing are left out.
     public var imports: [String: [String]] = [:]
+    /// Sources that register a reusable view with an identifier that is not a string
+    /// literal (a constant, `String(describing:)`, Reusable's `register(cellType:)`), by path.
+    public var dynamicReuseRegistrations: [String] = []
 
     public init(declarations: [SourceTypeDeclaration] = [], types: [String: SourceType] = [:],
                 typealiases: [String: String] = [:], nibLoads: [NibLoadSite] = [],

@@ -32,12 +32,13 @@ struct SourceSuppressionDirective: Sendable, Equatable {
         reach == .nextLine ? "nibscan:disable-next-line" : "nibscan:disable"
     }
 
-    private static let marker = Data("nibscan:disable".utf8)
+    private static let marker = Array("nibscan:disable".utf8)
 
     /// Every directive in the sources among `files`, in path and line order.
     static func directives(in files: [ProjectFile]) -> [SourceSuppressionDirective] {
         files.filter { $0.kind == .swift || $0.kind == .objc }.flatMap { file -> [SourceSuppressionDirective] in
-            guard let contents = file.contents, contents.range(of: marker) != nil else { return [] }
+            guard let contents = file.contents,
+                  contents.withUnsafeBytes({ ByteSearch.contains(marker, in: $0.bindMemory(to: UInt8.self)) }) else { return [] }
             let text = String(decoding: contents, as: UTF8.self)
             return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { number, line in
                 directive(in: line, path: file.path, line: number + 1)

@@ -293,16 +293,13 @@ private struct Cursor {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0x0B || byte == 0x0C
     }
 
-    /// The bytes Foundation accepts in an unquoted string: letters, digits and `_$+/:.-`.
+    /// The bytes Foundation accepts in an unquoted string: letters, digits and `_$+/:.-`,
+    /// as one bit per ASCII byte (bytes 0–63, then 64–127): the test runs on every byte of
+    /// every key and unquoted value.
     private static func isUnquoted(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: ":"),
-             UInt8(ascii: "."), UInt8(ascii: "-"):
-            true
-        default:
-            false
-        }
+        if byte < 64 { return (0x07FFE81000000000 as UInt64) >> byte & 1 == 1 }
+        if byte < 128 { return (0x07FFFFFE87FFFFFE as UInt64) >> (byte - 64) & 1 == 1 }
+        return false
     }
 
     private static func hexDigit(_ byte: UInt8) -> UInt8? {

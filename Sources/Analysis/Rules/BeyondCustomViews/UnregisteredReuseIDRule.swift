@@ -85,7 +85,7 @@ struct UnregisteredReuseIDRule: Rule {
 
     static func check(_ model: ProjectModel) -> [RuleViolation] {
         let dequeues = model.sources.literalCalls.filter { $0.kind == .dequeue }
-        guard !dequeues.isEmpty, !registersDynamically(model) else { return [] }
+        guard !dequeues.isEmpty, model.sources.dynamicReuseRegistrations.isEmpty else { return [] }
         var provided = Set(model.sources.literalCalls.filter { $0.kind == .registerClass || $0.kind == .registerNib }.map(\.value))
         provided.formUnion(model.sources.nibLoads.compactMap(\.reuseIdentifier))
         for document in model.analysedDocuments {
@@ -130,23 +130,5 @@ struct UnregisteredReuseIDRule: Rule {
             if left.count > right.count { i += 1 } else if left.count < right.count { j += 1 } else { i += 1; j += 1 }
         }
         return edits == 1
-    }
-
-    /// Whether any source registers a reusable view with an identifier that is not a string
-    /// literal (a constant, `String(describing:)`, Reusable's `register(cellType:)`).
-    static func registersDynamically(_ model: ProjectModel) -> Bool {
-        let labels = ["forCellReuseIdentifier:", "forCellWithReuseIdentifier:", "forHeaderFooterViewReuseIdentifier:"]
-        for file in model.files where file.kind == .swift || file.kind == .objc {
-            guard let data = file.contents, let text = String(data: data, encoding: .utf8) else { continue }
-            for line in text.split(separator: "\n") where line.contains("register") {
-                if line.range(of: #"register\w*\s*\(\s*\w*(cellType|[vV]iewType)\s*:"#, options: .regularExpression) != nil { return true }
-                for label in labels + (line.contains("withReuseIdentifier:") ? ["withReuseIdentifier:"] : []) {
-                    guard let range = line.range(of: label) else { continue }
-                    let argument = line[range.upperBound...].drop { $0 == " " }
-                    if !argument.hasPrefix("\"") && !argument.hasPrefix("@\"") { return true }
-                }
-            }
-        }
-        return false
     }
 }

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Whether a source file registers a reusable view with an identifier that is not a string
+/// literal (a constant, `String(describing:)`, Reusable's `register(cellType:)`): then
+/// nibscan cannot tell which reuse identifiers exist. Collected once per file while
+/// indexing, from the lines that mention `register`, so that no rule rescans the sources.
+enum DynamicReuseRegistration {
+    private static let labels = ["forCellReuseIdentifier:", "forCellWithReuseIdentifier:", "forHeaderFooterViewReuseIdentifier:"]
+    private static let register = Array("register".utf8)
+
+    /// Whether `bytes` (a UTF-8 source file) registers an identifier that is not a literal.
+    /// Lines end at line feeds not preceded by a carriage return (a `\r\n` pair is one
+    /// `Character`, as `String.split` sees it); a file that is not UTF-8 registers nothing.
+    static func occurs(in bytes: [UInt8]) -> Bool {
+        let found = bytes.withUnsafeBufferPointer { buffer in
+            var from = 0
+            while let hit = ByteSearch.firstIndex(of: register, in: buffer, from: from) {
+                var lineStart = hit
+                while lineStart > 0, !endsLine(at: lineStart - 1, in: buffer) { lineStart -= 1 }
+                var lineEnd = hit
+                while lineEnd < buffer.count, !endsLine(at: lineEnd, in: buffer) { lineEnd += 1 }
+                let line = UnsafeBufferPointer(rebasing: buffer[lineStart..<lineEnd])
+                if registersDynamically(String(decoding: line, as: UTF8.self)) { return true }
+                from = lineEnd + 1
+            }
+            return false
+        }
+        return found && String(data: Data(bytes), encoding: .utf8) != nil
+    }
+
+    /// Whether the byte at `position` is a line feed that ends a line.
+    private static func endsLine(at position: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        buffer[position] == 0x0A && (position == 0 || buffer[position - 1] != 0x0D)
+    }
+
+    /// The check on one line that mentions `register`.
+    private static func registersDynamically(_ line: String) -> Bool {
+        guard line.contains("register") else { return false }
+        if line.range(of: #"register\w*\s*\(\s*\w*(cellType|[vV]iewType)\s*:"#, options: .regularExpression) != nil { return true }
+        for label in labels + (line.contains("withReuseIdentifier:") ? ["withReuseIdentifier:"] : []) {
+            guard let range = line.range(of: label) else { continue }
+            let argument = line[range.upperBound...].drop { $0 == " " }
+            if !argument.hasPrefix("\"") && !argument.hasPrefix("@\"") { return true }
+        }
+        return false
+    }
+}

@@ -1,0 +1,25 @@
+@testable import Analysis
+import XCTest
+
+/// Upload-relative path folding: paths with nothing to fold come back as they are, the
+/// others are folded component by component.
+final class ProjectPathTests: XCTestCase {
+    func testPathsWithNothingToFoldAreReturnedAsTheyAre() {
+        for path in ["", "App", "App/Views/Card.xib", "App/...", "App/.hidden/a.", "Ünïcödé/Ä.swift"] {
+            XCTAssertEqual(ProjectPath.normalized(path), path)
+        }
+    }
+
+    func testDotsAndEmptyComponentsAreFolded() {
+        XCTAssertEqual(ProjectPath.normalized("a/./b"), "a/b")
+        XCTAssertEqual(ProjectPath.normalized("a/b/../c"), "a/c")
+        XCTAssertEqual(ProjectPath.normalized("a//b/"), "a/b")
+        XCTAssertEqual(ProjectPath.normalized("/a/b"), "a/b")
+        XCTAssertEqual(ProjectPath.normalized("a/."), "a")
+        XCTAssertEqual(ProjectPath.normalized("a/b/.."), "a")
+        XCTAssertEqual(ProjectPath.normalized("."), "")
+        XCTAssertNil(ProjectPath.normalized(".."))
+        XCTAssertNil(ProjectPath.normalized("a/../../b"))
+        XCTAssertEqual(ProjectPath.join("App", "../Shared/./View.swift"), "Shared/View.swift")
+    }
+}

@@ -115,6 +115,7 @@ final class AnalysisWorkers: Sendable {
                 state.withLock { $0.claiming -= 1 }
                 return
             }
+            log.event("analysis-claimed", ["analysisId": record.id, "attempt": record.attempts, "node": policy.node])
             run(record)
             state.withLock { $0.running[record.id] = nil }
         }

@@ -100,16 +100,32 @@ final class ServeNode: @unchecked Sendable {
         return process.terminationStatus
     }
 
+    /// The processes this node started that still run (its analysis children), from `/proc`.
+    func childProcesses() -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(pid_t.init).filter { Self.parent(of: $0) == pid }
+    }
+
+    /// Whether process `child` still runs (not gone, not a zombie).
+    static func isAlive(_ child: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
+              let state = stat.split(separator: ")").last?.split(separator: " ").first else { return false }
+        return state != "Z"
+    }
+
+    /// The parent of process `child` (`/proc/PID/stat`: the field after the state).
+    private static func parent(of child: pid_t) -> pid_t? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8) else { return nil }
+        let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+        return fields.count > 1 ? pid_t(fields[1]) : nil
+    }
+
     /// Waits up to `timeout` seconds until the process is gone or a zombie (read from
     /// `/proc`, which shows a kill at once, before `Process` notices).
     func waitForDeath(timeout: TimeInterval) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
-        repeat {
-            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                  let state = stat.split(separator: ")").last?.split(separator: " ").first, state != "Z" else { return true }
-            usleep(20_000)
-        } while Date() < deadline
-        return false
+        while Self.isAlive(pid) && Date() < deadline { usleep(20_000) }
+        return !Self.isAlive(pid)
     }
 
     /// SIGTERM, then SIGKILL after 15 s; removes the data directory.

@@ -7,7 +7,8 @@ import Glibc
 /// The hidden `nibscan analysis-worker` subcommand: the child side of ``AnalysisProcess``.
 /// It limits itself (`--memory-bytes` → `RLIMIT_AS`, `--cpu-seconds` → `RLIMIT_CPU`)
 /// before reading anything, reads one ``AnalysisJob`` as JSON from standard input, runs it
-/// and writes the result header line and the report to standard output.
+/// and writes the result header line and the report to standard output. It exits as soon
+/// as the server that started it dies.
 public enum AnalysisWorkerCommand {
     public static func run(_ arguments: [String]) -> Int32 {
         var memoryBytes: rlim_t?, cpuSeconds: rlim_t?
@@ -25,6 +26,7 @@ public enum AnalysisWorkerCommand {
         if let memoryBytes { limit(RLIMIT_AS, soft: memoryBytes, hard: memoryBytes) }
         // SIGXCPU at the soft limit; SIGKILL one second later if it is caught or ignored.
         if let cpuSeconds { limit(RLIMIT_CPU, soft: cpuSeconds, hard: cpuSeconds + 1) }
+        exitWhenOrphaned()
         let input = FileHandle.standardInput.readDataToEndOfFile()
         let job: AnalysisJob
         do {
@@ -39,6 +41,17 @@ public enum AnalysisWorkerCommand {
         if let report { output.append(report) }
         FileHandle.standardOutput.write(output)
         return 0
+    }
+
+    /// Stops this child once its server is gone (killed mid-analysis: no one will read the
+    /// result, and another node runs the analysis again), instead of using CPU the other
+    /// nodes need until its limits stop it. Linux re-parents an orphan, so `getppid()` changes.
+    private static func exitWhenOrphaned() {
+        let server = getppid()
+        Thread.detachNewThread {
+            while getppid() == server { usleep(200_000) }
+            _exit(3)
+        }
     }
 
     private static func limit(_ resource: __rlimit_resource, soft: rlim_t, hard: rlim_t) {

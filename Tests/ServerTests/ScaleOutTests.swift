@@ -40,8 +40,9 @@ final class ScaleOutTests: XCTestCase {
         var final: [String: [String: Any]] = [:]
         var turn = 0
         while final.count < ids.count && Date() < deadline {
+            let live = nodes.filter(\.isRunning)
+            guard !live.isEmpty else { break }
             for id in ids where final[id] == nil {
-                let live = nodes.filter(\.isRunning)
                 turn += 1
                 guard let response = try? live[turn % live.count].request("GET", "/v1/analyses/\(id)"), response.status == 200,
                       let resource = try? response.json(), ["succeeded", "failed"].contains(resource["status"] as? String) else { continue }

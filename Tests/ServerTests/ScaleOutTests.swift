@@ -102,8 +102,8 @@ final class ScaleOutTests: XCTestCase {
 
     func testAnalysesOfANodeKilledMidAnalysisAreFinishedByAnotherAfterTheLeaseExpires() throws {
         try startNodes(["--lease-seconds", "3"])
-        // Long enough (about 1.5 s of CPU) that a child left running would outlive the check below.
-        let slow = SlowProject.zip(views: 200)
+        // Long enough (about 3 s of CPU) that a child left running would outlive the check below.
+        let slow = SlowProject.zip(views: 400)
         let ids = try (0 ..< 3).map { try id(of: try nodes[$0].upload(slow)) }
         let (victim, interrupted) = try XCTUnwrap(waitForClaim(of: ids), "a node claims one of the analyses")
         let childrenDeadline = Date(timeIntervalSinceNow: 20)
@@ -116,7 +116,7 @@ final class ScaleOutTests: XCTestCase {
         let killedAt = Date()
         victim.signal(SIGKILL)
         XCTAssertTrue(victim.waitForDeath(timeout: 10), "killed by the signal")
-        let orphansDeadline = Date(timeIntervalSinceNow: 1)
+        let orphansDeadline = Date(timeIntervalSinceNow: 2)
         while children.contains(where: ServeNode.isAlive) && Date() < orphansDeadline { usleep(20_000) }
         XCTAssertEqual(children.filter(ServeNode.isAlive), [], "its analysis children stop with it")
         XCTAssertTrue(victim.events("analysis-finished").filter { $0["analysisId"] as? String == interrupted }.isEmpty,

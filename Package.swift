@@ -36,6 +36,7 @@ let package = Package(
         .executableTarget(name: "bench-ib", dependencies: ["Analysis"], path: "Benchmarks/bench-ib"),
         .executableTarget(name: "bench-source", dependencies: ["Analysis"], path: "Benchmarks/bench-source"),
         .executableTarget(name: "bench-analysis", dependencies: ["Analysis"], path: "Benchmarks/bench-analysis"),
+        .executableTarget(name: "bench-claims", dependencies: ["Server"], path: "Benchmarks/bench-claims"),
 
         // Helpers shared by the test targets: building zip archives in code, fixture paths.
         .target(name: "TestSupport", dependencies: ["Analysis", "CZlib", "CPostgres"], path: "Tests/TestSupport"),

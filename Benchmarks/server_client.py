@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Load client for the nibscan HTTP service (stdlib only, loopback only, bounded).
 
-  server_client.py small --port P [--requests N] [--concurrency C] [--zip FILE]
-      uploads a small archive N times with ?wait=60 from C threads; prints analyses per
-      second and latency percentiles.
+  server_client.py small --port P[,P...] [--requests N] [--concurrency C] [--zip FILE]
+      uploads a small archive N times with ?wait=60 from C threads, spread over the ports
+      (nodes) in turn; prints analyses per second and latency percentiles.
   server_client.py large --port P --pid PID [--clients 20] [--megabytes 100]
       20 clients upload a ~100 MB archive (incompressible filler entries the analysis
       skips) at the same time while the server's RSS is sampled, until every upload is
@@ -81,6 +81,7 @@ def run_small(args):
     body = open(args.zip, "rb").read() if args.zip else small_zip()
     latencies, statuses, lock = [], {}, threading.Lock()
     remaining = [args.requests]
+    ports = [int(port) for port in args.port.split(",")]
 
     def worker():
         while True:
@@ -88,9 +89,10 @@ def run_small(args):
                 if remaining[0] == 0:
                     return
                 remaining[0] -= 1
+                port = ports[remaining[0] % len(ports)]
             started = time.perf_counter()
             try:
-                status, _ = post(args.port, body, "?wait=60", timeout=90)
+                status, _ = post(port, body, "?wait=60", timeout=90)
             except OSError as error:
                 status = f"error: {error.__class__.__name__}"
             elapsed = time.perf_counter() - started
@@ -184,7 +186,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="mode", required=True)
     small = sub.add_parser("small")
-    small.add_argument("--port", type=int, required=True)
+    small.add_argument("--port", required=True, help="a port, or several separated by commas")
     small.add_argument("--requests", type=int, default=300)
     small.add_argument("--concurrency", type=int, default=4)
     small.add_argument("--zip")

@@ -1,6 +1,7 @@
 import Analysis
 import Foundation
 @testable import Server
+import TestSupport
 import XCTest
 
 /// Deliveries to a real receiver on 127.0.0.1, allowed explicitly in the configuration.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Server
+import TestSupport
 import XCTest
 
 /// `PATCH /v1/webhooks/{id}` over real loopback sockets: editing in place, merge-patch

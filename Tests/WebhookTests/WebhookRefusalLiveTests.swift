@@ -1,5 +1,6 @@
 import Foundation
 @testable import Server
+import TestSupport
 import XCTest
 
 /// With nothing allowed, every spelling of a loopback address is refused on the address

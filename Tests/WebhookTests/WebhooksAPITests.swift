@@ -1,5 +1,6 @@
 import Foundation
 @testable import Server
+import TestSupport
 import XCTest
 
 /// `/v1/webhooks` through the server's responder: shapes, roles, validation problems,

@@ -37,7 +37,8 @@ struct AnalysisProcess: Sendable {
             return .failed(.init(code: "analysis.internal-error", message: "the analysis could not be handed to a worker: \(error)"))
         }
         let executable = limits.executable ?? "/proc/self/exe"
-        let arguments = [executable, "analysis-worker", "--memory-bytes", String(limits.memoryBytes), "--cpu-seconds", String(limits.cpuSeconds)]
+        let arguments = [executable, "analysis-worker", "--memory-bytes", String(limits.memoryBytes), "--cpu-seconds", String(limits.cpuSeconds),
+                         "--server-pid", String(getpid())]
         guard let child = ChildProcess(executable: executable, arguments: arguments) else {
             return .failed(.init(code: "analysis.crashed", message: "the analysis worker \(executable) could not be started: \(String(cString: strerror(errno)))"))
         }

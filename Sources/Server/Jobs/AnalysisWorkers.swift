@@ -78,7 +78,9 @@ final class AnalysisWorkers: Sendable {
     /// (one that finished meanwhile stays finished).
     private func handBack(_ id: String, attempt: Int, started: Bool) {
         do {
-            if try store.requeue(id: id, attempt: attempt, started: started) { state.withLock { $0.handedBack.append(id) } }
+            guard try store.requeue(id: id, attempt: attempt, started: started) else { return }
+            state.withLock { $0.handedBack.append(id) }
+            log.event("analysis-handed-back", ["analysisId": id, "attempt": attempt, "started": started])
         } catch {
             log.event("requeue-failed", ["analysisId": id, "error": "\(error)"])
         }
@@ -115,6 +117,7 @@ final class AnalysisWorkers: Sendable {
                 state.withLock { $0.claiming -= 1 }
                 return
             }
+            log.event("analysis-claimed", ["analysisId": record.id, "attempt": record.attempts, "node": policy.node])
             run(record)
             state.withLock { $0.running[record.id] = nil }
         }

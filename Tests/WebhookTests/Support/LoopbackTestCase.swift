@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 
 /// A test with a nibscan server and a loopback receiver, both stopped (and the server's

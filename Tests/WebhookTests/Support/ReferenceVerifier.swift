@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Verifies a received webhook with the `standardwebhooks` reference library from PyPI

@@ -4,24 +4,24 @@ import Glibc
 /// A tiny HTTP receiver on 127.0.0.1 with a free port: records every request and answers
 /// each with the next scripted reply (a status with fields, or silence until stopped).
 /// Only ever listens on loopback.
-final class LoopbackReceiver: @unchecked Sendable {
+public final class LoopbackReceiver: @unchecked Sendable {
     /// How to answer one request.
-    enum Reply {
+    public enum Reply {
         case status(Int, headers: [String: String] = [:], body: String = "")
         /// Never answers; the connection stays open until the receiver stops.
         case silence
     }
 
-    struct Request {
-        var method: String
-        var target: String
+    public struct Request {
+        public var method: String
+        public var target: String
         /// Lower-cased names.
-        var headers: [String: String]
-        var body: Data
-        var receivedAt: Date
+        public var headers: [String: String]
+        public var body: Data
+        public var receivedAt: Date
     }
 
-    let port: Int
+    public let port: Int
     private let listener: Int32
     private let lock = NSLock()
     private var script: [Reply]
@@ -31,7 +31,7 @@ final class LoopbackReceiver: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
 
     /// Replies in order; once the script is used up every request gets `200`.
-    init(script: [Reply] = []) throws {
+    public init(script: [Reply] = []) throws {
         self.script = script
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var yes: Int32 = 1
@@ -55,9 +55,9 @@ final class LoopbackReceiver: @unchecked Sendable {
         thread.start()
     }
 
-    var url: String { "http://127.0.0.1:\(port)/hooks" }
+    public var url: String { "http://127.0.0.1:\(port)/hooks" }
 
-    var requests: [Request] {
+    public var requests: [Request] {
         lock.lock()
         defer { lock.unlock() }
         return recorded
@@ -65,13 +65,13 @@ final class LoopbackReceiver: @unchecked Sendable {
 
     /// Waits (bounded) until `count` requests arrived; returns them.
     @discardableResult
-    func waitForRequests(_ count: Int, timeout: TimeInterval = 10) -> [Request] {
+    public func waitForRequests(_ count: Int, timeout: TimeInterval = 10) -> [Request] {
         let deadline = Date(timeIntervalSinceNow: timeout)
         while requests.count < count && Date() < deadline { usleep(10_000) }
         return requests
     }
 
-    func stop() {
+    public func stop() {
         lock.lock()
         stopping = true
         let silent = silentConnections

@@ -14,6 +14,8 @@ let package = Package(
         .executableTarget(name: "fuzz-ib", dependencies: ["FuzzSupport", .product(name: "Analysis", package: "nibscan")], path: "Sources/fuzz-ib"),
         .executableTarget(name: "fuzz-swift", dependencies: ["FuzzSupport", .product(name: "Analysis", package: "nibscan")], path: "Sources/fuzz-swift"),
         .executableTarget(name: "fuzz-objc", dependencies: ["FuzzSupport", .product(name: "Analysis", package: "nibscan")], path: "Sources/fuzz-objc"),
+        .executableTarget(name: "fuzz-project", dependencies: ["FuzzSupport", .product(name: "Analysis", package: "nibscan")], path: "Sources/fuzz-project"),
+        .executableTarget(name: "fuzz-config", dependencies: ["FuzzSupport", .product(name: "Analysis", package: "nibscan")], path: "Sources/fuzz-config"),
         .executableTarget(name: "fuzz-http", dependencies: ["FuzzSupport", .product(name: "Server", package: "nibscan")], path: "Sources/fuzz-http"),
         .executableTarget(name: "fuzz-multipart", dependencies: ["FuzzSupport", .product(name: "Server", package: "nibscan")], path: "Sources/fuzz-multipart"),
     ],

@@ -3,11 +3,16 @@
 
 ib: xibs and storyboards of SHARED/corpus/ib; swift, objc: sources of SHARED/realworld;
 zip: small zips (stored and deflated) of files from both and of Examples/SampleApp;
-http, multipart: hand-written requests and bodies (boundary "nibscanfuzz").
+http, multipart: hand-written requests and bodies (boundary "nibscanfuzz");
+project: SHARED/realworld's project.pbxproj, Package.swift, Podfile, Podfile.lock, Cartfile,
+Package.resolved and hand-written workspaces, each after the byte that picks its reader
+(the order of MANIFESTS, as in Fuzz/Sources/fuzz-project); config: the YAML of the
+configuration tests (Tests/ConfigurationTests) and of docs/configuration.md.
 """
 import hashlib
 import io
 import os
+import re
 import sys
 import zipfile
 
@@ -26,6 +31,36 @@ def files(root, suffixes):
     found.sort()
     step = max(1, len(found) // LIMIT)
     return found[::step][:LIMIT]
+
+
+# The file each selector byte of the project target reads (fuzz-project's `manifests`).
+MANIFESTS = ["project.pbxproj", "contents.xcworkspacedata", "Package.swift", "Podfile", "Podfile.lock",
+             ("Cartfile", "Cartfile.private", "Cartfile.resolved"), "Package.resolved"]
+WORKSPACES = [
+    b'<?xml version="1.0" encoding="UTF-8"?>\n<Workspace version = "1.0">\n'
+    b'<FileRef location = "group:App.xcodeproj"></FileRef>\n<FileRef location = "group:Pods/Pods.xcodeproj"></FileRef>\n</Workspace>\n',
+    b'<Workspace version = "1.0"><Group location = "container:" name = "Libs">'
+    b'<FileRef location = "group:../Core/Core.xcodeproj"/></Group><FileRef location = "self:"/>'
+    b'<FileRef location = "absolute:/tmp/X.xcodeproj"/></Workspace>',
+]
+
+
+def config_examples():
+    """The YAML in the configuration tests' triple-quoted strings and docs' yaml blocks."""
+    found = []
+    for name in sorted(os.listdir("Tests/ConfigurationTests")):
+        with open(os.path.join("Tests/ConfigurationTests", name), encoding="utf-8") as handle:
+            text = handle.read()
+            for block in re.findall(r'"""\n(.*?)\n\s*"""', text, re.S):
+                lines = block.split("\n")
+                indent = min((len(line) - len(line.lstrip(" ")) for line in lines if line.strip()), default=0)
+                found.append("\n".join(line[indent:] for line in lines) + "\n")
+            for literal in re.findall(r'(?:parse|assertRefused)\("((?:[^"\\]|\\.)+)"', text):
+                found.append(literal.encode().decode("unicode_escape"))
+    with open("docs/configuration.md", encoding="utf-8") as handle:
+        found += re.findall(r"```yaml\n(.*?)```", handle.read(), re.S)
+    settings = re.compile(r"^(#.*\n|\s*\n)*[\"A-Za-z{]", re.M)
+    return [text.encode() for text in found if settings.match(text) and not text.lstrip().startswith(("import", "class"))]
 
 
 def save(corpus, data):
@@ -70,6 +105,19 @@ def main():
             b"preamble\r\n--nibscanfuzz\r\nContent-Disposition: form-data; name=\"x\"\r\n\r\n\r\n--nibscanfuzz--",
         ]:
             save(corpus, body)
+    elif target == "project":
+        for selector, names in enumerate(MANIFESTS):
+            names = names if isinstance(names, tuple) else (names,)
+            found = [] if selector == 1 else files(os.path.join(shared, "realworld"), names)
+            contents = WORKSPACES if selector == 1 else []
+            for path in found[:60]:
+                with open(path, "rb") as handle:
+                    contents.append(handle.read())
+            for data in contents:
+                save(corpus, bytes([selector]) + data)
+    elif target == "config":
+        for data in config_examples():
+            save(corpus, data)
     else:
         raise SystemExit(f"unknown target {target}")
 

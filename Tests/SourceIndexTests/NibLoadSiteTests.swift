@@ -316,4 +316,25 @@ final class NibLoadSiteTests: XCTestCase {
         XCTAssertEqual(callers.last?.receiverType, "CardView")
         XCTAssertEqual(callers.first?.helperLoad?.path, "UIView+Nib.swift")
     }
+
+    /// A resolution looks up at most 64 local variables in all its levels: `c` below is the
+    /// 64th with 63 names before it (each looked up, none assigned) and resolves to the class
+    /// of self; with 64 names before it, it is the 65th and the name is dynamic.
+    func testLocalVariableLookupsPerResolutionAreBounded() {
+        func load(after names: Int) -> NibNameExpression.Resolution? {
+            let filler = (0..<names).map { "f\($0), " }.joined()
+            let index = SourceFixture.index(objc: """
+            @implementation Card
+            + (UINib *)nib {
+                Class c = [self class];
+                return [UINib nibWithNibName:(\(filler)NSStringFromClass(c)) bundle:nil];
+            }
+            @end
+            """)
+            return index.loads(in: "Card").first?.nibName.resolution
+        }
+        XCTAssertEqual(load(after: 0), .enclosingClass)
+        XCTAssertEqual(load(after: 63), .enclosingClass)
+        XCTAssertEqual(load(after: 64), .dynamic)
+    }
 }

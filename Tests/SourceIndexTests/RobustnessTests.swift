@@ -126,4 +126,17 @@ final class RobustnessTests: XCTestCase {
         let index = indexBoth(bytes)
         XCTAssertEqual(index.types["Next"]?.superclass, "UIView")
     }
+
+    /// Found by fuzzing (fuzz-objc, a mutated source whose nib-name argument ran on over the
+    /// rest of the file): each level of a nib name's resolution looked up every identifier
+    /// of its expression, so five levels of 30 identifiers (this 774-byte file) took minutes.
+    func testNibNameThroughWideChainsOfLocals() {
+        func uses(_ name: String) -> String { Array(repeating: name, count: 30).joined(separator: " ") }
+        var lines = ["@implementation Card", "+ (UINib *)nib {", "    id x0 = [self class];"]
+        for level in 1...5 { lines.append("    id x\(level) = \(uses("x\(level - 1)"));") }
+        lines += ["    return [UINib nibWithNibName:NSStringFromClass(\(uses("x5"))) bundle:nil];", "}", "@end"]
+        let index = SourceFixture.index(objc: lines.joined(separator: "\n"))
+        XCTAssertEqual(index.loads(in: "Card").map(\.location.line), [9])
+        XCTAssertEqual(index.loads(in: "Card").map(\.nibName.resolution), [.dynamic])
+    }
 }

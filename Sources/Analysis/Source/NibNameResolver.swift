@@ -23,6 +23,11 @@ struct NibNameResolver {
                                                    "stringByReplacingOccurrencesOfString", "dropFirst", "suffix"])
 
     private static let maximumDepth = 4
+    /// How many local variables one resolution looks up, in all its levels: each level looks
+    /// up every identifier of its expression, so without a bound `x2 = x1 x1 …; x3 = x2 x2 …`
+    /// costs (identifiers per line) to the power of the depth look-ups. Real nib names need a
+    /// few.
+    private static let maximumLookups = 64
     /// How many tokens back a local variable's assignment is looked for.
     static let localSearchWindow = 600
     /// Properties and helpers that by convention return the class name.
@@ -32,21 +37,23 @@ struct NibNameResolver {
     ]
 
     func resolve(_ range: Range<Int>) -> Resolved {
-        resolve(range, depth: 0)
+        var lookups = Self.maximumLookups
+        return resolve(range, depth: 0, lookups: &lookups)
     }
 
-    private func resolve(_ range: Range<Int>, depth: Int) -> Resolved {
+    /// `lookups`: how many more local variables this resolution may look up.
+    private func resolve(_ range: Range<Int>, depth: Int, lookups: inout Int) -> Resolved {
         let range = range.clamped(to: 0..<stream.count)
         guard !range.isEmpty, depth <= Self.maximumDepth else { return Resolved(resolution: .dynamic) }
         if let coalesce = range.first(where: { stream.isText($0, "??") && stream.partner[$0] < 0 }) {
-            var right = resolve((coalesce + 1)..<range.upperBound, depth: depth + 1)
+            var right = resolve((coalesce + 1)..<range.upperBound, depth: depth + 1, lookups: &lookups)
             if coalesce - range.lowerBound == 1 { right.parameter = parameterIndex(stream.text(range.lowerBound)) }
             return right
         }
         if range.count == 1 || (range.count == 2 && stream.isText(range.lowerBound + 1, "!")) {
-            if let single = resolveSingle(range.lowerBound, depth: depth) { return single }
+            if let single = resolveSingle(range.lowerBound, depth: depth, lookups: &lookups) { return single }
         }
-        let resolution = resolvePattern(range, depth: depth)
+        let resolution = resolvePattern(range, depth: depth, lookups: &lookups)
         let parameter = resolution == .dynamic ? classParameter(in: range) : nil
         return Resolved(resolution: resolution, parameter: parameter, spelling: spelling(of: range),
                         namesRuntimeClass: resolution == .dynamic && parameter == nil && classVariable(in: range))
@@ -92,23 +99,23 @@ struct NibNameResolver {
         return spelling
     }
 
-    private func resolveSingle(_ index: Int, depth: Int) -> Resolved? {
+    private func resolveSingle(_ index: Int, depth: Int, lookups: inout Int) -> Resolved? {
         let token = stream[index]
         if token.kind == .string {
             if let value = SourceLiteral.value(of: stream.text(token)) { return Resolved(resolution: .literal(value)) }
-            return Resolved(resolution: resolveInterpolation(stream.text(token), depth: depth))
+            return Resolved(resolution: resolveInterpolation(stream.text(token), depth: depth, lookups: &lookups))
         }
         guard token.isIdentifier else { return nil }
         if let parameter = parameterIndex(stream.text(token)) { return Resolved(resolution: .dynamic, parameter: parameter) }
-        if let initializer = localInitializer(of: stream.text(token), before: index) {
-            return resolve(initializer, depth: depth + 1)
+        if let initializer = localInitializer(of: stream.text(token), before: index, lookups: &lookups) {
+            return resolve(initializer, depth: depth + 1, lookups: &lookups)
         }
         if Self.classNameHelpers.contains(stream.text(token)) { return Resolved(resolution: .enclosingClass) }
         return nil
     }
 
     /// `"\(Self.self)"`, `"\(self)"` (type context), `"\(X.self)"`; anything else is dynamic.
-    private func resolveInterpolation(_ literal: String, depth: Int) -> NibNameExpression.Resolution {
+    private func resolveInterpolation(_ literal: String, depth: Int, lookups: inout Int) -> NibNameExpression.Resolution {
         guard literal.hasPrefix("\"\\("), literal.hasSuffix(")\""), !literal.hasPrefix("\"\"\"") else { return .dynamic }
         let inner = String(literal.dropFirst(3).dropLast(2))
         let innerStream = SourceTokenizer(language: .swift).stream(Array(inner.utf8))
@@ -117,20 +124,20 @@ struct NibNameResolver {
         if innerStream.count == 1, innerStream.isText(0, "self") || innerStream.isText(0, "Self") {
             return context.isTypeMethod || innerStream.isText(0, "Self") ? .enclosingClass : .dynamic
         }
-        return resolver.resolvePattern(0..<innerStream.count, depth: depth + 1)
+        return resolver.resolvePattern(0..<innerStream.count, depth: depth + 1, lookups: &lookups)
     }
 
     // MARK: - Patterns
 
     /// Class-of-self, superclass and named-class patterns anywhere in the expression.
-    private func resolvePattern(_ range: Range<Int>, depth: Int) -> NibNameExpression.Resolution {
+    private func resolvePattern(_ range: Range<Int>, depth: Int, lookups: inout Int) -> NibNameExpression.Resolution {
         var texts = range.map { stream.text($0) }
         for (offset, index) in range.enumerated() where stream[index].isIdentifier {
             let text = texts[offset]
             if text == "self" || text == "Self" || stream.isText(index - 1, ".") || stream.isText(index + 1, "(")
                 || parameterIndex(text) != nil { continue }
-            if let initializer = localInitializer(of: text, before: index),
-               resolve(initializer, depth: depth + 1).resolution == .enclosingClass {
+            if let initializer = localInitializer(of: text, before: index, lookups: &lookups),
+               resolve(initializer, depth: depth + 1, lookups: &lookups).resolution == .enclosingClass {
                 texts[offset] = "self"
             }
         }
@@ -183,6 +190,13 @@ struct NibNameResolver {
 
     func parameterIndex(_ name: String) -> Int? {
         method?.parameters.firstIndex { $0.name == name }
+    }
+
+    /// ``localInitializer(of:before:)`` while `lookups` lasts (one spent per call); `nil` after.
+    private func localInitializer(of name: String, before index: Int, lookups: inout Int) -> Range<Int>? {
+        guard lookups > 0 else { return nil }
+        lookups -= 1
+        return localInitializer(of: name, before: index)
     }
 
     /// The initializer of the last `name = …` assignment before `index` in the method body.

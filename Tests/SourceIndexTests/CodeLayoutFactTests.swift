@@ -91,4 +91,33 @@ final class CodeLayoutFactTests: XCTestCase {
         """)
         XCTAssertEqual(facts(index, in: "Plain"), ["constraints other topAnchor"])
     }
+
+    func testAnchorageAndFLKAutoLayoutConstrainTheirReceiver() {
+        let index = SourceFixture.index(swift: """
+        final class Card: UIView {
+            func layout() {
+                title.edgeAnchors == edgeAnchors
+                badge.sizeAnchors == CGSize(width: 8, height: 8)
+                icon.align(to: self)
+                footer.alignTopEdge(with: title, predicate: "8")
+                footer.constrainHeight("20")
+                caption.align = .center
+                caption.align(with: title)
+            }
+        }
+        """)
+        XCTAssertEqual(facts(index, in: "Card"), [
+            "constraints title edgeAnchors", "constraints badge sizeAnchors", "constraints icon align",
+            "constraints footer alignTopEdge", "constraints footer constrainHeight",
+        ])
+        let objc = SourceFixture.index(objc: """
+        @implementation Tile
+        - (void)layout {
+            [_icon alignToView:self];
+            [self.footer alignBottomEdgeWithView:self predicate:@"0"];
+        }
+        @end
+        """)
+        XCTAssertEqual(facts(objc, in: "Tile"), ["constraints icon alignToView", "constraints footer alignBottomEdgeWithView"])
+    }
 }

@@ -2,24 +2,31 @@
 /// of the file's type bodies while indexing.
 extension BodyAnalyzer {
     private static let arrangedWords = TokenSet(["addArrangedSubview", "insertArrangedSubview"])
-    private static let constraintWords = TokenSet([
+    /// Anchors and layout-library calls that constrain their receiver (UIKit anchors, SnapKit,
+    /// Masonry, PureLayout, Anchorage, FLKAutoLayout).
+    private static let constraintNames = [
         "topAnchor", "bottomAnchor", "leadingAnchor", "trailingAnchor", "leftAnchor", "rightAnchor",
         "widthAnchor", "heightAnchor", "centerXAnchor", "centerYAnchor", "firstBaselineAnchor", "lastBaselineAnchor",
         "makeConstraints", "remakeConstraints", "mas_makeConstraints", "mas_remakeConstraints",
         "autoPinEdgesToSuperviewEdges", "autoPinEdgeToSuperviewEdge", "autoPinEdge", "autoSetDimension",
         "autoSetDimensionsToSize", "autoCenterInSuperview", "autoAlignAxisToSuperviewAxis",
-    ])
+    ] + anchorageWords + flkAutoLayoutWords
+    /// Anchorage's compound anchors (`view.edgeAnchors == container.edgeAnchors`).
+    private static let anchorageWords = ["edgeAnchors", "horizontalAnchors", "verticalAnchors", "centerAnchors", "sizeAnchors"]
+    /// FLKAutoLayout's selectors, in Objective-C and as Swift imports them (`alignTopEdge(with:)`);
+    /// its `alignToView:` is Swift's `align(to:)`, read apart because `align` alone is a common word.
+    private static let flkAutoLayoutWords = [
+        "alignToView", "alignTop", "alignTopEdge", "alignTopEdgeWithView", "alignBottomEdge", "alignBottomEdgeWithView",
+        "alignLeadingEdge", "alignLeadingEdgeWithView", "alignTrailingEdge", "alignTrailingEdgeWithView",
+        "alignCenter", "alignCenterWithView", "constrainWidth", "constrainHeight",
+    ]
+    private static let constraintWords = TokenSet(Set(constraintNames))
     private static let automaticDimension = TokenSet(["automaticDimension", "UITableViewAutomaticDimension"])
     /// Tokens that can start a fact: the sets above plus the property names read around them.
-    private static let firstWords = TokenSet([
+    private static let firstWords = TokenSet(Set([
         "addArrangedSubview", "insertArrangedSubview", "addSubview", "contentSize", "setContentSize", "rowHeight",
-        "setRowHeight", "automaticDimension", "UITableViewAutomaticDimension",
-        "topAnchor", "bottomAnchor", "leadingAnchor", "trailingAnchor", "leftAnchor", "rightAnchor",
-        "widthAnchor", "heightAnchor", "centerXAnchor", "centerYAnchor", "firstBaselineAnchor", "lastBaselineAnchor",
-        "makeConstraints", "remakeConstraints", "mas_makeConstraints", "mas_remakeConstraints",
-        "autoPinEdgesToSuperviewEdges", "autoPinEdgeToSuperviewEdge", "autoPinEdge", "autoSetDimension",
-        "autoSetDimensionsToSize", "autoCenterInSuperview", "autoAlignAxisToSuperviewAxis",
-    ])
+        "setRowHeight", "automaticDimension", "UITableViewAutomaticDimension", "align",
+    ] + constraintNames))
 
     /// Facts inside method bodies only (a declaration's type names do not count); one per
     /// kind, receiver, member and method.
@@ -40,6 +47,10 @@ extension BodyAnalyzer {
     private func layoutKind(at index: Int, body: Range<Int>) -> CodeLayoutFact.Kind? {
         if Self.arrangedWords.contains(index, in: stream) { return stream.isText(index + 1, "(") || stream.isText(index + 1, ":") ? .arrangedSubviews : nil }
         if Self.constraintWords.contains(index, in: stream) { return .constraints }
+        if stream.isText(index, "align") {  // FLKAutoLayout's `align(to:)` / `align(toView:)`
+            let toView = stream.isText(index + 2, "to") || stream.isText(index + 2, "toView")
+            return stream.isText(index + 1, "(") && toView && stream.isText(index + 3, ":") ? .constraints : nil
+        }
         if stream.isText(index, "addSubview") {
             let onSelf = language == .objc ? stream.isText(index - 1, "self") : !stream.isText(index - 1, ".") || stream.isText(index - 2, "self")
             return onSelf && (stream.isText(index + 1, "(") || stream.isText(index + 1, ":")) ? .addsSubview : nil

@@ -83,9 +83,14 @@ struct AmbiguityAtRunTime {
         return nil
     }
 
+    /// Calls that pin a view on every edge, or on both vertical ones (SnapKit, Masonry,
+    /// PureLayout, Anchorage, FLKAutoLayout).
     private static let edgeCalls: Set<String> = [
         "makeConstraints", "remakeConstraints", "mas_makeConstraints", "mas_remakeConstraints", "autoPinEdgesToSuperviewEdges",
+        "edgeAnchors", "verticalAnchors", "align", "alignToView",
     ]
+    private static let topCalls: Set<String> = ["topAnchor", "firstBaselineAnchor", "alignTop", "alignTopEdge", "alignTopEdgeWithView"]
+    private static let bottomCalls: Set<String> = ["bottomAnchor", "lastBaselineAnchor", "alignBottomEdge", "alignBottomEdgeWithView"]
 
     /// A subview constrained at its top and its bottom (or by an edges-to-superview call):
     /// its content then gives the view its height. A decoration pinned at one corner does not.
@@ -95,8 +100,8 @@ struct AmbiguityAtRunTime {
         for fact in facts where fact.kind == .constraints {
             guard let receiver = fact.receiver, let member = fact.member else { continue }
             if edgeCalls.contains(member) { return true }
-            if member == "topAnchor" || member == "firstBaselineAnchor" { tops.insert(receiver) }
-            if member == "bottomAnchor" || member == "lastBaselineAnchor" { bottoms.insert(receiver) }
+            if topCalls.contains(member) { tops.insert(receiver) }
+            if bottomCalls.contains(member) { bottoms.insert(receiver) }
         }
         return !tops.isDisjoint(with: bottoms)
     }

@@ -113,6 +113,25 @@ enum AmbiguousViewExamples {
         """)
     }
 
+    /// A Swift view that adds a label in `init(coder:)` and lays it out with `pin`, a line of
+    /// some layout library's code.
+    static func codeLayoutClass(_ className: String, pin: String) -> String {
+        """
+        import UIKit
+
+        final class \(className): UIView {
+            private let label = UILabel()
+
+            required init?(coder: NSCoder) {
+                super.init(coder: coder)
+                label.translatesAutoresizingMaskIntoConstraints = false
+                addSubview(label)
+                \(pin)
+            }
+        }
+        """
+    }
+
     /// A `DayCell` xib whose empty stack view, pinned only at the top and leading edges, is
     /// the outlet `entriesStackView`.
     static let stackOutletXib = ExampleXML.xib("""

@@ -161,6 +161,18 @@ struct AmbiguousViewRule: Rule {
                 }
                 """),
             ]),
+            RuleExample("Reported as info: the Swift class adds its label and pins it on every edge with Anchorage (`edgeAnchors`).", severity: .info, files: [
+                .init("App/Typing.xib", AmbiguousViewExamples.customViewXib(className: "StatusView")),
+                .init("App/StatusView.swift", AmbiguousViewExamples.codeLayoutClass("StatusView", pin: "label.edgeAnchors == edgeAnchors")),
+            ]),
+            RuleExample("Reported as info: the same with FLKAutoLayout (`align(to:)`, Objective-C's `alignToView:`).", severity: .info, files: [
+                .init("App/Typing.xib", AmbiguousViewExamples.customViewXib(className: "StatusView")),
+                .init("App/StatusView.swift", AmbiguousViewExamples.codeLayoutClass("StatusView", pin: "label.align(to: self)")),
+            ]),
+            RuleExample("The label is pinned at its top only (FLKAutoLayout's `alignTopEdge(with:)`): nothing gives the view a height, so the flag stands.", severity: .warning, files: [
+                .init("App/Typing.xib", AmbiguousViewExamples.customViewXib(className: "StatusView")),
+                .init("App/StatusView.swift", AmbiguousViewExamples.codeLayoutClass("StatusView", pin: "label.alignTopEdge(with: self, predicate: \"8\")")),
+            ]),
         ],
         nonTriggering: [
             RuleExample("The same label, fully constrained.", files: [

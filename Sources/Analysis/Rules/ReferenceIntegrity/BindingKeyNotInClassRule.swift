@@ -53,6 +53,19 @@ struct BindingKeyNotInClassRule: Rule {
                 """),
                 .init("App/ProfileViewController.xib", profileXib(keyPath: "userName")),
             ]),
+            RuleExample("Swift 4 (`SWIFT_VERSION = 4.0`): members of an `NSObject` subclass are no longer `@objc` by inference, so the plain `var` is invisible to Key-Value Coding.", files: [
+                .init("App.xcodeproj/project.pbxproj", ExampleProject.pbxproj([
+                    .init("App", sdk: "macosx", swiftVersion: "4.0", sources: ["App/ProfileViewController.swift"], resources: ["App/ProfileViewController.xib"]),
+                ])),
+                .init("App/ProfileViewController.swift", """
+                import Cocoa
+
+                final class ProfileViewController: NSViewController {
+                    var userName = ""
+                }
+                """),
+                .init("App/ProfileViewController.xib", profileXib(keyPath: "userName")),
+            ]),
             RuleExample("Objective-C: no property, getter or instance variable for the key.", files: [
                 .init("App/ProfileViewController.h", """
                 #import <Cocoa/Cocoa.h>
@@ -75,6 +88,19 @@ struct BindingKeyNotInClassRule: Rule {
                 final class ProfileViewController: AccountViewController {}
                 """),
                 .init("App/ProfileViewController.xib", profileXib(keyPath: "self.userName.length", extraKeyPaths: ["representedObject.title", "@count"])),
+            ]),
+            RuleExample("Swift 3 (`SWIFT_VERSION = 3.0`): before Swift 4, members of an `NSObject` subclass are `@objc` by inference, so the same plain `var` answers the binding.", files: [
+                .init("App.xcodeproj/project.pbxproj", ExampleProject.pbxproj([
+                    .init("App", sdk: "macosx", swiftVersion: "3.0", sources: ["App/ProfileViewController.swift"], resources: ["App/ProfileViewController.xib"]),
+                ])),
+                .init("App/ProfileViewController.swift", """
+                import Cocoa
+
+                final class ProfileViewController: NSViewController {
+                    var userName = ""
+                }
+                """),
+                .init("App/ProfileViewController.xib", profileXib(keyPath: "userName")),
             ]),
             RuleExample("Swift: every member of an `@objcMembers` class is visible.", files: [
                 .init("App/ProfileViewController.swift", """

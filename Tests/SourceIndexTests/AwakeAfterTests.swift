@@ -137,4 +137,57 @@ final class AwakeAfterTests: XCTestCase {
         let empty = try XCTUnwrap(objc.awakeAfter(of: "Empty"))
         XCTAssertEqual([empty.returnsSuper, empty.returnsOtherObject, empty.returnsSelf], [false, false, false])
     }
+
+    /// Swift 1/2 spell the override `awakeAfterUsingCoder(aDecoder:)` (no first label),
+    /// `constraints` and `translatesAutoresizingMaskIntoConstraints` as methods and set them
+    /// with `setX(_:)`: the summary reads them as the Swift 3+ spellings. With Swift 3+ known,
+    /// `awakeAfterUsingCoder(aDecoder:)` is another method, and a setter call that passes a
+    /// constant copies nothing.
+    func testSwift2SpellingsReadLikeSwift3() throws {
+        let source = """
+        class CardView: UIView {
+            override func awakeAfterUsingCoder(aDecoder: NSCoder) -> AnyObject? {
+                let view = NSBundle.mainBundle().loadNibNamed("CardView", owner: nil, options: nil).first as! CardView
+                view.setTranslatesAutoresizingMaskIntoConstraints(self.translatesAutoresizingMaskIntoConstraints())
+                view.setFrame(frame)
+                view.setHidden(true)
+                self.constraints().forEach { constraint in
+                    view.addConstraint(NSLayoutConstraint(item: constraint.firstItem === self ? view : constraint.firstItem,
+                        attribute: constraint.firstAttribute, relatedBy: constraint.relation, toItem: constraint.secondItem,
+                        attribute: constraint.secondAttribute, multiplier: constraint.multiplier, constant: constraint.constant))
+                }
+                return view
+            }
+        }
+        """
+        let unknown = try XCTUnwrap(SourceFixture.index(swift: source).awakeAfter(of: "CardView"))
+        XCTAssertTrue(unknown.returnsNibLoadedObject)
+        XCTAssertEqual(unknown.copiedAttributes, ["frame", "translatesAutoresizingMaskIntoConstraints"])
+        XCTAssertEqual(unknown.constraintCopy?.itemMapping, .conditional)
+        let swift2 = SourceIndexer(concurrency: 1, swiftVersions: SwiftVersionTable(fallback: SwiftLanguageVersion(major: 2, minor: 2)))
+            .index(files: [SourceFixture.file("View.swift", source)])
+        XCTAssertEqual(swift2.awakeAfter(of: "CardView")?.copiedAttributes, unknown.copiedAttributes)
+        let swift4 = SourceIndexer(concurrency: 1, swiftVersions: SwiftVersionTable(fallback: SwiftLanguageVersion(major: 4, minor: 2)))
+            .index(files: [SourceFixture.file("View.swift", source)])
+        XCTAssertNil(swift4.awakeAfter(of: "CardView"), "awakeAfterUsingCoder(aDecoder:) overrides nothing in Swift 4")
+    }
+
+    /// A boolean literal set on the new view is a literal flag, not a copy; a value read
+    /// from elsewhere is neither.
+    func testLiteralFlagsAreKeptApartFromCopies() throws {
+        let index = SourceFixture.index(objc: """
+        @implementation CardView
+        - (id)awakeAfterUsingCoder:(NSCoder *)coder {
+            CardView *view = [[[NSBundle mainBundle] loadNibNamed:@"CardView" owner:nil options:nil] firstObject];
+            view.translatesAutoresizingMaskIntoConstraints = NO;
+            [view setHidden:YES];
+            view.clipsToBounds = other.clipsToBounds;
+            return view;
+        }
+        @end
+        """)
+        let summary = try XCTUnwrap(index.awakeAfter(of: "CardView"))
+        XCTAssertEqual(summary.literalFlags, ["translatesAutoresizingMaskIntoConstraints": false, "hidden": true])
+        XCTAssertEqual(summary.copiedAttributes, [])
+    }
 }

@@ -26,12 +26,13 @@ extension BodyAnalyzer {
             facts.attributes.formUnion(helperFacts.attributes)
             facts.movesSubviews = facts.movesSubviews || helperFacts.movesSubviews
             facts.constraintCopy = facts.constraintCopy ?? helperFacts.constraintCopy
+            facts.literalFlags.merge(helperFacts.literalFlags) { own, _ in own }
         }
         return AwakeAfterSummary(
             returnsNibLoadedObject: loadsInBody && returnsOther, returnsSelf: returnsSelf,
             returnsSuper: returnsSuper, returnsOtherObject: returnsOther,
             guardKind: guardKind(in: body, typeIndex: method.declarationIndex),
-            copiedAttributes: facts.attributes.sorted(), movesSubviews: facts.movesSubviews,
+            copiedAttributes: facts.attributes.sorted(), literalFlags: facts.literalFlags, movesSubviews: facts.movesSubviews,
             constraintCopy: facts.constraintCopy, copyHelper: copyHelper, location: method.method.location)
     }
 

@@ -138,6 +138,8 @@ struct PlaceholderCopyFacts: Sendable, Equatable {
     var attributes: Set<String> = []
     var movesSubviews = false
     var constraintCopy: AwakeAfterSummary.ConstraintCopy?
+    /// Attributes set to a boolean literal on the new view, by UIKit name.
+    var literalFlags: [String: Bool] = [:]
 
-    var isEmpty: Bool { attributes.isEmpty && !movesSubviews && constraintCopy == nil }
+    var isEmpty: Bool { attributes.isEmpty && !movesSubviews && constraintCopy == nil && literalFlags.isEmpty }
 }

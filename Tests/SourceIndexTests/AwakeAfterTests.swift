@@ -190,4 +190,69 @@ final class AwakeAfterTests: XCTestCase {
         XCTAssertEqual(summary.literalFlags, ["translatesAutoresizingMaskIntoConstraints": false, "hidden": true])
         XCTAssertEqual(summary.copiedAttributes, [])
     }
+
+    /// An `awakeAfter` that returns `self.helper(…)`, `super.helper(…)` or `[self helper…]`
+    /// of a `UIView` extension or category is read through the helper's body with `self` as
+    /// the placeholder: its guard and copies. The same helper called on another object, or a
+    /// type method, sees no placeholder.
+    func testSubstitutionThroughAHelperReadsItsBodyWithSelfAsThePlaceholder() throws {
+        let index = SourceFixture.index([
+            ("UIView+Swap.swift", """
+            extension UIView {
+                func swapFromNib(_ coder: NSCoder, nibName: String) -> Any? {
+                    if !subviews.isEmpty { return self }
+                    let view = Bundle.main.loadNibNamed(nibName, owner: nil, options: nil)!.first as! UIView
+                    view.frame = frame
+                    view.autoresizingMask = self.autoresizingMask
+                    view.translatesAutoresizingMaskIntoConstraints = false
+                    for constraint in constraints {
+                        let first = constraint.firstItem === self ? view : constraint.firstItem
+                        view.addConstraint(NSLayoutConstraint(item: first as Any, attribute: constraint.firstAttribute, relatedBy: constraint.relation,
+                            toItem: constraint.secondItem, attribute: constraint.secondAttribute, multiplier: constraint.multiplier, constant: constraint.constant))
+                    }
+                    return view
+                }
+            }
+            """),
+            ("UIView+Swap.m", """
+            @implementation UIView (Swap)
+            - (id)swapWithNibNamed:(NSString *)name {
+                UIView *view = [[[NSBundle mainBundle] loadNibNamed:name owner:nil options:nil] firstObject];
+                view.frame = self.frame;
+                return view;
+            }
+            @end
+            """),
+            ("Views.swift", """
+            class CardView: UIView {
+                override func awakeAfter(using coder: NSCoder) -> Any? { return self.swapFromNib(coder, nibName: "CardView") }
+            }
+            class BadgeView: UIView {
+                override func awakeAfter(using coder: NSCoder) -> Any? { super.swapFromNib(coder, nibName: "BadgeView") }
+            }
+            class RowView: UIView {
+                let loader = UIView()
+                override func awakeAfter(using coder: NSCoder) -> Any? { return loader.swapFromNib(coder, nibName: "RowView") }
+            }
+            """),
+            ("Views.m", """
+            @implementation PanelView
+            - (id)awakeAfterUsingCoder:(NSCoder *)coder { return [super swapWithNibNamed:@"PanelView"]; }
+            @end
+            """),
+        ])
+        let card = try XCTUnwrap(index.awakeAfter(of: "CardView"))
+        XCTAssertTrue(card.returnsNibLoadedObject)
+        XCTAssertEqual(card.guardKind, .subviewsCount)
+        XCTAssertEqual(card.copiedAttributes, ["autoresizingMask", "frame"])
+        XCTAssertEqual(card.literalFlags, ["translatesAutoresizingMaskIntoConstraints": false])
+        XCTAssertEqual(card.constraintCopy?.itemMapping, .conditional)
+        XCTAssertEqual(card.copyHelper, "swapFromNib:nibName:")
+        XCTAssertEqual(index.awakeAfter(of: "BadgeView")?.copiedAttributes, ["autoresizingMask", "frame"])
+        XCTAssertEqual(index.awakeAfter(of: "PanelView")?.copiedAttributes, ["frame"])
+        let row = try XCTUnwrap(index.awakeAfter(of: "RowView"))
+        XCTAssertEqual(row.copiedAttributes, [])
+        XCTAssertEqual(row.guardKind, AwakeAfterSummary.Guard.none)
+        XCTAssertNil(row.constraintCopy)
+    }
 }

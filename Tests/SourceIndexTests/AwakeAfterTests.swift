@@ -137,4 +137,122 @@ final class AwakeAfterTests: XCTestCase {
         let empty = try XCTUnwrap(objc.awakeAfter(of: "Empty"))
         XCTAssertEqual([empty.returnsSuper, empty.returnsOtherObject, empty.returnsSelf], [false, false, false])
     }
+
+    /// Swift 1/2 spell the override `awakeAfterUsingCoder(aDecoder:)` (no first label),
+    /// `constraints` and `translatesAutoresizingMaskIntoConstraints` as methods and set them
+    /// with `setX(_:)`: the summary reads them as the Swift 3+ spellings. With Swift 3+ known,
+    /// `awakeAfterUsingCoder(aDecoder:)` is another method, and a setter call that passes a
+    /// constant copies nothing.
+    func testSwift2SpellingsReadLikeSwift3() throws {
+        let source = """
+        class CardView: UIView {
+            override func awakeAfterUsingCoder(aDecoder: NSCoder) -> AnyObject? {
+                let view = NSBundle.mainBundle().loadNibNamed("CardView", owner: nil, options: nil).first as! CardView
+                view.setTranslatesAutoresizingMaskIntoConstraints(self.translatesAutoresizingMaskIntoConstraints())
+                view.setFrame(frame)
+                view.setHidden(true)
+                self.constraints().forEach { constraint in
+                    view.addConstraint(NSLayoutConstraint(item: constraint.firstItem === self ? view : constraint.firstItem,
+                        attribute: constraint.firstAttribute, relatedBy: constraint.relation, toItem: constraint.secondItem,
+                        attribute: constraint.secondAttribute, multiplier: constraint.multiplier, constant: constraint.constant))
+                }
+                return view
+            }
+        }
+        """
+        let unknown = try XCTUnwrap(SourceFixture.index(swift: source).awakeAfter(of: "CardView"))
+        XCTAssertTrue(unknown.returnsNibLoadedObject)
+        XCTAssertEqual(unknown.copiedAttributes, ["frame", "translatesAutoresizingMaskIntoConstraints"])
+        XCTAssertEqual(unknown.constraintCopy?.itemMapping, .conditional)
+        let swift2 = SourceIndexer(concurrency: 1, swiftVersions: SwiftVersionTable(fallback: SwiftLanguageVersion(major: 2, minor: 2)))
+            .index(files: [SourceFixture.file("View.swift", source)])
+        XCTAssertEqual(swift2.awakeAfter(of: "CardView")?.copiedAttributes, unknown.copiedAttributes)
+        let swift4 = SourceIndexer(concurrency: 1, swiftVersions: SwiftVersionTable(fallback: SwiftLanguageVersion(major: 4, minor: 2)))
+            .index(files: [SourceFixture.file("View.swift", source)])
+        XCTAssertNil(swift4.awakeAfter(of: "CardView"), "awakeAfterUsingCoder(aDecoder:) overrides nothing in Swift 4")
+    }
+
+    /// A boolean literal set on the new view is a literal flag, not a copy; a value read
+    /// from elsewhere is neither.
+    func testLiteralFlagsAreKeptApartFromCopies() throws {
+        let index = SourceFixture.index(objc: """
+        @implementation CardView
+        - (id)awakeAfterUsingCoder:(NSCoder *)coder {
+            CardView *view = [[[NSBundle mainBundle] loadNibNamed:@"CardView" owner:nil options:nil] firstObject];
+            view.translatesAutoresizingMaskIntoConstraints = NO;
+            [view setHidden:YES];
+            view.clipsToBounds = other.clipsToBounds;
+            return view;
+        }
+        @end
+        """)
+        let summary = try XCTUnwrap(index.awakeAfter(of: "CardView"))
+        XCTAssertEqual(summary.literalFlags, ["translatesAutoresizingMaskIntoConstraints": false, "hidden": true])
+        XCTAssertEqual(summary.copiedAttributes, [])
+    }
+
+    /// An `awakeAfter` that returns `self.helper(…)`, `super.helper(…)` or `[self helper…]`
+    /// of a `UIView` extension or category is read through the helper's body with `self` as
+    /// the placeholder: its guard and copies. The same helper called on another object, or a
+    /// type method, sees no placeholder.
+    func testSubstitutionThroughAHelperReadsItsBodyWithSelfAsThePlaceholder() throws {
+        let index = SourceFixture.index([
+            ("UIView+Swap.swift", """
+            extension UIView {
+                func swapFromNib(_ coder: NSCoder, nibName: String) -> Any? {
+                    if !subviews.isEmpty { return self }
+                    let view = Bundle.main.loadNibNamed(nibName, owner: nil, options: nil)!.first as! UIView
+                    view.frame = frame
+                    view.autoresizingMask = self.autoresizingMask
+                    view.translatesAutoresizingMaskIntoConstraints = false
+                    for constraint in constraints {
+                        let first = constraint.firstItem === self ? view : constraint.firstItem
+                        view.addConstraint(NSLayoutConstraint(item: first as Any, attribute: constraint.firstAttribute, relatedBy: constraint.relation,
+                            toItem: constraint.secondItem, attribute: constraint.secondAttribute, multiplier: constraint.multiplier, constant: constraint.constant))
+                    }
+                    return view
+                }
+            }
+            """),
+            ("UIView+Swap.m", """
+            @implementation UIView (Swap)
+            - (id)swapWithNibNamed:(NSString *)name {
+                UIView *view = [[[NSBundle mainBundle] loadNibNamed:name owner:nil options:nil] firstObject];
+                view.frame = self.frame;
+                return view;
+            }
+            @end
+            """),
+            ("Views.swift", """
+            class CardView: UIView {
+                override func awakeAfter(using coder: NSCoder) -> Any? { return self.swapFromNib(coder, nibName: "CardView") }
+            }
+            class BadgeView: UIView {
+                override func awakeAfter(using coder: NSCoder) -> Any? { super.swapFromNib(coder, nibName: "BadgeView") }
+            }
+            class RowView: UIView {
+                let loader = UIView()
+                override func awakeAfter(using coder: NSCoder) -> Any? { return loader.swapFromNib(coder, nibName: "RowView") }
+            }
+            """),
+            ("Views.m", """
+            @implementation PanelView
+            - (id)awakeAfterUsingCoder:(NSCoder *)coder { return [super swapWithNibNamed:@"PanelView"]; }
+            @end
+            """),
+        ])
+        let card = try XCTUnwrap(index.awakeAfter(of: "CardView"))
+        XCTAssertTrue(card.returnsNibLoadedObject)
+        XCTAssertEqual(card.guardKind, .subviewsCount)
+        XCTAssertEqual(card.copiedAttributes, ["autoresizingMask", "frame"])
+        XCTAssertEqual(card.literalFlags, ["translatesAutoresizingMaskIntoConstraints": false])
+        XCTAssertEqual(card.constraintCopy?.itemMapping, .conditional)
+        XCTAssertEqual(card.copyHelper, "swapFromNib:nibName:")
+        XCTAssertEqual(index.awakeAfter(of: "BadgeView")?.copiedAttributes, ["autoresizingMask", "frame"])
+        XCTAssertEqual(index.awakeAfter(of: "PanelView")?.copiedAttributes, ["frame"])
+        let row = try XCTUnwrap(index.awakeAfter(of: "RowView"))
+        XCTAssertEqual(row.copiedAttributes, [])
+        XCTAssertEqual(row.guardKind, AwakeAfterSummary.Guard.none)
+        XCTAssertNil(row.constraintCopy)
+    }
 }

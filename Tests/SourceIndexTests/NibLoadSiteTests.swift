@@ -337,4 +337,45 @@ final class NibLoadSiteTests: XCTestCase {
         XCTAssertEqual(load(after: 63), .enclosingClass)
         XCTAssertEqual(load(after: 64), .dynamic)
     }
+
+    /// A message send right after a C cast or an `if`/`while`/`for` condition (or `else`)
+    /// is a send; after a call or a subscript a `[` is a subscript, and after a
+    /// parenthesised value that is no type it is one too.
+    func testObjCSendsAfterCastsAndConditions() {
+        let index = SourceFixture.index([
+            ("UIView+Nib.m", """
+            @implementation UIView (Nib)
+            + (instancetype)fromNib { return [[[NSBundle mainBundle] loadNibNamed:NSStringFromClass(self) owner:nil options:nil] firstObject]; }
+            @end
+            """),
+            ("Screen.m", """
+            @implementation Screen
+            - (void)build {
+                HeaderView *a = (HeaderView *)[HeaderView fromNib];
+                FooterView *b = (id)[FooterView fromNib];
+                if (self.wantsBadge) [BadgeView fromNib];
+                while (count--) [RowView fromNib];
+                if (flag) { } else [PlainView fromNib];
+                UIView *c = views(list)[0];
+                UIView *d = (list)[1];
+            }
+            - (instancetype)initWithCoder:(NSCoder *)coder {
+                if (coder) self = [[NSBundle mainBundle] loadNibNamed:@"Panel" owner:nil options:nil].firstObject;
+                return self;
+            }
+            - (void)awakeFromNib {
+                if (self.usesRow) [[NSBundle mainBundle] loadNibNamed:@"Row" owner:self options:nil];
+                for (UIView *view in self.subviews) [self style:view];
+            }
+            - (void)style:(UIView *)view { view.alpha = 1; }
+            @end
+            """),
+        ])
+        let callers = index.nibLoads.filter { $0.api == .projectHelper }
+        XCTAssertEqual(callers.map(\.receiverType), ["HeaderView", "FooterView", "BadgeView", "RowView", "PlainView"])
+        XCTAssertEqual(index.loads(in: "Screen", method: "initWithCoder:").map(\.nibName.candidates), [["Panel"]])
+        XCTAssertEqual(index.selfAssignments.filter { $0.location.path == "Screen.m" }.map(\.source), [.nibLoad])
+        XCTAssertEqual(index.loads(in: "Screen", method: "awakeFromNib").map(\.nibName.candidates), [["Row"]])
+        XCTAssertEqual(index.method("awakeFromNib", of: "Screen")?.calledSelfMethods, ["style:"])
+    }
 }

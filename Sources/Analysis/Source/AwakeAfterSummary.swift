@@ -50,6 +50,9 @@ public struct AwakeAfterSummary: Sendable, Equatable, Codable {
     /// (`frame`, `autoresizingMask`, `translatesAutoresizingMaskIntoConstraints`, `hidden`, …),
     /// sorted and unique.
     public var copiedAttributes: [String]
+    /// Attributes set to a boolean literal on the new view (`view.translatesAutoresizingMaskIntoConstraints = NO`),
+    /// by UIKit name: a copy for a placement whose value is the same.
+    public var literalFlags: [String: Bool]
     public var movesSubviews: Bool
     public var constraintCopy: ConstraintCopy?
     /// The project-local method the copies were found in (seed 000's

@@ -23,16 +23,44 @@ extension BodyAnalyzer {
             let key = language == .objc ? call.selector : call.baseName
             guard let helperFacts = copyHelpers[key] ?? helpers.copyHelpers[key] else { continue }
             copyHelper = key
-            facts.attributes.formUnion(helperFacts.attributes)
-            facts.movesSubviews = facts.movesSubviews || helperFacts.movesSubviews
-            facts.constraintCopy = facts.constraintCopy ?? helperFacts.constraintCopy
+            facts.merge(helperFacts)
+        }
+        var guardKind = guardKind(in: body, typeIndex: method.declarationIndex)
+        for swap in returnedSelfHelpers(in: body, calls: bodyCalls) {
+            copyHelper = copyHelper ?? swap.selector
+            facts.merge(swap.selfCopies)
+            if case .none = guardKind { guardKind = swap.selfGuard }
         }
         return AwakeAfterSummary(
             returnsNibLoadedObject: loadsInBody && returnsOther, returnsSelf: returnsSelf,
             returnsSuper: returnsSuper, returnsOtherObject: returnsOther,
-            guardKind: guardKind(in: body, typeIndex: method.declarationIndex),
-            copiedAttributes: facts.attributes.sorted(), movesSubviews: facts.movesSubviews,
+            guardKind: guardKind,
+            copiedAttributes: facts.attributes.sorted(), literalFlags: facts.literalFlags, movesSubviews: facts.movesSubviews,
             constraintCopy: facts.constraintCopy, copyHelper: copyHelper, location: method.method.location)
+    }
+
+    /// The project's instance-method helpers that a `return` hands the decoded object to as
+    /// `self`: `return self.swapFromNib(coder, nibName: …)`, `return super.helper(…)`, a bare
+    /// `helper(…)` in Swift, `[self helper…]`. A helper called on another object or a type
+    /// method (`[[self class] fromNib]`) does not see the placeholder as `self`.
+    private func returnedSelfHelpers(in body: Range<Int>, calls: [CallSite]) -> [NibLoadHelper] {
+        var values = body.filter { stream.isText($0, "return") }
+            .map { SourceStatement.expression(in: stream, from: $0 + 1, limit: body.upperBound) }
+        if values.isEmpty, language == .swift, body.count > 2 { values = [(body.lowerBound + 1)..<(body.upperBound - 1)] }  // implicit return
+        var found: [NibLoadHelper] = []
+        for value in values {
+            guard let call = calls.first(where: { $0.expression.lowerBound >= value.lowerBound && $0.expression.upperBound <= value.upperBound
+                      && !$0.expression.isEmpty && isSelfOrSuper($0.receiver) }),
+                  let helper = helpers.helper(for: call, in: receiverContext(of: call)), !helper.isTypeMethod else { continue }
+            found.append(helper)
+        }
+        return found
+    }
+
+    /// No receiver (Swift's implicit `self`), `self` or `super`.
+    private func isSelfOrSuper(_ receiver: Range<Int>?) -> Bool {
+        guard let receiver else { return language == .swift }
+        return receiver.count == 1 && (stream.isText(receiver.lowerBound, "self") || stream.isText(receiver.lowerBound, "super"))
     }
 
     /// `super.awakeAfter(using: coder)`, `[super awakeAfterUsingCoder:coder]`, also inside
@@ -51,7 +79,7 @@ extension BodyAnalyzer {
     }
 
     /// The recursion guard read from the `if`/`guard` conditions of the body.
-    private func guardKind(in body: Range<Int>, typeIndex: Int?) -> AwakeAfterSummary.Guard {
+    func guardKind(in body: Range<Int>, typeIndex: Int?) -> AwakeAfterSummary.Guard {
         let properties = Set(typeIndex.map { index in
             declarations.filter { $0.name == declarations[index].name }.flatMap { $0.properties.map(\.name) }
         } ?? [])

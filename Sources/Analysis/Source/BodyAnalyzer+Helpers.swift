@@ -50,7 +50,10 @@ extension BodyAnalyzer {
             spelling: load.nibName.spelling,
             ownerIsSelf: load.owner == .selfObject, load: load.location, resultUse: load.resultUse, cast: load.cast,
             returnedLayout: returnedLayout, isFilePrivate: method.isFilePrivate,
-            returnsNib: load.api == .uiNib && load.owner == .notApplicable))
+            returnsNib: load.api == .uiNib && load.owner == .notApplicable,
+            selfCopies: method.method.isTypeMethod ? PlaceholderCopyFacts()
+                : PlaceholderCopyReader(stream: stream, path: path, language: language, placeholder: "self").read(body),
+            selfGuard: method.method.isTypeMethod ? .none : guardKind(in: body, typeIndex: method.declarationIndex)))
     }
 
     /// The load's result is what the method returns (`return loadNib(self)`,

@@ -106,13 +106,47 @@ struct CallExtractor {
         return result
     }
 
+    /// Words after which a `[` starts a statement or an operand, not a subscript.
+    private static let wordsBeforeOperand = TokenSet(["return", "in", "else", "do", "case", "sizeof"])
+    /// Words whose parenthesised condition may be followed by a statement `[…];`.
+    private static let conditionKeywords = TokenSet(["if", "while", "for"])
+    /// Type words of C and Objective-C that make a one-word cast, `(id)` or `(int)`.
+    private static let lowercaseCastTypes = TokenSet([
+        "id", "instancetype", "void", "char", "short", "int", "long", "float", "double", "unsigned", "signed", "bool",
+    ])
+
     /// A `[` that opens a message send rather than a subscript or an attribute list.
     private func isMessageStart(_ index: Int) -> Bool {
         guard index > 0 else { return true }
         let previous = stream[index - 1]
-        if previous.kind == .identifier { return stream.isText(previous, "return") || stream.isText(previous, "in") }
+        if previous.kind == .identifier { return Self.wordsBeforeOperand.contains(previous, in: stream) }
         if previous.kind == .string || previous.kind == .number { return false }
-        return !stream.isText(previous, ")") && !stream.isText(previous, "]")
+        if stream.isText(previous, ")") { return closesConditionOrCast(index - 1) }
+        return !stream.isText(previous, "]")
+    }
+
+    /// Does the `)` at `close` end an `if`/`while`/`for` condition or a C cast `(Type *)`,
+    /// after which a `[` is a message send? After a call `f(x)` or a parenthesised value
+    /// `(list)` it is a subscript.
+    private func closesConditionOrCast(_ close: Int) -> Bool {
+        let open = stream.partner[close]
+        guard open >= 0, open < close else { return false }
+        if Self.conditionKeywords.contains(open - 1, in: stream) { return true }
+        if open > 0, stream[open - 1].isIdentifier || stream.isText(open - 1, ")") || stream.isText(open - 1, "]") {
+            return false  // a call or a chained subscript
+        }
+        let inner = (open + 1)..<close
+        guard !inner.isEmpty else { return false }
+        for position in inner where !(stream[position].isIdentifier || stream.isText(position, "*")
+                                      || stream.isText(position, "<") || stream.isText(position, ">")
+                                      || stream.isText(position, ",")) {
+            return false
+        }
+        if stream.isText(close - 1, "*") { return true }
+        guard inner.allSatisfy({ stream[$0].isIdentifier }) else { return false }
+        let last = stream[close - 1]
+        let first = stream.bytes[last.start]
+        return (first >= 0x41 && first <= 0x5A) || Self.lowercaseCastTypes.contains(last, in: stream)
     }
 
     private func messageSend(at open: Int, wanted: (Int) -> Bool) -> CallSite? {

@@ -37,6 +37,11 @@ struct NibLoadHelper: Sendable, Equatable {
     /// `static var nib: UINib`): a call loads only when its result is instantiated, and a
     /// call passed to `register…` registers the nib.
     var returnsNib = false
+    /// What the helper's body carries over from `self` to the view it loads, and how it
+    /// avoids recursion, for an `awakeAfter` that returns `self.helper(…)` or
+    /// `super.helper(…)`: `self` in the helper is then the placeholder.
+    var selfCopies = PlaceholderCopyFacts()
+    var selfGuard: AwakeAfterSummary.Guard = .none
 }
 
 /// The helpers known to the whole project, by base name, given to a second indexing pass
@@ -138,6 +143,16 @@ struct PlaceholderCopyFacts: Sendable, Equatable {
     var attributes: Set<String> = []
     var movesSubviews = false
     var constraintCopy: AwakeAfterSummary.ConstraintCopy?
+    /// Attributes set to a boolean literal on the new view, by UIKit name.
+    var literalFlags: [String: Bool] = [:]
 
-    var isEmpty: Bool { attributes.isEmpty && !movesSubviews && constraintCopy == nil }
+    var isEmpty: Bool { attributes.isEmpty && !movesSubviews && constraintCopy == nil && literalFlags.isEmpty }
+
+    /// Adds what another body (a helper's) copies; what this body does first wins.
+    mutating func merge(_ other: PlaceholderCopyFacts) {
+        attributes.formUnion(other.attributes)
+        movesSubviews = movesSubviews || other.movesSubviews
+        constraintCopy = constraintCopy ?? other.constraintCopy
+        literalFlags.merge(other.literalFlags) { own, _ in own }
+    }
 }

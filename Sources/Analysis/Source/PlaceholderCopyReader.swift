@@ -17,11 +17,15 @@ struct PlaceholderCopyReader {
         let range = body.clamped(to: 0..<stream.count)
         for index in range where stream[index].kind != .string && stream[index].kind != .number {
             let token = stream[index]
-            if stream.isText(token, "="), let attribute = copiedAttribute(assignment: index, limit: range.upperBound) {
-                facts.attributes.insert(attribute)
-            } else if stream.isText(index + 1, ":"), stream.textLength(token) > 3, stream.hasPrefix(token, "set"),
-                      stream.isText(index - 2, "["), let attribute = copiedAttribute(setter: index, limit: range.upperBound) {
-                facts.attributes.insert(attribute)
+            let isSetterName = stream.textLength(token) > 3 && stream.hasPrefix(token, "set")
+            if stream.isText(token, "=") || isSetterName,
+               let (attribute, value) = isSetterName ? setterCall(at: index, limit: range.upperBound)
+                                                    : assignment(at: index, limit: range.upperBound) {
+                if readsPlaceholder(attribute, in: value) {
+                    facts.attributes.insert(Self.normalized(attribute))
+                } else if let flag = booleanLiteral(value) {
+                    facts.literalFlags[Self.normalized(attribute)] = flag
+                }
             } else if stream.isText(token, "subviews"), isPlaceholderMember(index), loopBody(over: index).map(containsAddSubview) == true {
                 facts.movesSubviews = true
             } else if stream.isText(token, "constraints"), isPlaceholderMember(index), facts.constraintCopy == nil,
@@ -46,30 +50,49 @@ struct PlaceholderCopyReader {
         return language == .swift && placeholder == "self" && !stream.isText(index - 1, ".")
     }
 
-    /// `target.attr = placeholder.attr` (or bare `attr` for an implicit Swift `self`).
-    private func copiedAttribute(assignment equals: Int, limit: Int) -> String? {
+    /// `target.attr = value` on another view than the placeholder: the attribute and the value.
+    private func assignment(at equals: Int, limit: Int) -> (String, Range<Int>)? {
         guard equals >= 3, stream[equals - 1].isIdentifier, stream.isText(equals - 2, ".") else { return nil }
         let target = stream.text(equals - 3)
         guard target != placeholder, !stream.isText(equals - 4, ".") else { return nil }
-        let attribute = stream.text(equals - 1)
-        let value = SourceStatement.expression(in: stream, from: equals + 1, limit: limit)
-        return readsPlaceholder(attribute, in: value) ? Self.normalized(attribute) : nil
+        return (stream.text(equals - 1), SourceStatement.expression(in: stream, from: equals + 1, limit: limit))
     }
 
-    /// `[target setAttr:placeholder.attr]`.
-    private func copiedAttribute(setter index: Int, limit: Int) -> String? {
-        guard stream.text(index - 1) != placeholder else { return nil }
+    /// `[target setAttr:value]`, or Swift 1/2's setter call `target.setAttr(value)`, on
+    /// another view than the placeholder: the attribute and the value.
+    private func setterCall(at index: Int, limit: Int) -> (String, Range<Int>)? {
+        let target: Int
+        let value: Range<Int>
+        if stream.isText(index + 1, ":"), stream.isText(index - 2, "[") {
+            target = index - 1
+            let end = min(stream.partner[index - 2] >= 0 ? stream.partner[index - 2] : limit, limit)
+            value = (index + 2)..<max(index + 2, end)
+        } else if language == .swift, stream.isText(index + 1, "("), stream.isText(index - 1, "."), index >= 2 {
+            target = index - 2
+            value = (index + 2)..<max(index + 2, min(stream.after(index + 1) - 1, limit))
+        } else {
+            return nil
+        }
+        guard stream.text(target) != placeholder else { return nil }
         let name = stream.text(index).dropFirst(3)
         guard let first = name.first else { return nil }
-        let attribute = first.lowercased() + name.dropFirst()
-        let end = min(stream.partner[index - 2] >= 0 ? stream.partner[index - 2] : limit, limit)
-        return readsPlaceholder(attribute, in: (index + 2)..<max(index + 2, end)) ? attribute : nil
+        return (first.lowercased() + name.dropFirst(), value)
+    }
+
+    /// `YES`/`NO`/`true`/`false` alone.
+    private func booleanLiteral(_ range: Range<Int>) -> Bool? {
+        guard range.count == 1 else { return nil }
+        if stream.isText(range.lowerBound, "YES") || stream.isText(range.lowerBound, "true") { return true }
+        if stream.isText(range.lowerBound, "NO") || stream.isText(range.lowerBound, "false") { return false }
+        return nil
     }
 
     /// Does `range` read `attribute` (or its `is`-less twin) from the placeholder?
     private func readsPlaceholder(_ attribute: String, in range: Range<Int>) -> Bool {
         let wanted = Self.normalized(attribute)
-        if range.count == 1, language == .swift, placeholder == "self",
+        // A bare `attr`, or Swift 1/2's getter call `attr()`.
+        let isBare = range.count == 1 || range.count == 3 && stream.isText(range.lowerBound + 1, "(") && stream.isText(range.lowerBound + 2, ")")
+        if isBare, language == .swift, placeholder == "self",
            Self.normalized(stream.text(range.lowerBound)) == wanted { return true }
         for index in range where Self.normalized(stream.text(index)) == wanted {
             if isPlaceholderMember(index), index > range.lowerBound { return true }
@@ -83,7 +106,9 @@ struct PlaceholderCopyReader {
         var start = index
         if stream.isText(index - 1, "."), stream.isText(index - 2, equalTo: placeholder) { start = index - 2 }
         if stream.isText(index - 1, equalTo: placeholder) { start = index - 1 }
-        let isLoop = stream.isText(start - 1, "in") || stream.isText(index + 1, ".") && stream.isText(index + 2, "forEach")
+        // Swift 1/2 spell the property as a method: `constraints()`.
+        let member = stream.isText(index + 1, "(") && stream.isText(index + 2, ")") ? index + 2 : index
+        let isLoop = stream.isText(start - 1, "in") || stream.isText(member + 1, ".") && stream.isText(member + 2, "forEach")
         guard isLoop else { return nil }
         var cursor = index + 1
         while cursor < stream.count, cursor < index + 12, !stream.isText(cursor, "{") { cursor += 1 }

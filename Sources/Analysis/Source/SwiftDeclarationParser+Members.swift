@@ -31,7 +31,11 @@ extension SwiftDeclarationParser {
         }
         guard stream.isText(cursor, "(") else { return cursor }
         var parameters = parseParameters(at: cursor)
-        if firstParameterUnlabelled, !isInit, !parameters.isEmpty, !parameters[0].labelWrittenTwice { parameters[0].label = nil }
+        if !isInit, !parameters.isEmpty, !parameters[0].labelWrittenTwice,
+           firstParameterUnlabelled || !knowsSwiftVersion && prefix.modifiers.contains(.override)
+            && Self.isSwift2Override(baseName: baseName, labels: parameters.map(\.label)) {
+            parameters[0].label = nil
+        }
         cursor = stream.after(cursor)
         var throwing = false
         var body: Range<Int>?
@@ -64,6 +68,16 @@ extension SwiftDeclarationParser {
                                     isFilePrivate: prefix.modifiers.contains(.filePrivate)))
         if let body { contexts.append(ContextRange(range: body, context: context)) }
         return cursor
+    }
+
+    /// With no Swift version known, is `override func awakeAfterUsingCoder(aDecoder:)` a
+    /// Swift 1/2 override, whose first label is no label? Only when the name without it is
+    /// an imported or lifecycle method and the name with it is not.
+    private static func isSwift2Override(baseName: String, labels: [String?]) -> Bool {
+        let written = SwiftSelector.swiftName(baseName: baseName, labels: labels)
+        guard SwiftSelector.importedOverrides[written] == nil, lifecycle(of: written) == nil else { return false }
+        let unlabelled = SwiftSelector.swiftName(baseName: baseName, labels: [nil] + labels.dropFirst())
+        return SwiftSelector.importedOverrides[unlabelled] != nil || lifecycle(of: unlabelled) != nil
     }
 
     static func lifecycle(of name: String) -> SourceMethod.Lifecycle? {

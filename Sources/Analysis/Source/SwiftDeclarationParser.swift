@@ -25,12 +25,16 @@ struct SwiftDeclarationParser {
     let firstParameterUnlabelled: Bool
     /// Swift 1–3: every member of an `NSObject` subclass is `@objc` without being marked.
     let infersObjCMembers: Bool
+    /// The project model gave this file's Swift version; without it both spellings of an
+    /// imported override are read.
+    let knowsSwiftVersion: Bool
 
     init(stream: TokenStream, path: String, swiftVersion: SwiftLanguageVersion? = nil) {
         self.stream = stream
         self.path = path
         firstParameterUnlabelled = swiftVersion?.omitsFirstSelectorLabel ?? false
         infersObjCMembers = swiftVersion?.infersObjCForNSObjectMembers ?? false
+        knowsSwiftVersion = swiftVersion != nil
     }
 
     mutating func parse() {

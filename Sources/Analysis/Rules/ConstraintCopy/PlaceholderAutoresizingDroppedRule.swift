@@ -30,12 +30,19 @@ struct PlaceholderAutoresizingDroppedRule: Rule {
                                       body: "view.frame = frame\n" + SubstitutionExample.swiftConstraintCopy),
             SubstitutionExample.objc("Objective-C: a frame-laid-out placement whose mask differs from the nib's.", body: "view.frame = self.frame;",
                                      storyboard: SubstitutionExample.storyboard(swift: false, attributes: framePlacement, content: frameContent, pinned: false)),
+            SubstitutionExample.swift("Swift: a literal that is not the Auto Layout placement's value.",
+                                      body: "view.frame = frame\nview.translatesAutoresizingMaskIntoConstraints = true\n" + SubstitutionExample.swiftConstraintCopy),
         ],
         nonTriggering: [
             SubstitutionExample.swift("Swift: the swap copies the layout properties.",
                                       body: SubstitutionExample.swiftLayoutCopy + "\n" + SubstitutionExample.swiftConstraintCopy),
             SubstitutionExample.objc("Objective-C: the nib's root view already uses Auto Layout.", body: SubstitutionExample.objcConstraintCopy,
                                      nib: SubstitutionExample.nib(swift: false, rootAttributes: #"translatesAutoresizingMaskIntoConstraints="NO""#)),
+            SubstitutionExample.swift("Swift 1/2: the setter call copies the flag, read through its getter method.",
+                                      body: "view.setFrame(frame)\nview.setTranslatesAutoresizingMaskIntoConstraints(translatesAutoresizingMaskIntoConstraints())\n"
+                                          + SubstitutionExample.swiftConstraintCopy),
+            SubstitutionExample.objc("Objective-C: a literal NO that is the Auto Layout placement's value.",
+                                     body: "view.frame = self.frame;\nview.translatesAutoresizingMaskIntoConstraints = NO;\n" + SubstitutionExample.objcConstraintCopy),
         ]
     )
 

@@ -29,11 +29,17 @@ struct PlaceholderFrameDroppedRule: Rule {
                                       storyboard: SubstitutionExample.storyboard(swift: true, attributes: framePlacement, content: frameContent, pinned: false)),
             SubstitutionExample.objc("Objective-C: only the subviews are moved.", body: SubstitutionExample.objcSubviewMove,
                                      storyboard: SubstitutionExample.storyboard(swift: false, attributes: framePlacement, content: frameContent, pinned: false)),
+            SubstitutionExample.swiftThroughHelper("Swift: the helper copies from the object it is called on, which is not the placeholder.",
+                                                   receiver: "loader", body: SubstitutionExample.swiftLayoutCopy,
+                                                   storyboard: SubstitutionExample.storyboard(swift: true, attributes: framePlacement, content: frameContent, pinned: false)),
         ],
         nonTriggering: [
             SubstitutionExample.swift("Swift: the swap copies frame and autoresizing.", body: SubstitutionExample.swiftLayoutCopy,
                                       storyboard: SubstitutionExample.storyboard(swift: true, attributes: framePlacement, content: frameContent, pinned: false)),
             SubstitutionExample.objc("Objective-C: the placement uses Auto Layout, so its frame does not matter.", body: ""),
+            SubstitutionExample.swiftThroughHelper("Swift: the override returns self.swapFromNib(…), a UIView helper that copies frame and autoresizing from self.",
+                                                   receiver: "self", body: SubstitutionExample.swiftLayoutCopy,
+                                                   storyboard: SubstitutionExample.storyboard(swift: true, attributes: framePlacement, content: frameContent, pinned: false)),
         ]
     )
 

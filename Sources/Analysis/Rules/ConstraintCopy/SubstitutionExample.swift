@@ -199,6 +199,34 @@ enum SubstitutionExample {
         RuleExample(title, files: objcSources(body) + [nib ?? self.nib(swift: false), storyboard ?? self.storyboard(swift: false)])
     }
 
+    /// A Swift example whose override hands the decoded object to a `UIView` extension
+    /// helper, `return <receiver>.swapFromNib(coder, nibName: "CardView")`, that does `body`
+    /// after its load: with `self` as the receiver, `self` in the helper is the placeholder.
+    static func swiftThroughHelper(_ title: String, receiver: String, body: String, storyboard: RuleExample.File) -> RuleExample {
+        RuleExample(title, files: [.init("App/CardView.swift", """
+        import UIKit
+
+        class CardView: UIView {
+            @IBOutlet weak var titleLabel: UILabel!
+        }
+
+        extension UIView {
+            func swapFromNib(_ coder: NSCoder, nibName: String) -> Any? {
+                let view = Bundle.main.loadNibNamed(nibName, owner: nil, options: nil)?.first as! UIView
+        \(indented(body, by: 8))
+                return view
+            }
+        }
+
+        final class CardViewProto: CardView {
+            let loader = UIView()
+            override func awakeAfter(using coder: NSCoder) -> Any? {
+                return \(receiver).swapFromNib(coder, nibName: "CardView")
+            }
+        }
+        """), nib(swift: true), storyboard])
+    }
+
     /// `text` with every line but empty ones indented by `count` spaces.
     static func indented(_ text: String, by count: Int) -> String {
         let padding = String(repeating: " ", count: count)

@@ -16,9 +16,13 @@ extension SubstitutionPlacement {
         substitution.loadedRoots.first.map { (model.document($0), model.object($0)) }
     }
 
-    /// Whether the substitution copies `attribute` (UIKit name) from the placeholder.
+    /// Whether the substitution copies `attribute` (UIKit name) from the placeholder, or sets
+    /// `translatesAutoresizingMaskIntoConstraints` to the literal this placement has.
     func copies(_ attribute: String) -> Bool {
-        substitution.summary.copiedAttributes.contains(attribute)
+        if substitution.summary.copiedAttributes.contains(attribute) { return true }
+        guard attribute == "translatesAutoresizingMaskIntoConstraints",
+              let literal = substitution.summary.literalFlags[attribute] else { return false }
+        return literal == object.translatesAutoresizingMaskIntoConstraints
     }
 }
 

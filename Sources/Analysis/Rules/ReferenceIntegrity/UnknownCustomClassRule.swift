@@ -28,6 +28,19 @@ struct UnknownCustomClassRule: Rule {
     <view contentMode="scaleToFill" customClass="CardView" customModule="App" customModuleProvider="target" id="Root-00-001"/>
     """))
 
+    /// A macOS main menu nib whose File's Owner is labelled `ownerClass`.
+    private static func mainMenuXib(ownerClass: String) -> String {
+        ExampleXML.cocoaXib("""
+        <customObject id="-2" userLabel="File's Owner" customClass="\(ownerClass)">
+            <connections>
+                <outlet property="delegate" destination="Dlg-00-001" id="Out-00-001"/>
+            </connections>
+        </customObject>
+        <customObject id="-1" userLabel="First Responder" customClass="FirstResponder"/>
+        <customObject id="Dlg-00-001" customClass="AppDelegate" customModule="Mac" customModuleProvider="target"/>
+        """)
+    }
+
     static let examples = RuleExamples(
         triggering: [
             RuleExample("The storyboard still names `ProfileHeaderView`, renamed to `ProfileHeader` in code.", files: [
@@ -90,6 +103,15 @@ struct UnknownCustomClassRule: Rule {
                 """),
                 oldCardXib,
             ]),
+            RuleExample("macOS: the main nib's File's Owner names a class that is gone; the app loads MainMenu at launch with NSApp as owner, so it is a stale label (a warning), not a leftover file.", severity: .warning, files: [
+                .init("Mac/AppDelegate.swift", """
+                import Cocoa
+
+                @main
+                final class AppDelegate: NSObject, NSApplicationDelegate {}
+                """),
+                .init("Mac/Base.lproj/MainMenu.xib", mainMenuXib(ownerClass: "NotesApplication")),
+            ]),
             RuleExample("A stale File's Owner class on a xib no code loads (a leftover file): info.", severity: .info, files: [
                 .init("App/CardView.swift", """
                 import UIKit
@@ -100,6 +122,15 @@ struct UnknownCustomClassRule: Rule {
             ]),
         ],
         nonTriggering: [
+            RuleExample("macOS: the main nib's File's Owner is NSApplication, as Xcode's template writes it.", files: [
+                .init("Mac/AppDelegate.swift", """
+                import Cocoa
+
+                @main
+                final class AppDelegate: NSObject, NSApplicationDelegate {}
+                """),
+                .init("Mac/Base.lproj/MainMenu.xib", mainMenuXib(ownerClass: "NSApplication")),
+            ]),
             RuleExample("The storyboard's app depends on the framework target that declares the class.", files: [
                 .init("App.xcodeproj/project.pbxproj", ExampleProject.pbxproj([
                     .init("Kit", sources: ["Kit/ProfileHeaderView.swift"]),
@@ -175,6 +206,13 @@ struct UnknownCustomClassRule: Rule {
                 }
                 let (severity, origin) = provenance(of: object, in: model)
                 if object.placeholder == .filesOwner {
+                    if let application = mainNibOwner(of: document) {
+                        return staleOwnerLabel(name, "no source in the project declares\(origin)",
+                                               consequence: "\(document.path) is the app's main nib, which the app loads at launch with the application object (\(application), or the NSPrincipalClass) as its owner whatever the label says: the stale name only misleads readers about which object gets the outlets",
+                                               fix: "Set File's Owner's class to \(application), or to the application subclass the Info.plist names as NSPrincipalClass.",
+                                               object: object, document: document, declaration: nil,
+                                               severity: min(severity ?? .warning, .warning), identity: [document.path, object.id, name])
+                    }
                     // A leftover: its owner class is gone and no code names the nib either.
                     if !isNamedByCode(document, in: model) {
                         return staleOwnerLabel(name, "no source in the project declares\(origin)",
@@ -247,6 +285,18 @@ struct UnknownCustomClassRule: Rule {
             severity: severity,
             identity: identity
         )
+    }
+
+    /// The application class that owns `document` at run time when it is the app's main nib,
+    /// the one `NSApplicationMain`/`UIApplicationMain` loads at launch (Info.plist's
+    /// `NSMainNibFile`, which Xcode's templates name `MainMenu` on macOS and `MainWindow` on iOS).
+    private static func mainNibOwner(of document: IBDocument) -> String? {
+        guard document.format == .xib, let name = NibCatalog.loadName(ofPath: document.path) else { return nil }
+        switch (document.platform, name) {
+        case (.macOS, "MainMenu"): return "NSApplication"
+        case (.iOS, "MainWindow"): return "UIApplication"
+        default: return nil
+        }
     }
 
     /// Some code may load the nib: a load site names it, or a declared class is named after it

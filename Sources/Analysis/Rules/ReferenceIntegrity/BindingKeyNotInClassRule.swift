@@ -31,6 +31,24 @@ struct BindingKeyNotInClassRule: Rule {
 
     static let requirements: RuleRequirements = .sources
 
+    /// A macOS project whose target uses `swiftVersion`, binding a plain `var` (no `@objc`) of
+    /// an `NSViewController` subclass: `@objc` by inference before Swift 4 only.
+    private static func plainVarExample(_ title: String, swiftVersion: String) -> RuleExample {
+        RuleExample(title, files: [
+            .init("App.xcodeproj/project.pbxproj", ExampleProject.pbxproj([
+                .init("App", sdk: "macosx", swiftVersion: swiftVersion, sources: ["App/ProfileViewController.swift"], resources: ["App/ProfileViewController.xib"]),
+            ])),
+            .init("App/ProfileViewController.swift", """
+            import Cocoa
+
+            final class ProfileViewController: NSViewController {
+                var userName = ""
+            }
+            """),
+            .init("App/ProfileViewController.xib", profileXib(keyPath: "userName")),
+        ])
+    }
+
     static let examples = RuleExamples(
         triggering: [
             RuleExample("Swift: `userName` was renamed to `displayName` in code only.", files: [
@@ -53,19 +71,7 @@ struct BindingKeyNotInClassRule: Rule {
                 """),
                 .init("App/ProfileViewController.xib", profileXib(keyPath: "userName")),
             ]),
-            RuleExample("Swift 4 (`SWIFT_VERSION = 4.0`): members of an `NSObject` subclass are no longer `@objc` by inference, so the plain `var` is invisible to Key-Value Coding.", files: [
-                .init("App.xcodeproj/project.pbxproj", ExampleProject.pbxproj([
-                    .init("App", sdk: "macosx", swiftVersion: "4.0", sources: ["App/ProfileViewController.swift"], resources: ["App/ProfileViewController.xib"]),
-                ])),
-                .init("App/ProfileViewController.swift", """
-                import Cocoa
-
-                final class ProfileViewController: NSViewController {
-                    var userName = ""
-                }
-                """),
-                .init("App/ProfileViewController.xib", profileXib(keyPath: "userName")),
-            ]),
+            plainVarExample("Swift 4 (`SWIFT_VERSION = 4.0`): members of an `NSObject` subclass are no longer `@objc` by inference, so the plain `var` is invisible to Key-Value Coding.", swiftVersion: "4.0"),
             RuleExample("Objective-C: no property, getter or instance variable for the key.", files: [
                 .init("App/ProfileViewController.h", """
                 #import <Cocoa/Cocoa.h>
@@ -89,19 +95,7 @@ struct BindingKeyNotInClassRule: Rule {
                 """),
                 .init("App/ProfileViewController.xib", profileXib(keyPath: "self.userName.length", extraKeyPaths: ["representedObject.title", "@count"])),
             ]),
-            RuleExample("Swift 3 (`SWIFT_VERSION = 3.0`): before Swift 4, members of an `NSObject` subclass are `@objc` by inference, so the same plain `var` answers the binding.", files: [
-                .init("App.xcodeproj/project.pbxproj", ExampleProject.pbxproj([
-                    .init("App", sdk: "macosx", swiftVersion: "3.0", sources: ["App/ProfileViewController.swift"], resources: ["App/ProfileViewController.xib"]),
-                ])),
-                .init("App/ProfileViewController.swift", """
-                import Cocoa
-
-                final class ProfileViewController: NSViewController {
-                    var userName = ""
-                }
-                """),
-                .init("App/ProfileViewController.xib", profileXib(keyPath: "userName")),
-            ]),
+            plainVarExample("Swift 3 (`SWIFT_VERSION = 3.0`): before Swift 4, members of an `NSObject` subclass are `@objc` by inference, so the same plain `var` answers the binding.", swiftVersion: "3.0"),
             RuleExample("Swift: every member of an `@objcMembers` class is visible.", files: [
                 .init("App/ProfileViewController.swift", """
                 import Cocoa

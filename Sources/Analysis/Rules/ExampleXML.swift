@@ -11,6 +11,19 @@ public enum ExampleXML {
 
     /// A macOS (Cocoa) xib holding `objects`, File's Owner (`-2`) and First Responder (`-1`)
     /// placeholders included by the caller.
+    /// A Cocoa nib's File's Owner labelled `ownerClass`, its outlet `outlet` to `destination`,
+    /// and the First Responder: the placeholders every example window or menu nib starts with.
+    public static func cocoaPlaceholders(ownerClass: String, outlet: String, destination: String) -> String {
+        """
+        <customObject id="-2" userLabel="File's Owner" customClass="\(ownerClass)">
+            <connections>
+                <outlet property="\(outlet)" destination="\(destination)" id="Out-00-001"/>
+            </connections>
+        </customObject>
+        <customObject id="-1" userLabel="First Responder" customClass="FirstResponder"/>
+        """
+    }
+
     public static func cocoaXib(_ objects: String) -> String {
         document(type: "com.apple.InterfaceBuilder3.Cocoa.XIB", runtime: "MacOSX.Cocoa", objects: objects)
     }

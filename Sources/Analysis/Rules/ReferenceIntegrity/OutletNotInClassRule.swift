@@ -225,12 +225,7 @@ struct OutletNotInClassRule: Rule {
             "        <outlet property=\"\(name)\" destination=\"-2\" id=\"Web-00-00\(position)\"/>"
         }.joined(separator: "\n")
         return ExampleXML.cocoaXib("""
-        <customObject id="-2" userLabel="File's Owner" customClass="\(ownerClass)">
-            <connections>
-                <outlet property="\(outlet)" destination="Win-00-001" id="Out-00-001"/>
-            </connections>
-        </customObject>
-        <customObject id="-1" userLabel="First Responder" customClass="FirstResponder"/>
+        \(ExampleXML.cocoaPlaceholders(ownerClass: ownerClass, outlet: outlet, destination: "Win-00-001"))
         <window title="Window" allowsToolTipsWhenApplicationIsInactive="NO" id="Win-00-001">
             <view key="contentView" id="Cnt-00-001">
                 <subviews>

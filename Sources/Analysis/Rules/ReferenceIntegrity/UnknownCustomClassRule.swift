@@ -31,12 +31,7 @@ struct UnknownCustomClassRule: Rule {
     /// A macOS main menu nib whose File's Owner is labelled `ownerClass`.
     private static func mainMenuXib(ownerClass: String) -> String {
         ExampleXML.cocoaXib("""
-        <customObject id="-2" userLabel="File's Owner" customClass="\(ownerClass)">
-            <connections>
-                <outlet property="delegate" destination="Dlg-00-001" id="Out-00-001"/>
-            </connections>
-        </customObject>
-        <customObject id="-1" userLabel="First Responder" customClass="FirstResponder"/>
+        \(ExampleXML.cocoaPlaceholders(ownerClass: ownerClass, outlet: "delegate", destination: "Dlg-00-001"))
         <customObject id="Dlg-00-001" customClass="AppDelegate" customModule="Mac" customModuleProvider="target"/>
         """)
     }

@@ -7,6 +7,11 @@ import Foundation
 enum DynamicReuseRegistration {
     private static let labels = ["forCellReuseIdentifier:", "forCellWithReuseIdentifier:", "forHeaderFooterViewReuseIdentifier:"]
     private static let register = Array("register".utf8)
+    /// What the regular expression of ``registersDynamically(_:namesTypeLabel:)`` needs
+    /// (`cellType`, `viewType`, `ViewType`) and what the labels need: a line without either
+    /// is skipped undecoded, and the expression (compiled on each use) runs only where it can match.
+    private static let typeLabelWords = [Array("cellType".utf8), Array("iewType".utf8)]
+    private static let identifierLabelWord = Array("ReuseIdentifier:".utf8)
 
     /// Whether `bytes` (a UTF-8 source file) registers an identifier that is not a literal.
     /// Lines end at line feeds not preceded by a carriage return (a `\r\n` pair is one
@@ -20,7 +25,9 @@ enum DynamicReuseRegistration {
                 var lineEnd = hit
                 while lineEnd < buffer.count, !endsLine(at: lineEnd, in: buffer) { lineEnd += 1 }
                 let line = UnsafeBufferPointer(rebasing: buffer[lineStart..<lineEnd])
-                if registersDynamically(String(decoding: line, as: UTF8.self)) { return true }
+                let namesTypeLabel = typeLabelWords.contains { ByteSearch.contains($0, in: line) }
+                if namesTypeLabel || ByteSearch.contains(identifierLabelWord, in: line),
+                   registersDynamically(String(decoding: line, as: UTF8.self), namesTypeLabel: namesTypeLabel) { return true }
                 from = lineEnd + 1
             }
             return false
@@ -33,10 +40,11 @@ enum DynamicReuseRegistration {
         buffer[position] == 0x0A && (position == 0 || buffer[position - 1] != 0x0D)
     }
 
-    /// The check on one line that mentions `register`.
-    private static func registersDynamically(_ line: String) -> Bool {
+    /// The check on one line that mentions `register`; `namesTypeLabel` when it holds a word
+    /// the regular expression needs.
+    private static func registersDynamically(_ line: String, namesTypeLabel: Bool) -> Bool {
         guard line.contains("register") else { return false }
-        if line.range(of: #"register\w*\s*\(\s*\w*(cellType|[vV]iewType)\s*:"#, options: .regularExpression) != nil { return true }
+        if namesTypeLabel, line.range(of: #"register\w*\s*\(\s*\w*(cellType|[vV]iewType)\s*:"#, options: .regularExpression) != nil { return true }
         for label in labels + (line.contains("withReuseIdentifier:") ? ["withReuseIdentifier:"] : []) {
             guard let range = line.range(of: label) else { continue }
             let argument = line[range.upperBound...].drop { $0 == " " }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Splits UTF-8 source bytes into ``SourceToken``s for Swift or Objective-C, skipping
 /// comments and whitespace. Linear in the input, never fails: unterminated comments and
 /// literals end at the end of the file, invalid UTF-8 is replaced when a token's text is read.
@@ -61,7 +63,7 @@ private struct ByteScanner {
             }
             if byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0C || byte == 0x0B {
                 position += 1
-                while position < count, bytes[position] == 0x20 { position += 1 }  // indentation
+                skipSpaces()  // indentation
                 continue
             }
             let wasAtLineStart = atLineStart
@@ -120,6 +122,18 @@ private struct ByteScanner {
         }
         tokens.append(SourceToken(kind: kind, isASCII: isASCII, start: start, length: position - start,
                                   line: line, column: column))
+    }
+
+    /// Skips a run of spaces eight at a time while it lasts (indentation is runs of 4–16).
+    mutating func skipSpaces() {
+        let count = bytes.count
+        if let base = bytes.baseAddress {
+            while count - position >= 8,
+                  UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
+                position += 8
+            }
+        }
+        while position < count, bytes[position] == 0x20 { position += 1 }
     }
 
     mutating func newline(at offset: Int) {
@@ -214,8 +228,14 @@ private struct ByteScanner {
 
     // MARK: - Comments
 
+    /// Up to the line feed that ends the comment (found with `memchr`), or the end of the file.
     mutating func skipLineComment() {
-        while position < bytes.count, bytes[position] != 0x0A { position += 1 }
+        guard let base = bytes.baseAddress, position < bytes.count,
+              let found = memchr(base + position, 0x0A, bytes.count - position) else {
+            position = bytes.count
+            return
+        }
+        position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
     /// `/* … */`, nested in Swift, flat in Objective-C.

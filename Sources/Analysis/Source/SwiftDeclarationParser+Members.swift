@@ -204,10 +204,9 @@ extension SwiftDeclarationParser {
     private func accessorsAllowSetting(_ open: Int) -> Bool {
         let close = min(stream.after(open) - 1, stream.count)
         var cursor = open + 1
-        while cursor < close {
-            let text = stream.text(cursor)
-            if text == "set" || text == "willSet" || text == "didSet" { return true }
-            cursor = text == "{" ? stream.after(cursor) : cursor + 1
+        while cursor < close {  // compared on the bytes: a getter body can be long
+            if stream.isText(cursor, "set") || stream.isText(cursor, "willSet") || stream.isText(cursor, "didSet") { return true }
+            cursor = stream.isText(cursor, "{") ? stream.after(cursor) : cursor + 1
         }
         return false
     }

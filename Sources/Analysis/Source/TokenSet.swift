@@ -4,6 +4,9 @@ struct TokenSet: Sendable {
     private let words: Set<String>
     /// The ASCII words as bytes, grouped by length (index = length).
     private let byLength: [[[UInt8]]]
+    /// Per length, the first bytes of the words of that length as a 256-bit set (four words
+    /// at index `4 * length`): most tokens are rejected by one bit test, before any compare.
+    private let firstBytes: [UInt64]
     /// A non-ASCII word could equal an ASCII token under Unicode equivalence.
     private let hasNonASCIIWords: Bool
 
@@ -12,6 +15,11 @@ struct TokenSet: Sendable {
         var groups: [[[UInt8]]] = Array(repeating: [], count: (words.map(\.utf8.count).max() ?? 0) + 1)
         for word in words.sorted() { groups[word.utf8.count].append(Array(word.utf8)) }
         byLength = groups
+        var firstBytes = [UInt64](repeating: 0, count: 4 * groups.count)
+        for (length, group) in groups.enumerated() {
+            for word in group where !word.isEmpty { firstBytes[4 * length + Int(word[0] >> 6)] |= 1 << (word[0] & 63) }
+        }
+        self.firstBytes = firstBytes
         hasNonASCIIWords = words.contains { $0.utf8.contains { $0 >= 0x80 } }
     }
 
@@ -21,6 +29,8 @@ struct TokenSet: Sendable {
         guard token.length < byLength.count else { return false }
         let bytes = stream.bytes
         let start = token.start
+        let first = bytes[start]
+        guard firstBytes[4 * token.length + Int(first >> 6)] >> (first & 63) & 1 == 1 else { return false }
         for word in byLength[token.length] where word[0] == bytes[start] {
             var offset = 1
             while offset < word.count, word[offset] == bytes[start + offset] { offset += 1 }

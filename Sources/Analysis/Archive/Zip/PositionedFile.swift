@@ -55,15 +55,17 @@ final class PositionedFile {
         return done
     }
 
-    /// Exactly `count` bytes at `offset`, or `ArchiveError.truncated` naming `what`.
-    func bytes(at offset: UInt64, count: Int, what: String) throws -> [UInt8] {
+    /// Exactly `count` bytes at `offset`, or `ArchiveError.truncated` naming `what` (an
+    /// autoclosure: formatting an entry name for every read of a well-formed archive cost more
+    /// than reading its headers).
+    func bytes(at offset: UInt64, count: Int, what: @autoclosure () -> String) throws -> [UInt8] {
         guard offset <= size, UInt64(count) <= size - offset else {
-            throw ArchiveError.truncated(detail: "\(what) at offset \(offset) ends past the end of the file (\(size) bytes)")
+            throw ArchiveError.truncated(detail: "\(what()) at offset \(offset) ends past the end of the file (\(size) bytes)")
         }
         var bytes = [UInt8](repeating: 0, count: count)
         let read = try bytes.withUnsafeMutableBytes { try self.read(into: $0, at: offset) }
         guard read == count else {
-            throw ArchiveError.truncated(detail: "\(what) at offset \(offset) ends past the end of the file")
+            throw ArchiveError.truncated(detail: "\(what()) at offset \(offset) ends past the end of the file")
         }
         return bytes
     }

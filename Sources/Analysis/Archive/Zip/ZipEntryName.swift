@@ -16,6 +16,7 @@ enum ZipEntryName {
         if bytes.count >= 2, bytes[1] == UInt8(ascii: ":"), (bytes[0] | 0x20) >= UInt8(ascii: "a"), (bytes[0] | 0x20) <= UInt8(ascii: "z") {
             return unsafe("drive-letter path")
         }
+        if bytes.allSatisfy({ $0 < 0x80 }) { return validateASCII(name, bytes: bytes, limits: limits) }
         var components = name.split(separator: "/", omittingEmptySubsequences: false)
         if components.last == "" { components.removeLast() }
         if components.contains("..") { return unsafe("contains a '..' component") }
@@ -24,5 +25,32 @@ enum ZipEntryName {
             return unsafe("\(components.count) components deep, over the limit of \(limits.maxPathDepth)")
         }
         return .success(components.joined(separator: "/"))
+    }
+
+    /// The component checks of ``validate(_:limits:)`` on the bytes of an ASCII name, where
+    /// each byte is a `Character` (a `/` cannot join a combining mark), without splitting it
+    /// into substrings: the same answers, in the same order of checks.
+    private static func validateASCII(_ name: String, bytes: [UInt8], limits: ArchiveLimits) -> Result<String, ArchiveEntryError.Cause> {
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        let end = bytes.last == slash ? bytes.count - 1 : bytes.count  // a trailing slash ends a folder name
+        var hasDotDot = false
+        var hasEmptyOrDot = false
+        var components = 0
+        var start = 0
+        while start <= end {
+            var stop = start
+            while stop < end, bytes[stop] != slash { stop += 1 }
+            let length = stop - start
+            if length == 2, bytes[start] == dot, bytes[start + 1] == dot { hasDotDot = true }
+            if length == 0 || (length == 1 && bytes[start] == dot) { hasEmptyOrDot = true }
+            components += 1
+            start = stop + 1
+        }
+        if hasDotDot { return .failure(.unsafeName("contains a '..' component")) }
+        if hasEmptyOrDot { return .failure(.unsafeName("contains an empty or '.' component")) }
+        if components > limits.maxPathDepth {
+            return .failure(.unsafeName("\(components) components deep, over the limit of \(limits.maxPathDepth)"))
+        }
+        return .success(end == bytes.count ? name : String(decoding: bytes[..<end], as: UTF8.self))
     }
 }

@@ -7,9 +7,12 @@ extension ProjectModel {
     /// starts there (the parenthesis or bracket closing the first one opened), at most
     /// `limit` characters; `nil` when the file is not in the project.
     func callText(at location: SourceLocation, limit: Int = 600) -> String? {
-        guard let text = sourceText(of: location.path), location.line >= 1 else { return nil }
-        let tail = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(location.line - 1).joined(separator: "\n")
-        let rest = String(decoding: tail.utf8.dropFirst(max(0, (location.column ?? 1) - 1)), as: UTF8.self)
+        guard var text = sourceText(of: location.path), location.line >= 1 else { return nil }
+        let rest = text.withUTF8 { bytes in
+            guard let start = Self.start(ofLine: location.line, in: bytes) else { return "" }  // past the last line
+            let from = min(bytes.count, start + max(0, (location.column ?? 1) - 1))
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[from...]), as: UTF8.self)
+        }
         var depth = 0
         var result = ""
         for character in rest.prefix(limit) {
@@ -26,10 +29,15 @@ extension ProjectModel {
     /// The text of line `location.line` before `location.column`, trimmed: what the call at
     /// `location` is sent to (`self.`, `[self `, `navigationController?.`).
     func textBefore(_ location: SourceLocation) -> String? {
-        guard let line = sourceLine(location) else { return nil }
-        let column = max(0, (location.column ?? 1) - 1)
-        let prefix = String(decoding: line.utf8.prefix(column), as: UTF8.self)
-        return prefix.trimmingCharacters(in: .whitespaces)
+        guard var text = sourceText(of: location.path), location.line >= 1 else { return nil }
+        let prefix = text.withUTF8 { bytes -> String? in
+            guard let start = Self.start(ofLine: location.line, in: bytes) else { return nil }
+            var end = start
+            while end < bytes.count, !Self.endsLine(at: end, in: bytes) { end += 1 }
+            let column = max(0, (location.column ?? 1) - 1)
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<min(end, start + column)]), as: UTF8.self)
+        }
+        return prefix?.trimmingCharacters(in: .whitespaces)
     }
 
     /// The whole text of the source file at `path`.
@@ -41,9 +49,28 @@ extension ProjectModel {
         return String(data: data, encoding: .utf8)
     }
 
-    private func sourceLine(_ location: SourceLocation) -> String? {
-        guard let text = sourceText(of: location.path), location.line >= 1 else { return nil }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        return location.line <= lines.count ? String(lines[location.line - 1]) : nil
+    /// The byte offset where 1-based `line` starts in UTF-8 `bytes`, `nil` past the last line.
+    /// Lines are what splitting the text on the `Character` "\n" gives: they end at line feeds
+    /// not preceded by a carriage return (a `\r\n` pair is one `Character`, not "\n").
+    /// Found with `memchr` rather than by splitting the whole file for every call site.
+    private static func start(ofLine line: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress else { return line == 1 ? 0 : nil }
+        var start = 0
+        var remaining = line - 1
+        var from = 0
+        while remaining > 0 {
+            guard from < bytes.count, let found = memchr(base + from, 0x0A, bytes.count - from) else { return nil }
+            let feed = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            from = feed + 1
+            guard endsLine(at: feed, in: bytes) else { continue }
+            start = feed + 1
+            remaining -= 1
+        }
+        return start
+    }
+
+    /// Whether the byte at `position` is a line feed that ends a line (not the end of `\r\n`).
+    private static func endsLine(at position: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes[position] == 0x0A && (position == 0 || bytes[position - 1] != 0x0D)
     }
 }

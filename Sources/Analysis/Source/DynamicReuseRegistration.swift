@@ -32,7 +32,7 @@ enum DynamicReuseRegistration {
             }
             return false
         }
-        return found && String(data: Data(bytes), encoding: .utf8) != nil
+        return found && String(validating: bytes, as: UTF8.self) != nil
     }
 
     /// Whether the byte at `position` is a line feed that ends a line.
@@ -40,10 +40,9 @@ enum DynamicReuseRegistration {
         buffer[position] == 0x0A && (position == 0 || buffer[position - 1] != 0x0D)
     }
 
-    /// The check on one line that mentions `register`; `namesTypeLabel` when it holds a word
-    /// the regular expression needs.
+    /// The check on one line that mentions `register` (the byte search found it there);
+    /// `namesTypeLabel` when it holds a word the regular expression needs.
     private static func registersDynamically(_ line: String, namesTypeLabel: Bool) -> Bool {
-        guard line.contains("register") else { return false }
         if namesTypeLabel, line.range(of: #"register\w*\s*\(\s*\w*(cellType|[vV]iewType)\s*:"#, options: .regularExpression) != nil { return true }
         for label in labels + (line.contains("withReuseIdentifier:") ? ["withReuseIdentifier:"] : []) {
             guard let range = line.range(of: label) else { continue }

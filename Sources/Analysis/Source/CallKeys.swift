@@ -26,6 +26,35 @@ struct CallKeys: Sendable, Equatable {
     }
 }
 
+/// Picks the files a round of helper resolution must index again, by a byte search for
+/// the calls that reach the table: a nib-load helper can be called from any method, but a
+/// placeholder-copy method matters only to an `awakeAfter` body (``BodyAnalyzer`` reads
+/// the copy table there alone), so its calls count only in a file that names `awakeAfter`.
+struct ReindexFilter: Sendable {
+    private let swiftHelpers: CallMatcher
+    private let objcHelpers: CallMatcher
+    private let swiftCopies: CallMatcher
+    private let objcCopies: CallMatcher
+
+    init(helperCalls: CallKeys, copyCalls: CallKeys) {
+        swiftHelpers = helperCalls.matcher(swift: true)
+        objcHelpers = helperCalls.matcher(swift: false)
+        swiftCopies = copyCalls.matcher(swift: true)
+        objcCopies = copyCalls.matcher(swift: false)
+    }
+
+    private static let awakeAfter = Array("awakeAfter".utf8)
+
+    /// Must `contents`, written in Swift or Objective-C, be indexed again?
+    func needsReindex(_ contents: Data, swift isSwift: Bool) -> Bool {
+        if (isSwift ? swiftHelpers : objcHelpers).isCalled(in: contents) { return true }
+        let copies = isSwift ? swiftCopies : objcCopies
+        guard !copies.isEmpty else { return false }
+        let namesAwakeAfter = contents.withUnsafeBytes { ByteSearch.contains(Self.awakeAfter, in: $0.bindMemory(to: UInt8.self)) }
+        return namesAwakeAfter && copies.isCalled(in: contents)
+    }
+}
+
 /// Finds whether a file calls one of a few names in the shape it is written in (`name(` in
 /// Swift; `name]` or `name:` in Objective-C): a byte search, far cheaper than indexing again.
 /// `memchr` jumps to each occurrence of a first byte of some name (a handful of distinct
@@ -47,6 +76,8 @@ struct CallMatcher: Sendable {
         for pattern in patterns where !firsts.contains(pattern.name[0]) { firsts.append(pattern.name[0]) }
         firstBytes = firsts
     }
+
+    var isEmpty: Bool { patterns.isEmpty }
 
     /// Does `contents` call one of the names?
     func isCalled(in contents: Data) -> Bool {

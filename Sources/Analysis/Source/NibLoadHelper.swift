@@ -75,12 +75,18 @@ struct NibLoadHelperTable: Sendable {
         }
     }
 
-    /// The calls whose presence in a file means the file must be indexed again with this table.
-    var callKeys: CallKeys {
-        var keys = CallKeys()
-        for helper in byBaseName.values.joined() { keys.add(helper.isSwift ? helper.baseName : helper.selector, isSwift: helper.isSwift) }
-        for key in copyHelpers.keys { keys.add(key, isSwift: !key.contains(":")) }
-        return keys
+    /// Which files must be indexed again with this table after being indexed with
+    /// `previous` (a smaller table of an earlier round, or none): those that call a helper
+    /// whose entries differ between the two, or a placeholder-copy method whose facts
+    /// differ. A file calling only unchanged names would be indexed exactly as before.
+    func reindexFilter(since previous: NibLoadHelperTable) -> ReindexFilter {
+        var helperKeys = CallKeys()
+        for (name, entries) in byBaseName where previous.byBaseName[name] != entries {
+            for helper in entries { helperKeys.add(helper.isSwift ? helper.baseName : helper.selector, isSwift: helper.isSwift) }
+        }
+        var copyKeys = CallKeys()
+        for (key, facts) in copyHelpers where previous.copyHelpers[key] != facts { copyKeys.add(key, isSwift: !key.contains(":")) }
+        return ReindexFilter(helperCalls: helperKeys, copyCalls: copyKeys)
     }
 
     /// `type` and its superclasses, nearest first (bounded; cycles stop).

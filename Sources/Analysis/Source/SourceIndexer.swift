@@ -27,19 +27,22 @@ public struct SourceIndexer: Sendable {
         // A helper that calls another helper is known only once that call is resolved: each
         // round re-indexes the files that call a helper, until no new helper appears (a chain
         // of helpers is followed to its callers; a few rounds suffice on real code).
+        // A file is indexed again only for the helpers that are new or changed in this round:
+        // with the rest its result would be what it already is.
         var known = 0
+        var previous = NibLoadHelperTable()
         for _ in 0..<Self.maximumHelperRounds {
             let (helpers, copyHelpers) = Self.helpers(of: results)
             guard helpers.count + copyHelpers.count > known else { break }
             known = helpers.count + copyHelpers.count
             let table = NibLoadHelperTable(helpers, copyHelpers: copyHelpers, declarations: results.indices.flatMap { results[$0].declarations })
-            let keys = table.callKeys
-            let (swiftCalls, objcCalls) = (keys.matcher(swift: true), keys.matcher(swift: false))
+            let filter = table.reindexFilter(since: previous)
             let again = sources.indices.filter { position in
-                (sources[position].kind == .swift ? swiftCalls : objcCalls).isCalled(in: sources[position].contents ?? Data())
+                filter.needsReindex(sources[position].contents ?? Data(), swift: sources[position].kind == .swift)
             }
             var redone = ConcurrentMap.map(again.map { sources[$0] }, concurrency: concurrency) { indexFile($0, helpers: table) }
             for (slot, position) in again.enumerated() { swap(&results[position], &redone[slot]) }
+            previous = table
         }
         return SourceIndexMerger.merge(consume results)  // moved: the merge takes each file's lists without copying
     }

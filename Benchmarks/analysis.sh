@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 iterations="${1:-5}"
 out=Benchmarks/out
 mkdir -p "$out"
-swift build -c release --product bench-analysis >&2
+swift build -c release --static-swift-stdlib --product bench-analysis >&2
 
 project=$(mktemp -d "${TMPDIR:-/tmp}/nibscan-bench-analysis.XXXXXX")
 trap 'rm -rf "$project"' EXIT

@@ -25,8 +25,8 @@ work=$out/work
 rm -rf "$work/project"
 mkdir -p "$work/project" "$work/filler/Assets"
 
-swift build -c release --product bench-archive >&2
-bench="$(swift build -c release --show-bin-path)/bench-archive"
+swift build -c release --static-swift-stdlib --product bench-archive >&2
+bench="$(swift build -c release --static-swift-stdlib --show-bin-path)/bench-archive"
 patterns=('*.xib' '*.storyboard' '*.nib' '*.swift' '*.h' '*.m' '*.mm' '*project.pbxproj' '*Podfile' '*Cartfile')
 
 # The corpus `copies` times over (zip follows the links and stores the files).

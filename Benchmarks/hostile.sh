@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 out=Benchmarks/out
 mkdir -p "$out"
 if [ -z "${NIBSCAN_BIN:-}" ]; then
-  swift build -c release --product nibscan >&2
+  swift build -c release --static-swift-stdlib --product nibscan >&2
   NIBSCAN_BIN=.build/release/nibscan
 fi
 timeout_seconds="${HOSTILE_TIMEOUT:-120}"

@@ -16,7 +16,7 @@ command -v xmllint >/dev/null || { echo "ib.sh: xmllint not found (apt-get insta
 pin=()
 command -v taskset >/dev/null && pin=(taskset -c 0)
 
-swift build -c release --product bench-ib >&2
+swift build -c release --static-swift-stdlib --product bench-ib >&2
 mapfile -d '' files < <(find "$corpus" -type f \( -name '*.xib' -o -name '*.storyboard' -o -name '*.nib' \) -print0 | sort -z)
 echo "ib.sh: ${#files[@]} files, $iterations iterations, pinned: ${pin[*]:-no}" >&2
 

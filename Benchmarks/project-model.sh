@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 iterations="${1:-5}"
 out=Benchmarks/out
 mkdir -p "$out"
-swift build -c release --product bench-analysis >&2
+swift build -c release --static-swift-stdlib --product bench-analysis >&2
 shared="${NIBSCAN_SHARED_DIR:-../shared}"
 {
   echo "== machine load: $(uptime | sed 's/.*load average/load average/') =="

@@ -22,7 +22,7 @@ mkdir -p "$out"
 if [ -n "${BENCH:-}" ]; then
   bench=$BENCH
 else
-  swift build -c release --product bench-analysis >&2
+  swift build -c release --static-swift-stdlib --product bench-analysis >&2
   bench=$PWD/.build/release/bench-analysis
 fi
 

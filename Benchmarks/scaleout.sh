@@ -11,8 +11,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 build="${BENCH_BUILD:-release}"
 requests="${BENCH_REQUESTS:-300}"
-swift build -c "$build" --product nibscan >&2
-swift build -c "$build" --product bench-claims >&2
+static=()  # release builds link the Swift runtime statically, as the Docker image does
+[ "$build" = release ] && static=(--static-swift-stdlib)
+swift build -c "$build" "${static[@]}" --product nibscan >&2
+swift build -c "$build" "${static[@]}" --product bench-claims >&2
 binary=.build/$build/nibscan
 mkdir -p Benchmarks/out
 . scripts/serve-background.sh

@@ -7,7 +7,7 @@
 # Figures go to stdout and Benchmarks/out/server.json. Bounded: each phase has a timeout.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --product nibscan >&2
+swift build -c release --static-swift-stdlib --product nibscan >&2
 mkdir -p Benchmarks/out
 . scripts/serve-background.sh
 work=$(mktemp -d)

@@ -4,6 +4,6 @@
 # e.g. `Benchmarks/source.sh --folder path/to/project`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --product bench-source >/dev/null
+swift build -c release --static-swift-stdlib --product bench-source >/dev/null
 mkdir -p Benchmarks/out
 .build/release/bench-source "$@" | tee Benchmarks/out/source.txt

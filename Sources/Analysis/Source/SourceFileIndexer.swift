@@ -17,8 +17,14 @@ struct SourceFileIndexer {
     }
 
     func run() -> SourceFileIndex {
-        let stream = SourceTokenizer(language: language).stream(bytes)
         var result = SourceFileIndex(path: path, language: language)
+        guard bytes.count < SourceToken.maximumFileBytes else {
+            result.problems.append(SourceProblem(
+                path: path, code: "source.too-large",
+                message: "\(path): \(bytes.count) bytes, over the \(SourceToken.maximumFileBytes - 1)-byte limit of one source file; not indexed"))
+            return result
+        }
+        let stream = SourceTokenizer(language: language).stream(bytes)
         result.imports = ImportScanner.modules(in: stream, language: language)
         result.registersReuseIdentifiersDynamically = DynamicReuseRegistration.occurs(in: bytes)
         var parsed: Declarations

@@ -20,12 +20,32 @@ struct SourceToken: Sendable, Equatable {
     var kind: Kind
     /// All bytes below 0x80: the text is the bytes themselves and compares bytewise.
     var isASCII: Bool
+    // Stored in 32 bits (a token is 20 bytes, not 40: the arrays of a file's tokens are the
+    // indexer's largest allocation and every pass reads them). ``SourceFileIndexer`` takes
+    // no file of 4 GiB or more, so every offset, line and column fits.
+    private var storedStart: UInt32
+    private var storedLength: UInt32
+    private var storedLine: UInt32
+    private var storedColumn: UInt32
+
+    init(kind: Kind, isASCII: Bool, start: Int, length: Int, line: Int, column: Int) {
+        self.kind = kind
+        self.isASCII = isASCII
+        storedStart = UInt32(start)
+        storedLength = UInt32(length)
+        storedLine = UInt32(line)
+        storedColumn = UInt32(column)
+    }
+
     /// Byte offset of the first byte in the file.
-    var start: Int
-    var length: Int
-    var line: Int
-    var column: Int
+    var start: Int { Int(storedStart) }
+    var length: Int { Int(storedLength) }
+    var line: Int { Int(storedLine) }
+    var column: Int { Int(storedColumn) }
 
     var end: Int { start + length }
     var isIdentifier: Bool { kind == .identifier }
+
+    /// The largest file whose tokens fit the 32-bit fields.
+    static let maximumFileBytes = Int(UInt32.max)
 }

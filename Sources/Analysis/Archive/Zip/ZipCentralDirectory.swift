@@ -43,7 +43,9 @@ enum ZipCentralDirectory {
         let file: PositionedFile
         var position: UInt64
         let end: UInt64
-        private var buffer = [UInt8](repeating: 0, count: ZipCentralDirectory.bufferSize)
+        /// No larger than the directory: a small archive's directory is read into a buffer
+        /// its own size, not into (and after zero-filling) a whole megabyte.
+        private var buffer: [UInt8]
         private var bufferStart: UInt64
         private var bufferCount = 0
 
@@ -52,6 +54,7 @@ enum ZipCentralDirectory {
             self.position = position
             self.end = end
             bufferStart = position
+            buffer = [UInt8](repeating: 0, count: Int(min(UInt64(ZipCentralDirectory.bufferSize), end - position)))
         }
 
         mutating func take(_ count: Int, entry index: UInt64) throws -> [UInt8] {

@@ -7,7 +7,9 @@ import Foundation
 final class ZipEntryInflater {
     static let inputBufferSize = 256 << 10
     private let stream: UnsafeMutablePointer<z_stream>
-    private var input = [UInt8](repeating: 0, count: ZipEntryInflater.inputBufferSize)
+    /// Raw memory, not a zero-filled array: every byte inflated is read into it first, and
+    /// a page is touched only when an entry's compressed data reaches it.
+    private let input = UnsafeMutableRawBufferPointer.allocate(byteCount: ZipEntryInflater.inputBufferSize, alignment: 16)
     private let spareByte: UnsafeMutablePointer<Bytef>
     private var initialised = false
 
@@ -22,6 +24,7 @@ final class ZipEntryInflater {
         stream.deinitialize(count: 1)
         stream.deallocate()
         spareByte.deallocate()
+        input.deallocate()
     }
 
     /// The entry's bytes, or why they are wrong. I/O failures throw.
@@ -61,51 +64,50 @@ final class ZipEntryInflater {
         var position = dataOffset
         let declared = output.count
         var written = 0
-        return try input.withUnsafeMutableBytes { inputBuffer -> ArchiveEntryError.Cause? in
-            while true {
-                if stream.pointee.avail_in == 0, remainingInput > 0 {
-                    let length = Int(min(UInt64(inputBuffer.count), remainingInput))
-                    let read = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: inputBuffer[0..<length]), at: position)
-                    guard read == length else { return .sizeMismatch("compressed data ends past the end of the file") }
-                    position += UInt64(length)
-                    remainingInput -= UInt64(length)
-                    stream.pointee.next_in = inputBuffer.baseAddress?.assumingMemoryBound(to: Bytef.self)
-                    stream.pointee.avail_in = uInt(length)
+        let inputBuffer = input
+        while true {
+            if stream.pointee.avail_in == 0, remainingInput > 0 {
+                let length = Int(min(UInt64(inputBuffer.count), remainingInput))
+                let read = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: inputBuffer[0..<length]), at: position)
+                guard read == length else { return .sizeMismatch("compressed data ends past the end of the file") }
+                position += UInt64(length)
+                remainingInput -= UInt64(length)
+                stream.pointee.next_in = inputBuffer.baseAddress?.assumingMemoryBound(to: Bytef.self)
+                stream.pointee.avail_in = uInt(length)
+            }
+            // Inflate into the rest of the output (in windows zlib's 32-bit counts can
+            // hold); once it is full, into one spare byte: producing that byte means the
+            // entry holds more than its header declares.
+            let window: Int
+            if written < declared, let base = output.baseAddress {
+                window = min(declared - written, Int(uInt.max))
+                stream.pointee.next_out = (base + written).assumingMemoryBound(to: Bytef.self)
+            } else {
+                window = 1
+                stream.pointee.next_out = spareByte
+            }
+            stream.pointee.avail_out = uInt(window)
+            let status = CZlib.inflate(stream, Z_NO_FLUSH)
+            let produced = window - Int(stream.pointee.avail_out)
+            if written < declared {
+                written += produced
+            } else if produced > 0 {
+                return .sizeMismatch("inflates to more than the declared \(declared) bytes; stopped there")
+            }
+            switch status {
+            case Z_STREAM_END:
+                if written != declared { return .sizeMismatch("inflates to \(written) bytes, not the declared \(declared)") }
+                if remainingInput > 0 || stream.pointee.avail_in > 0 {
+                    return .sizeMismatch("the deflate stream ends before the declared \(record.compressedSize) compressed bytes")
                 }
-                // Inflate into the rest of the output (in windows zlib's 32-bit counts can
-                // hold); once it is full, into one spare byte: producing that byte means the
-                // entry holds more than its header declares.
-                let window: Int
-                if written < declared, let base = output.baseAddress {
-                    window = min(declared - written, Int(uInt.max))
-                    stream.pointee.next_out = (base + written).assumingMemoryBound(to: Bytef.self)
-                } else {
-                    window = 1
-                    stream.pointee.next_out = spareByte
-                }
-                stream.pointee.avail_out = uInt(window)
-                let status = CZlib.inflate(stream, Z_NO_FLUSH)
-                let produced = window - Int(stream.pointee.avail_out)
-                if written < declared {
-                    written += produced
-                } else if produced > 0 {
-                    return .sizeMismatch("inflates to more than the declared \(declared) bytes; stopped there")
-                }
-                switch status {
-                case Z_STREAM_END:
-                    if written != declared { return .sizeMismatch("inflates to \(written) bytes, not the declared \(declared)") }
-                    if remainingInput > 0 || stream.pointee.avail_in > 0 {
-                        return .sizeMismatch("the deflate stream ends before the declared \(record.compressedSize) compressed bytes")
-                    }
-                    return nil
-                case Z_OK:
-                    continue
-                case Z_BUF_ERROR where remainingInput == 0 && stream.pointee.avail_in == 0:
-                    return .sizeMismatch("compressed data ends before its deflate stream does")
-                default:
-                    let message = stream.pointee.msg.map { String(cString: $0) } ?? "zlib error \(status)"
-                    return .corruptData(message)
-                }
+                return nil
+            case Z_OK:
+                continue
+            case Z_BUF_ERROR where remainingInput == 0 && stream.pointee.avail_in == 0:
+                return .sizeMismatch("compressed data ends before its deflate stream does")
+            default:
+                let message = stream.pointee.msg.map { String(cString: $0) } ?? "zlib error \(status)"
+                return .corruptData(message)
             }
         }
     }

@@ -118,8 +118,8 @@ final class PropertyListParserTests: XCTestCase {
         var checked = 0
         for path in paths {
             let data = try Data(contentsOf: Fixtures.realworldDirectory.appendingPathComponent(path))
-            let plist = try parser.parse(data)
-            let project = try XcodeProjectReader(plist: plist, pbxprojPath: path, uploadPaths: []).project()
+            XCTAssertNoThrow(try parser.parse(data), path)
+            let project = try XcodeProjectReader(document: parser.document(data), pbxprojPath: path, uploadPaths: []).project()
             XCTAssertFalse(project.targets.isEmpty, path)
             if let expected = pinned[path] {
                 XCTAssertEqual(project.objectCount, expected.objects, path)

@@ -49,9 +49,9 @@ public struct BuildModel: Sendable {
             do throws(ProjectFileError) {
                 switch file.kind {
                 case .project:
-                    let plist: PropertyListValue
-                    do { plist = try parser.parse(contents) } catch { throw ProjectFileError("not a readable project file: \(error)") }
-                    let project = try XcodeProjectReader(plist: plist, pbxprojPath: file.path, uploadPaths: uploadPaths).project()
+                    let document: PropertyListDocument
+                    do { document = try parser.document(contents) } catch { throw ProjectFileError("not a readable project file: \(error)") }
+                    let project = try XcodeProjectReader(document: document, pbxprojPath: file.path, uploadPaths: uploadPaths).project()
                     targets += project.targets
                     containers.append(project.path)
                     referenced.formUnion(project.referencedFiles)

@@ -3,10 +3,11 @@ import Foundation
 /// Reads the OpenStep property-list format byte by byte: `{ key = value; }` dictionaries,
 /// `( a, b, )` arrays, quoted strings with C and `\U` escapes, unquoted strings,
 /// `<hex data>`, and `/* */` and `//` comments. Foundation's `PropertyListSerialization`
-/// reads the same format about thirty times slower; this parser makes one pass, creates a
-/// `String` only per value, and stops with a ``PropertyListError`` at the first malformed
-/// byte, at a nesting deeper than ``Limits/maximumDepth`` or on a file over
-/// ``Limits/maximumBytes``, so any input ends in bounded time.
+/// reads the same format far slower; this parser makes one pass into a
+/// ``PropertyListDocument`` of nodes over the file's bytes (no `String` or `Dictionary`
+/// per value), and stops with a ``PropertyListError`` at the first malformed byte, at a
+/// nesting deeper than ``Limits/maximumDepth`` or on a file over ``Limits/maximumBytes``,
+/// so any input ends in bounded time.
 public struct OpenStepPropertyListParser: Sendable {
     /// Bounds on one file.
     public struct Limits: Sendable, Equatable {
@@ -29,86 +30,119 @@ public struct OpenStepPropertyListParser: Sendable {
 
     /// The single value `data` holds; only whitespace and comments may follow it.
     public func parse(_ data: Data) throws(PropertyListError) -> PropertyListValue {
-        guard data.count <= limits.maximumBytes else {
-            throw PropertyListError(line: 1, message: "the file is \(data.count) bytes, over the limit of \(limits.maximumBytes) bytes for a property list")
+        let document = try document(data)
+        return document.value(at: document.root)
+    }
+
+    /// The value `data` holds as nodes over its bytes, for readers that look at a few values.
+    public func document(_ data: Data) throws(PropertyListError) -> PropertyListDocument {
+        // Node offsets are 32-bit: a larger limit still stops below 4 GiB.
+        let limit = min(limits.maximumBytes, Int(UInt32.max))
+        guard data.count <= limit else {
+            throw PropertyListError(line: 1, message: "the file is \(data.count) bytes, over the limit of \(limit) bytes for a property list")
         }
-        let result: Result<PropertyListValue, PropertyListError> = data.withUnsafeBytes { raw in
-            var cursor = Cursor(bytes: raw.bindMemory(to: UInt8.self), maximumDepth: limits.maximumDepth)
-            return Result { () throws(PropertyListError) in try cursor.document() }
+        let bytes = Array(data)
+        let result: Result<PropertyListDocument, PropertyListError> = bytes.withUnsafeBufferPointer { buffer in
+            var cursor = Cursor(bytes: buffer, document: PropertyListDocument(bytes: bytes), maximumDepth: limits.maximumDepth)
+            return Result { () throws(PropertyListError) in
+                try cursor.document()
+                return cursor.result
+            }
         }
         return try result.get()
     }
 }
 
-/// The parser's position in the bytes; every method advances it or throws.
+/// The parser's position in the bytes and the document it fills; every method advances
+/// the position or throws.
 private struct Cursor {
+    /// The document's own bytes, read through a pointer while the parse runs.
     let bytes: UnsafeBufferPointer<UInt8>
+    private(set) var result: PropertyListDocument
     let maximumDepth: Int
     var position = 0
     var depth = 0
+    /// Children of the containers still open, innermost last; a container moves its own
+    /// to ``PropertyListDocument/children`` when it closes.
+    private var pending: [UInt32] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+    init(bytes: UnsafeBufferPointer<UInt8>, document: PropertyListDocument, maximumDepth: Int) {
         self.bytes = bytes
+        result = document
         self.maximumDepth = maximumDepth
+        result.nodes.reserveCapacity(document.bytes.count / 24)  // a pbxproj has a node per ~30 bytes
+        result.children.reserveCapacity(document.bytes.count / 24)
     }
 
-    mutating func document() throws(PropertyListError) -> PropertyListValue {
+    mutating func document() throws(PropertyListError) {
         // A UTF-8 byte-order mark is allowed before the first value.
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
         try skipTrivia()
         guard position < bytes.count else { throw failure("the file holds no property list") }
-        let value = try value()
+        result.root = try value()
         try skipTrivia()
         guard position == bytes.count else { throw failure("unexpected \(describe(bytes[position])) after the end of the property list") }
-        return value
     }
 
-    private mutating func value() throws(PropertyListError) -> PropertyListValue {
+    private mutating func add(_ kind: PropertyListDocument.Kind, start: Int, count: Int) -> Int {
+        result.nodes.append(PropertyListDocument.Node(kind: kind, start: UInt32(start), count: UInt32(count)))
+        return result.nodes.count - 1
+    }
+
+    /// Closes a container whose children are `pending[mark...]`.
+    private mutating func close(_ kind: PropertyListDocument.Kind, from mark: Int, count: Int) -> Int {
+        let start = result.children.count
+        result.children.append(contentsOf: pending[mark...])
+        pending.removeSubrange(mark...)
+        return add(kind, start: start, count: count)
+    }
+
+    private mutating func value() throws(PropertyListError) -> Int {
         guard position < bytes.count else { throw failure("the file ends where a value was expected") }
         switch bytes[position] {
         case UInt8(ascii: "{"): return try dictionary()
         case UInt8(ascii: "("): return try array()
         case UInt8(ascii: "<"): return try hexData()
-        case UInt8(ascii: "\""), UInt8(ascii: "'"): return .string(try quotedString())
-        case let byte where Self.isUnquoted(byte): return .string(unquotedString())
+        case UInt8(ascii: "\""), UInt8(ascii: "'"): return try quotedString()
+        case let byte where Self.isUnquoted(byte): return unquotedString()
         case let byte: throw failure("unexpected \(describe(byte)) where a value was expected")
         }
     }
 
-    private mutating func dictionary() throws(PropertyListError) -> PropertyListValue {
+    private mutating func dictionary() throws(PropertyListError) -> Int {
         let opening = position
         try enter()
         position += 1
-        var entries: [String: PropertyListValue] = [:]
-        entries.reserveCapacity(6)  // an object of project.pbxproj has 2–6 keys: one allocation, no rehashing as it grows
+        let mark = pending.count
         while true {
             try skipTrivia()
             guard position < bytes.count else { throw failure("the dictionary opened on line \(line(at: opening)) is never closed", at: bytes.count) }
             if bytes[position] == UInt8(ascii: "}") { break }
             let key = try key()
             try skipTrivia()
-            try expect(UInt8(ascii: "="), after: "the key \"\(key)\"")
+            try expect(UInt8(ascii: "="), after: .key(key))
             try skipTrivia()
             let value = try value()
             try skipTrivia()
-            try expect(UInt8(ascii: ";"), after: "the value of \"\(key)\"")
-            entries[key] = value
+            try expect(UInt8(ascii: ";"), after: .value(ofKey: key))
+            pending.append(UInt32(key))
+            pending.append(UInt32(value))
         }
         position += 1
         depth -= 1
-        return .dictionary(entries)
+        return close(.dictionary, from: mark, count: (pending.count - mark) / 2)
     }
 
-    private mutating func array() throws(PropertyListError) -> PropertyListValue {
+    private mutating func array() throws(PropertyListError) -> Int {
         let opening = position
         try enter()
         position += 1
-        var elements: [PropertyListValue] = []
+        let mark = pending.count
         while true {
             try skipTrivia()
             guard position < bytes.count else { throw failure("the array opened on line \(line(at: opening)) is never closed", at: bytes.count) }
             if bytes[position] == UInt8(ascii: ")") { break }
-            elements.append(try value())
+            pending.append(UInt32(try value()))
             try skipTrivia()
             guard position < bytes.count else { continue }
             if bytes[position] == UInt8(ascii: ",") {
@@ -119,7 +153,7 @@ private struct Cursor {
         }
         position += 1
         depth -= 1
-        return .array(elements)
+        return close(.array, from: mark, count: pending.count - mark)
     }
 
     private mutating func enter() throws(PropertyListError) {
@@ -127,32 +161,45 @@ private struct Cursor {
         guard depth <= maximumDepth else { throw failure("arrays and dictionaries nest deeper than \(maximumDepth) levels") }
     }
 
-    private mutating func key() throws(PropertyListError) -> String {
+    private mutating func key() throws(PropertyListError) -> Int {
         let byte = bytes[position]
         if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { return try quotedString() }
         guard Self.isUnquoted(byte) else { throw failure("unexpected \(describe(byte)) where a dictionary key was expected") }
         return unquotedString()
     }
 
-    /// `what` is an autoclosure: the messages name the key, and building them for every
-    /// entry of a well-formed file would cost a third of the parse.
-    private mutating func expect(_ byte: UInt8, after what: @autoclosure () -> String) throws(PropertyListError) {
-        guard position < bytes.count else { throw failure("the file ends after \(what()), \"\(Character(Unicode.Scalar(byte)))\" expected", at: bytes.count) }
+    /// What the separator after a dictionary key or value follows, for the error message.
+    private enum Separated {
+        case key(Int)
+        case value(ofKey: Int)
+    }
+
+    /// The messages name the key; they are built only on failure (for every entry of a
+    /// well-formed file that would cost a third of the parse).
+    private mutating func expect(_ byte: UInt8, after what: Separated) throws(PropertyListError) {
+        guard position < bytes.count else { throw failure("the file ends after \(describe(what)), \"\(Character(Unicode.Scalar(byte)))\" expected", at: bytes.count) }
         guard bytes[position] == byte else {
-            throw failure("expected \"\(Character(Unicode.Scalar(byte)))\" after \(what()), found \(describe(bytes[position]))")
+            throw failure("expected \"\(Character(Unicode.Scalar(byte)))\" after \(describe(what)), found \(describe(bytes[position]))")
         }
         position += 1
     }
 
-    private mutating func unquotedString() -> String {
-        let start = position
-        while position < bytes.count, Self.isUnquoted(bytes[position]) { position += 1 }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+    private func describe(_ what: Separated) -> String {
+        switch what {
+        case .key(let key): "the key \"\(result.string(key) ?? "")\""
+        case .value(let key): "the value of \"\(result.string(key) ?? "")\""
+        }
     }
 
-    /// A string in `"` (or `'`) quotes. Without a backslash the bytes become the string as
-    /// they are; with one, escapes are decoded into a scratch buffer.
-    private mutating func quotedString() throws(PropertyListError) -> String {
+    private mutating func unquotedString() -> Int {
+        let start = position
+        while position < bytes.count, Self.isUnquoted(bytes[position]) { position += 1 }
+        return add(.string, start: start, count: position - start)
+    }
+
+    /// A string in `"` (or `'`) quotes. Without a backslash the node is the bytes as they
+    /// are; with one, escapes are decoded into the document's decoded bytes.
+    private mutating func quotedString() throws(PropertyListError) -> Int {
         let opening = position
         let quote = bytes[position]
         position += 1
@@ -161,7 +208,7 @@ private struct Cursor {
         guard position < bytes.count else { throw failure("the string opened on line \(line(at: opening)) is never closed", at: bytes.count) }
         if bytes[position] == quote {
             defer { position += 1 }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+            return add(.string, start: start, count: position - start)
         }
         var decoded = Array(UnsafeBufferPointer(rebasing: bytes[start..<position]))
         while true {
@@ -176,7 +223,13 @@ private struct Cursor {
             }
         }
         position += 1
-        return String(decoding: decoded, as: UTF8.self)
+        return addDecoded(.decodedString, decoded)
+    }
+
+    private mutating func addDecoded(_ kind: PropertyListDocument.Kind, _ decoded: [UInt8]) -> Int {
+        let start = result.decoded.count
+        result.decoded.append(contentsOf: decoded)
+        return add(kind, start: start, count: decoded.count)
     }
 
     /// One escape at `position` (the backslash): `\n`-style, up to three octal digits, or
@@ -248,7 +301,7 @@ private struct Cursor {
     }
 
     /// `<0fbd 7e>`: hex digit pairs, whitespace between them ignored.
-    private mutating func hexData() throws(PropertyListError) -> PropertyListValue {
+    private mutating func hexData() throws(PropertyListError) -> Int {
         let opening = position
         position += 1
         var data: [UInt8] = []
@@ -268,7 +321,7 @@ private struct Cursor {
             }
         }
         guard high == nil else { throw failure("the data opened on line \(line(at: opening)) has an odd number of hex digits", at: opening) }
-        return .data(data)
+        return addDecoded(.data, data)
     }
 
     /// Whitespace, `// line` and `/* block */` comments.

@@ -44,3 +44,8 @@ public struct PropertyListError: Error, Sendable, Equatable, CustomStringConvert
 
     public var description: String { "\(message) (line \(line))" }
 }
+
+extension [String: PropertyListValue] {
+    /// The string at `key`.
+    func string(_ key: String) -> String? { self[key]?.string }
+}

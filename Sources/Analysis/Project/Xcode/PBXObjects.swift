@@ -1,35 +1,122 @@
-/// The object table of a parsed `project.pbxproj`: every object by its 24-hex-digit id,
-/// and the root `PBXProject`. Lookups of a missing or mistyped object give `nil`, so a
-/// project with a dangling reference still yields every target it can.
+/// The object table of a parsed `project.pbxproj`: every object by its id, and the root
+/// `PBXProject`. An object is its dictionary node in the ``PropertyListDocument``; ids are
+/// looked up from their bytes (a 24-hex-digit id as two integers, no `String`). Lookups of
+/// a missing or mistyped object give `nil`, so a project with a dangling reference still
+/// yields every target it can.
 struct PBXObjects {
-    let objects: [String: [String: PropertyListValue]]
-    let rootID: String
-    let root: [String: PropertyListValue]
+    let document: PropertyListDocument
+    /// Id → the object's dictionary node.
+    private let table: [PBXObjectID: Int]
+    /// Every object's node, in file order (so ascending: a dictionary's node follows
+    /// everything before it), and the node of its id beside it.
+    let all: [Int]
+    private let idNodes: [Int]
+    let root: Int
     /// The file format (`objectVersion`: 46 for Xcode 3.2-compatible, 77 for Xcode 16).
     let objectVersion: Int?
 
     /// Checks the two things every later step relies on.
-    init(_ value: PropertyListValue) throws(ProjectFileError) {
-        guard let top = value.dictionary else { throw ProjectFileError("the top level is not a dictionary") }
-        guard let table = top["objects"]?.dictionary else { throw ProjectFileError("there is no \"objects\" dictionary") }
-        guard let rootID = top["rootObject"]?.string else { throw ProjectFileError("there is no \"rootObject\"") }
-        guard let root = table[rootID]?.dictionary, root["isa"]?.string == "PBXProject" else {
+    init(_ document: PropertyListDocument) throws(ProjectFileError) {
+        let top = document.root
+        guard document.kind(top) == .dictionary else { throw ProjectFileError("the top level is not a dictionary") }
+        guard let objects = document.value(forKey: "objects", in: top), document.kind(objects) == .dictionary else {
+            throw ProjectFileError("there is no \"objects\" dictionary")
+        }
+        guard let rootReference = document.value(forKey: "rootObject", in: top), let rootID = document.string(rootReference) else {
+            throw ProjectFileError("there is no \"rootObject\"")
+        }
+        // Entry by entry, as a dictionary is built: a repeated id keeps its last value.
+        var table: [PBXObjectID: Int] = [:]
+        let entries = document.entries(of: objects)
+        table.reserveCapacity(entries.count)
+        for (key, value) in entries {
+            guard let id = PBXObjectID(key, in: document) else { continue }
+            if document.kind(value) == .dictionary { table[id] = value } else { table[id] = nil }
+        }
+        guard let root = PBXObjectID(rootReference, in: document).flatMap({ table[$0] }),
+              document.isString(forKey: "isa", in: root, "PBXProject") else {
             throw ProjectFileError("the rootObject \(rootID) is not a PBXProject")
         }
-        var objects: [String: [String: PropertyListValue]] = [:]
-        objects.reserveCapacity(table.count)
-        for (id, object) in table { if let dictionary = object.dictionary { objects[id] = dictionary } }
-        self.objects = objects
-        self.rootID = rootID
+        self.document = document
+        self.table = table
+        let kept = entries.filter { entry in PBXObjectID(entry.key, in: document).flatMap { table[$0] } == entry.value }
+        all = kept.map(\.value)
+        idNodes = kept.map(\.key)
         self.root = root
-        objectVersion = top["objectVersion"]?.string.flatMap { Int($0) }
+        objectVersion = document.string(forKey: "objectVersion", in: top).flatMap { Int($0) }
     }
 
-    subscript(id: String) -> [String: PropertyListValue]? { objects[id] }
+    /// How many objects the table holds.
+    var count: Int { table.count }
+
+    /// The id an object is listed under (binary search: ``all`` ascends).
+    func id(of object: Int) -> String {
+        var low = 0
+        var high = all.count
+        while low < high {
+            let middle = (low + high) / 2
+            if all[middle] < object { low = middle + 1 } else { high = middle }
+        }
+        return low < all.count && all[low] == object ? document.string(idNodes[low]) ?? "" : ""
+    }
+
+    /// The object a string node names.
+    func object(named reference: Int) -> Int? {
+        PBXObjectID(reference, in: document).flatMap { table[$0] }
+    }
+
+    /// The object the id at `key` of `object` names (`fileRef`, `mainGroup`, …).
+    func object(at key: StaticString, of object: Int) -> Int? {
+        document.value(forKey: key, in: object).flatMap(self.object(named:))
+    }
 
     /// The objects an id list names (missing ones skipped), in the list's order.
-    func objects(listedAt key: String, in object: [String: PropertyListValue]) -> [(id: String, object: [String: PropertyListValue])] {
-        (object[key]?.strings ?? []).compactMap { id in objects[id].map { (id, $0) } }
+    func objects(listedAt key: StaticString, in object: Int) -> [Int] {
+        guard let list = document.value(forKey: key, in: object) else { return [] }
+        return document.strings(list).compactMap(self.object(named:))
+    }
+
+    /// The string at `key` of `object`.
+    func string(_ key: StaticString, of object: Int) -> String? {
+        document.string(forKey: key, in: object)
+    }
+
+    /// Is the object's `isa` the class `name`?
+    func isa(_ object: Int, _ name: StaticString) -> Bool {
+        document.isString(forKey: "isa", in: object, name)
+    }
+}
+
+/// An object id as the table keys it: the usual 24 uppercase hex digits as 96 bits, any
+/// other spelling as its text (so ids that differ only in case stay apart).
+struct PBXObjectID: Hashable {
+    private enum Storage: Hashable {
+        case hex(UInt64, UInt32)
+        case text(String)
+    }
+
+    private let storage: Storage
+
+    /// `nil` for a node that is no string.
+    init?(_ node: Int, in document: PropertyListDocument) {
+        let kind = document.kind(node)
+        guard kind == .string || kind == .decodedString else { return nil }
+        let packed: (UInt64, UInt32)? = document.withBytes(of: node) { bytes in
+            guard bytes.count == 24 else { return nil }
+            var high: UInt64 = 0
+            var low: UInt32 = 0
+            for (offset, byte) in bytes.enumerated() {
+                let digit: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+                default: return nil
+                }
+                if offset < 16 { high = high << 4 | UInt64(digit) } else { low = low << 4 | UInt32(digit) }
+            }
+            return (high, low)
+        }
+        storage = packed.map { .hex($0.0, $0.1) } ?? .text(document.string(node) ?? "")
     }
 }
 
@@ -38,9 +125,4 @@ public struct ProjectFileError: Error, Sendable, Equatable, CustomStringConverti
     public var message: String
     init(_ message: String) { self.message = message }
     public var description: String { message }
-}
-
-extension [String: PropertyListValue] {
-    /// The string at `key`.
-    func string(_ key: String) -> String? { self[key]?.string }
 }

@@ -21,47 +21,48 @@ struct XcodeProjectReader {
     let sourceRoot: String
     /// Every upload path, sorted: synchronized folders and folder references take the files below them.
     let uploadPaths: [String]
-    /// Object id → resolved path (`nil` when outside the upload: SDK, built products, absolute).
-    private(set) var paths: [String: String] = [:]
+    /// Object (its node) → resolved path (`nil` when outside the upload: SDK, built products, absolute).
+    private(set) var paths: [Int: String] = [:]
 
     /// - Parameter pbxprojPath: `App/App.xcodeproj/project.pbxproj`.
-    init(plist: PropertyListValue, pbxprojPath: String, uploadPaths: [String]) throws(ProjectFileError) {
-        objects = try PBXObjects(plist)
+    init(document: PropertyListDocument, pbxprojPath: String, uploadPaths: [String]) throws(ProjectFileError) {
+        objects = try PBXObjects(document)
         projectPath = ProjectPath.parent(of: pbxprojPath)
         let container = ProjectPath.parent(of: projectPath)
-        sourceRoot = ProjectPath.join(container, objects.root.string("projectDirPath") ?? "") ?? container
+        sourceRoot = ProjectPath.join(container, objects.string("projectDirPath", of: objects.root) ?? "") ?? container
         self.uploadPaths = uploadPaths
-        if let mainGroup = objects.root.string("mainGroup") { resolvePaths(of: mainGroup, parent: sourceRoot) }
+        if let mainGroup = objects.object(at: "mainGroup", of: objects.root) { resolvePaths(of: mainGroup, parent: sourceRoot) }
     }
 
     /// Reads everything.
     func project() -> XcodeProject {
         let targetObjects = objects.objects(listedAt: "targets", in: objects.root)
-        let nativeTargets = targetObjects.filter { $0.object.string("isa") == "PBXNativeTarget" }
-        let targetNames = Dictionary(targetObjects.map { ($0.id, $0.object.string("name") ?? "") }, uniquingKeysWith: { first, _ in first })
-        let synchronized = SynchronizedFolders(reader: self, targets: nativeTargets.map(\.id))
-        let targets = nativeTargets.map { target(id: $0.id, object: $0.object, names: targetNames, synchronized: synchronized) }
-        return XcodeProject(path: projectPath, targets: targets, referencedFiles: Set(paths.values), objectCount: objects.objects.count)
+        let nativeTargets = targetObjects.filter { objects.isa($0, "PBXNativeTarget") }
+        var targetNames: [Int: String] = [:]
+        for target in targetObjects where targetNames[target] == nil { targetNames[target] = objects.string("name", of: target) ?? "" }
+        let synchronized = SynchronizedFolders(reader: self, targets: nativeTargets)
+        let targets = nativeTargets.map { target($0, names: targetNames, synchronized: synchronized) }
+        return XcodeProject(path: projectPath, targets: targets, referencedFiles: Set(paths.values), objectCount: objects.count)
     }
 
     // MARK: Paths
 
-    /// Resolves `id` and its children (bounded by the object count: a cycle stops).
-    private mutating func resolvePaths(of rootID: String, parent rootParent: String) {
-        var pending: [(id: String, parent: String?)] = [(rootID, rootParent)]
-        var visited: Set<String> = []
-        while let (id, parent) = pending.popLast() {
-            guard visited.insert(id).inserted, let object = objects[id] else { continue }
+    /// Resolves `root` and its children (bounded by the object count: a cycle stops).
+    private mutating func resolvePaths(of root: Int, parent rootParent: String) {
+        var pending: [(object: Int, parent: String?)] = [(root, rootParent)]
+        var visited: Set<Int> = []
+        while let (object, parent) = pending.popLast() {
+            guard visited.insert(object).inserted else { continue }
             let path = resolvedPath(of: object, parent: parent)
-            if let path { paths[id] = path }
-            for child in object["children"]?.strings ?? [] { pending.append((child, path)) }
+            if let path { paths[object] = path }
+            for child in objects.objects(listedAt: "children", in: object) { pending.append((child, path)) }
         }
     }
 
     /// Where an object's `path` points, through its `sourceTree`.
-    private func resolvedPath(of object: [String: PropertyListValue], parent: String?) -> String? {
-        let path = object.string("path")
-        switch object.string("sourceTree") ?? "<group>" {
+    private func resolvedPath(of object: Int, parent: String?) -> String? {
+        let path = objects.string("path", of: object)
+        switch objects.string("sourceTree", of: object) ?? "<group>" {
         case "<group>":
             guard let parent else { return nil }
             return path.map { ProjectPath.join(parent, $0) } ?? parent
@@ -75,65 +76,71 @@ struct XcodeProjectReader {
 
     // MARK: Targets
 
-    private func target(id: String, object: [String: PropertyListValue], names: [String: String],
-                        synchronized: SynchronizedFolders) -> BuildTarget {
-        let name = object.string("name") ?? object.string("productName") ?? id
+    private func target(_ object: Int, names: [Int: String], synchronized: SynchronizedFolders) -> BuildTarget {
+        let name = objects.string("name", of: object) ?? objects.string("productName", of: object) ?? objects.id(of: object)
         let settings = buildSettings(of: object, targetName: name)
-        let productType = object.string("productType")
+        let productType = objects.string("productType", of: object)
         var phases = BuildPhaseFiles()
-        for (_, phase) in objects.objects(listedAt: "buildPhases", in: object) {
+        for phase in objects.objects(listedAt: "buildPhases", in: object) {
             collect(phase: phase, into: &phases)
         }
-        synchronized.add(filesOf: id, to: &phases)
-        for (_, product) in objects.objects(listedAt: "packageProductDependencies", in: object) {
-            if let productName = product.string("productName") { phases.linkedModules.insert(BuildTarget.moduleName(productName)) }
+        synchronized.add(filesOf: object, to: &phases)
+        for product in objects.objects(listedAt: "packageProductDependencies", in: object) {
+            if let productName = objects.string("productName", of: product) { phases.linkedModules.insert(BuildTarget.moduleName(productName)) }
         }
-        let module = settings.resolved("PRODUCT_MODULE_NAME") ?? settings.resolved("PRODUCT_NAME") ?? object.string("productName") ?? name
+        let module = settings.resolved("PRODUCT_MODULE_NAME") ?? settings.resolved("PRODUCT_NAME") ?? objects.string("productName", of: object) ?? name
         let platforms = Self.platforms(settings: settings, productType: productType)
         let hasSwift = phases.sources.contains { $0.hasSuffix(".swift") }
         return BuildTarget(
             name: name, container: projectPath, kind: BuildTarget.kind(ofProductType: productType), productType: productType,
             module: BuildTarget.moduleName(module), platforms: platforms,
-            swiftVersion: swiftVersion(settings: settings, targetID: id, hasSwift: hasSwift),
+            swiftVersion: swiftVersion(settings: settings, target: object, hasSwift: hasSwift),
             sources: phases.sources.sorted(), resources: phases.resources.sorted(), headers: phases.headers.sorted(),
             dependencies: dependencies(of: object, names: names), linkedModules: phases.linkedModules.sorted()
         )
     }
 
     /// The default configuration's settings, target over project.
-    private func buildSettings(of target: [String: PropertyListValue], targetName: String) -> BuildSettings {
-        let targetConfigurations = configurations(listID: target.string("buildConfigurationList"))
-        let projectConfigurations = configurations(listID: objects.root.string("buildConfigurationList"))
+    private func buildSettings(of target: Int, targetName: String) -> BuildSettings {
+        let targetConfigurations = configurations(list: objects.object(at: "buildConfigurationList", of: target))
+        let projectConfigurations = configurations(list: objects.object(at: "buildConfigurationList", of: objects.root))
         let chosen = targetConfigurations.defaultName ?? projectConfigurations.defaultName
-        let targetLayer = chosen.flatMap { targetConfigurations.settings[$0] } ?? targetConfigurations.first ?? [:]
-        let projectLayer = chosen.flatMap { projectConfigurations.settings[$0] } ?? projectConfigurations.first ?? [:]
+        let targetLayer = (chosen.flatMap { targetConfigurations.settings[$0] } ?? targetConfigurations.first).map(settingsDictionary) ?? [:]
+        let projectLayer = (chosen.flatMap { projectConfigurations.settings[$0] } ?? projectConfigurations.first).map(settingsDictionary) ?? [:]
         let projectName = PathPieces.lastComponent(of: projectPath[...]).map { PathPieces.splitExtension($0).name } ?? ""
         return BuildSettings(layers: [targetLayer, projectLayer], builtIn: [
-            "TARGET_NAME": targetName, "PRODUCT_NAME": target.string("productName") ?? targetName,
+            "TARGET_NAME": targetName, "PRODUCT_NAME": objects.string("productName", of: target) ?? targetName,
             "PROJECT_NAME": String(projectName), "SRCROOT": sourceRoot, "PROJECT_DIR": sourceRoot,
         ])
     }
 
+    /// A configuration's settings node, or none; turned into a dictionary only for the
+    /// configuration a target builds with.
     private struct Configurations {
-        var settings: [String: [String: PropertyListValue]] = [:]
+        var settings: [String: Int?] = [:]
         var defaultName: String?
-        var first: [String: PropertyListValue]?
+        var first: Int??
+    }
+
+    /// The `buildSettings` dictionary of a configuration (empty when it has none).
+    private func settingsDictionary(_ settings: Int?) -> [String: PropertyListValue] {
+        settings.flatMap { objects.document.value(at: $0).dictionary } ?? [:]
     }
 
     /// A configuration list: settings per configuration name, and which one is the default
     /// (`defaultConfigurationName`, else `Release`, else the first).
-    private func configurations(listID: String?) -> Configurations {
-        guard let listID, let list = objects[listID] else { return Configurations() }
+    private func configurations(list: Int?) -> Configurations {
+        guard let list else { return Configurations() }
         var result = Configurations()
         var names: [String] = []
-        for (_, configuration) in objects.objects(listedAt: "buildConfigurations", in: list) {
-            let name = configuration.string("name") ?? ""
-            let settings = configuration["buildSettings"]?.dictionary ?? [:]
-            if result.first == nil { result.first = settings }
-            result.settings[name] = settings
+        for configuration in objects.objects(listedAt: "buildConfigurations", in: list) {
+            let name = objects.string("name", of: configuration) ?? ""
+            let settings = objects.document.value(forKey: "buildSettings", in: configuration)
+            if result.first == nil { result.first = .some(settings) }
+            result.settings[name] = .some(settings)
             names.append(name)
         }
-        let named = list.string("defaultConfigurationName")
+        let named = objects.string("defaultConfigurationName", of: list)
         result.defaultName = [named, "Release"].compactMap { $0 }.first { result.settings[$0] != nil } ?? names.first
         return result
     }
@@ -154,11 +161,11 @@ struct XcodeProjectReader {
     /// `SWIFT_VERSION`, else for a target that compiles Swift what the last Swift migration,
     /// Swift update check, file format or upgrade check implies (the newest of the first three,
     /// the upgrade check only when none of them is there).
-    private func swiftVersion(settings: BuildSettings, targetID: String, hasSwift: Bool) -> SwiftLanguageVersion? {
+    private func swiftVersion(settings: BuildSettings, target: Int, hasSwift: Bool) -> SwiftLanguageVersion? {
         if let setting = settings.resolved("SWIFT_VERSION"), let version = SwiftLanguageVersion(setting: setting) { return version }
         guard hasSwift else { return nil }
-        let attributes = objects.root["attributes"]?.dictionary ?? [:]
-        let targetAttributes = attributes["TargetAttributes"]?.dictionary?[targetID]?.dictionary ?? [:]
+        let attributes = objects.document.value(forKey: "attributes", in: objects.root).flatMap { objects.document.value(at: $0).dictionary } ?? [:]
+        let targetAttributes = attributes["TargetAttributes"]?.dictionary?[objects.id(of: target)]?.dictionary ?? [:]
         let objectVersion = objects.objectVersion
         let hints = [
             targetAttributes.string("LastSwiftMigration").flatMap(SwiftLanguageVersion.implied(byXcode:)),
@@ -170,46 +177,59 @@ struct XcodeProjectReader {
     }
 
     /// Names of the targets this one depends on (in this project, or another one by proxy).
-    private func dependencies(of target: [String: PropertyListValue], names: [String: String]) -> [String] {
+    private func dependencies(of target: Int, names: [Int: String]) -> [String] {
         var result: Set<String> = []
-        for (_, dependency) in objects.objects(listedAt: "dependencies", in: target) {
-            if let id = dependency.string("target"), let name = names[id] {
+        for dependency in objects.objects(listedAt: "dependencies", in: target) {
+            if let dependedOn = objects.object(at: "target", of: dependency), let name = names[dependedOn] {
                 result.insert(name)
-            } else if let name = dependency.string("name") {
+            } else if let name = objects.string("name", of: dependency) {
                 result.insert(name)
-            } else if let proxy = dependency.string("targetProxy").flatMap({ objects[$0] }), let name = proxy.string("remoteInfo") {
+            } else if let proxy = objects.object(at: "targetProxy", of: dependency), let name = objects.string("remoteInfo", of: proxy) {
                 result.insert(name)
             }
         }
         return result.sorted()
     }
 
+    /// The phases whose files a target builds or bundles.
+    private enum PhaseKind {
+        case sources, resources, headers, frameworks, other
+
+        init(_ phase: Int, in objects: PBXObjects) {
+            self = objects.isa(phase, "PBXSourcesBuildPhase") ? .sources
+                : objects.isa(phase, "PBXResourcesBuildPhase") ? .resources
+                : objects.isa(phase, "PBXHeadersBuildPhase") ? .headers
+                : objects.isa(phase, "PBXFrameworksBuildPhase") ? .frameworks : .other
+        }
+    }
+
     /// The files a build phase lists, by the phase's kind.
-    private func collect(phase: [String: PropertyListValue], into files: inout BuildPhaseFiles) {
-        let isa = phase.string("isa")
-        for (_, buildFile) in objects.objects(listedAt: "files", in: phase) {
-            if isa == "PBXFrameworksBuildPhase" {
+    private func collect(phase: Int, into files: inout BuildPhaseFiles) {
+        let kind = PhaseKind(phase, in: objects)
+        for buildFile in objects.objects(listedAt: "files", in: phase) {
+            if kind == .frameworks {
                 if let module = linkedModule(of: buildFile) { files.linkedModules.insert(module) }
                 continue
             }
             for path in filePaths(of: buildFile) {
-                switch isa {
-                case "PBXSourcesBuildPhase": files.sources.insert(path)
-                case "PBXResourcesBuildPhase": files.resources.formUnion(bundled(path))
-                case "PBXHeadersBuildPhase": files.headers.insert(path)
-                default: break
+                switch kind {
+                case .sources: files.sources.insert(path)
+                case .resources: files.resources.formUnion(bundled(path))
+                case .headers: files.headers.insert(path)
+                case .frameworks, .other: break
                 }
             }
         }
     }
 
     /// A build file's path(s): its file reference, or each localisation of a variant group.
-    private func filePaths(of buildFile: [String: PropertyListValue]) -> [String] {
-        guard let id = buildFile.string("fileRef"), let reference = objects[id] else { return [] }
-        if reference.string("isa") == "PBXVariantGroup" || reference.string("isa") == "XCVersionGroup" {
-            return (reference["children"]?.strings ?? []).compactMap { paths[$0] }
+    private func filePaths(of buildFile: Int) -> [String] {
+        guard let reference = objects.object(at: "fileRef", of: buildFile) else { return [] }
+        if objects.isa(reference, "PBXVariantGroup") || objects.isa(reference, "XCVersionGroup") {
+            return objects.document.value(forKey: "children", in: reference)
+                .map { objects.document.strings($0).compactMap { objects.object(named: $0).flatMap { paths[$0] } } } ?? []
         }
-        return paths[id].map { [$0] } ?? []
+        return paths[reference].map { [$0] } ?? []
     }
 
     /// A bundled path, or every upload file below it for a folder reference.
@@ -219,12 +239,12 @@ struct XcodeProjectReader {
     }
 
     /// `Foo.framework`, `Foo.xcframework`, `libFoo.a`, or a package product → its module.
-    private func linkedModule(of buildFile: [String: PropertyListValue]) -> String? {
-        if let product = buildFile.string("productRef").flatMap({ objects[$0] })?.string("productName") {
+    private func linkedModule(of buildFile: Int) -> String? {
+        if let product = objects.object(at: "productRef", of: buildFile).flatMap({ objects.string("productName", of: $0) }) {
             return BuildTarget.moduleName(product)
         }
-        guard let reference = buildFile.string("fileRef").flatMap({ objects[$0] }),
-              let path = reference.string("path") ?? reference.string("name"),
+        guard let reference = objects.object(at: "fileRef", of: buildFile),
+              let path = objects.string("path", of: reference) ?? objects.string("name", of: reference),
               let last = PathPieces.lastComponent(of: path[...]) else { return nil }
         let (name, pathExtension) = PathPieces.splitExtension(last)
         switch pathExtension {
@@ -261,46 +281,49 @@ struct BuildPhaseFiles {
 /// for that target names; a target that does not list the group gets exactly the files its
 /// exception sets name.
 struct SynchronizedFolders {
-    /// Target id → files, already with exceptions applied.
-    private var filesByTarget: [String: [String]] = [:]
+    /// Target (its node) → files, already with exceptions applied.
+    private var filesByTarget: [Int: [String]] = [:]
 
-    init(reader: XcodeProjectReader, targets: [String]) {
+    init(reader: XcodeProjectReader, targets: [Int]) {
         let objects = reader.objects
-        for targetID in targets {
-            guard let target = objects[targetID] else { continue }
-            for (groupID, group) in objects.objects(listedAt: "fileSystemSynchronizedGroups", in: target) {
-                guard let folder = reader.synchronizedPath(groupID) else { continue }
-                let excluded = Set(Self.exceptions(of: group, for: targetID, objects: objects).compactMap { ProjectPath.join(folder, $0) })
-                filesByTarget[targetID, default: []] += ProjectPath.files(under: folder, in: reader.uploadPaths).filter { !excluded.contains($0) }
+        for target in targets {
+            for group in objects.objects(listedAt: "fileSystemSynchronizedGroups", in: target) {
+                guard let folder = reader.synchronizedPath(group) else { continue }
+                let excluded = Set(Self.exceptions(of: group, for: target, objects: objects).compactMap { ProjectPath.join(folder, $0) })
+                filesByTarget[target, default: []] += ProjectPath.files(under: folder, in: reader.uploadPaths).filter { !excluded.contains($0) }
             }
         }
         // Exception sets naming a target that does not list the group add those files to it.
-        for (groupID, group) in objects.objects.filter({ $0.value.string("isa") == "PBXFileSystemSynchronizedRootGroup" }) {
-            guard let folder = reader.synchronizedPath(groupID) else { continue }
-            for (_, exception) in objects.objects(listedAt: "exceptions", in: group) {
-                guard let targetID = exception.string("target"), let target = objects[targetID],
-                      !(target["fileSystemSynchronizedGroups"]?.strings ?? []).contains(groupID) else { continue }
-                filesByTarget[targetID, default: []] += (exception["membershipExceptions"]?.strings ?? []).compactMap { ProjectPath.join(folder, $0) }
+        for group in objects.all where objects.isa(group, "PBXFileSystemSynchronizedRootGroup") {
+            guard let folder = reader.synchronizedPath(group) else { continue }
+            for exception in objects.objects(listedAt: "exceptions", in: group) {
+                guard let target = objects.object(at: "target", of: exception),
+                      !objects.objects(listedAt: "fileSystemSynchronizedGroups", in: target).contains(group) else { continue }
+                filesByTarget[target, default: []] += Self.strings("membershipExceptions", of: exception, objects: objects).compactMap { ProjectPath.join(folder, $0) }
             }
         }
     }
 
-    private static func exceptions(of group: [String: PropertyListValue], for targetID: String, objects: PBXObjects) -> [String] {
+    private static func exceptions(of group: Int, for target: Int, objects: PBXObjects) -> [String] {
         objects.objects(listedAt: "exceptions", in: group)
-            .filter { $0.object.string("isa") == "PBXFileSystemSynchronizedBuildFileExceptionSet" && $0.object.string("target") == targetID }
-            .flatMap { $0.object["membershipExceptions"]?.strings ?? [] }
+            .filter { objects.isa($0, "PBXFileSystemSynchronizedBuildFileExceptionSet") && objects.object(at: "target", of: $0) == target }
+            .flatMap { strings("membershipExceptions", of: $0, objects: objects) }
     }
 
-    func add(filesOf targetID: String, to phases: inout BuildPhaseFiles) {
-        for path in filesByTarget[targetID] ?? [] { phases.add(synchronized: path) }
+    private static func strings(_ key: StaticString, of object: Int, objects: PBXObjects) -> [String] {
+        objects.document.value(forKey: key, in: object).map { objects.document.strings($0).compactMap(objects.document.string) } ?? []
+    }
+
+    func add(filesOf target: Int, to phases: inout BuildPhaseFiles) {
+        for path in filesByTarget[target] ?? [] { phases.add(synchronized: path) }
     }
 }
 
 extension XcodeProjectReader {
     /// A synchronized group's folder (resolved like any group, also when not under the main group).
-    func synchronizedPath(_ id: String) -> String? {
-        if let path = paths[id] { return path }
-        guard let group = objects[id], let path = group.string("path") else { return nil }
-        return (group.string("sourceTree") ?? "<group>") == "<absolute>" ? nil : ProjectPath.join(sourceRoot, path)
+    func synchronizedPath(_ group: Int) -> String? {
+        if let path = paths[group] { return path }
+        guard let path = objects.string("path", of: group) else { return nil }
+        return (objects.string("sourceTree", of: group) ?? "<group>") == "<absolute>" ? nil : ProjectPath.join(sourceRoot, path)
     }
 }

@@ -1,0 +1,133 @@
+/// A parsed OpenStep property list as flat nodes over the file's own bytes: a string is a
+/// byte range, a container a range of child nodes. Reading a `project.pbxproj` this way
+/// makes no `String` and no `Dictionary` per value; the project reader asks for the few
+/// values it uses (``string(_:)``, ``value(forKey:in:)``) and compares the rest as bytes.
+/// ``value(at:)`` turns any node into a ``PropertyListValue`` where a whole tree is wanted.
+public struct PropertyListDocument: Sendable {
+    /// What a node is.
+    enum Kind: UInt8, Sendable {
+        /// A string whose bytes are the file's own (no escapes).
+        case string
+        /// A string with escapes, decoded into ``decoded``.
+        case decodedString
+        /// `<hex data>`, decoded into ``decoded``.
+        case data
+        case array
+        /// Children alternate key, value (`count` pairs).
+        case dictionary
+    }
+
+    /// A node, in 12 bytes; offsets fit 32 bits (the parser refuses larger files).
+    struct Node: Sendable {
+        var kind: Kind
+        /// Byte offset (strings, data) or position in ``children`` (containers).
+        var start: UInt32
+        /// Bytes, elements or key-value pairs.
+        var count: UInt32
+    }
+
+    let bytes: [UInt8]
+    var decoded: [UInt8] = []
+    var nodes: [Node] = []
+    var children: [UInt32] = []
+    /// The node the file holds.
+    var root = 0
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    func kind(_ node: Int) -> Kind { nodes[node].kind }
+
+    /// The bytes of a string or data node (empty for a container).
+    func withBytes<Result>(of node: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let entry = nodes[node]
+        let range = Int(entry.start)..<(Int(entry.start) + Int(entry.count))
+        switch entry.kind {
+        case .string: return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+        case .decodedString, .data: return decoded.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+        case .array, .dictionary: return body(UnsafeBufferPointer(start: nil, count: 0))
+        }
+    }
+
+    /// The text of a string node; `nil` for anything else.
+    func string(_ node: Int) -> String? {
+        let kind = nodes[node].kind
+        guard kind == .string || kind == .decodedString else { return nil }
+        return withBytes(of: node) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Is `node` the string `literal`, byte for byte?
+    func isString(_ node: Int, _ literal: StaticString) -> Bool {
+        let kind = nodes[node].kind
+        guard kind == .string || kind == .decodedString else { return false }
+        return withBytes(of: node) { text in
+            literal.withUTF8Buffer { expected in expected.count == text.count && expected.elementsEqual(text) }
+        }
+    }
+
+    /// The elements of an array node (none for anything else).
+    func elements(of node: Int) -> [Int] {
+        let entry = nodes[node]
+        guard entry.kind == .array else { return [] }
+        return children[Int(entry.start)..<Int(entry.start + entry.count)].map { Int($0) }
+    }
+
+    /// The key and value nodes of a dictionary node, in file order.
+    func entries(of node: Int) -> [(key: Int, value: Int)] {
+        let entry = nodes[node]
+        guard entry.kind == .dictionary else { return [] }
+        let first = Int(entry.start)
+        return (0..<Int(entry.count)).map { (Int(children[first + 2 * $0]), Int(children[first + 2 * $0 + 1])) }
+    }
+
+    /// The value of `key` in a dictionary node; the last one when the key repeats (as a
+    /// dictionary built entry by entry keeps it). Keys compare as bytes.
+    func value(forKey key: StaticString, in node: Int) -> Int? {
+        let entry = nodes[node]
+        guard entry.kind == .dictionary else { return nil }
+        let first = Int(entry.start)
+        var pair = Int(entry.count) - 1
+        while pair >= 0 {
+            if isString(Int(children[first + 2 * pair]), key) { return Int(children[first + 2 * pair + 1]) }
+            pair -= 1
+        }
+        return nil
+    }
+
+    /// The string at `key` in a dictionary node.
+    func string(forKey key: StaticString, in node: Int) -> String? {
+        value(forKey: key, in: node).flatMap(string)
+    }
+
+    /// Is the value at `key` the string `literal`?
+    func isString(forKey key: StaticString, in node: Int, _ literal: StaticString) -> Bool {
+        value(forKey: key, in: node).map { isString($0, literal) } ?? false
+    }
+
+    /// The strings of an array node (non-strings left out), or a string node as a
+    /// one-element list, as ``PropertyListValue/strings`` gives them.
+    func strings(_ node: Int) -> [Int] {
+        switch nodes[node].kind {
+        case .string, .decodedString: [node]
+        case .array: elements(of: node).filter { nodes[$0].kind == .string || nodes[$0].kind == .decodedString }
+        case .data, .dictionary: []
+        }
+    }
+
+    /// `node` and everything below it as a ``PropertyListValue`` (keys repeated in a
+    /// dictionary keep their last value).
+    func value(at node: Int) -> PropertyListValue {
+        switch nodes[node].kind {
+        case .string, .decodedString: return .string(string(node) ?? "")
+        case .data: return .data(withBytes(of: node) { Array($0) })
+        case .array: return .array(elements(of: node).map(value(at:)))
+        case .dictionary:
+            let pairs = entries(of: node)
+            var result: [String: PropertyListValue] = [:]
+            result.reserveCapacity(pairs.count)
+            for (key, value) in pairs { result[string(key) ?? ""] = self.value(at: value) }
+            return .dictionary(result)
+        }
+    }
+}

@@ -48,6 +48,49 @@ final class PropertyListParserTests: XCTestCase {
         XCTAssertEqual(top["quoted key"], .dictionary([:]))
     }
 
+    func testDocumentNodesAnswerAsTheValueTreeDoes() throws {
+        let text = """
+        { isa = PBXGroup; children = (A, "B", {x = y;}); name = "caf\\U00e9"; isa = PBXVariantGroup; raw = <01ff>; }
+        """
+        let document = try parser.document(Data(text.utf8))
+        let root = document.root
+        XCTAssertEqual(document.value(at: root), try parse(text))
+        XCTAssertEqual(document.string(forKey: "isa", in: root), "PBXVariantGroup", "a repeated key keeps its last value")
+        XCTAssertTrue(document.isString(forKey: "isa", in: root, "PBXVariantGroup"))
+        XCTAssertFalse(document.isString(forKey: "isa", in: root, "PBXGroup"))
+        XCTAssertEqual(document.string(forKey: "name", in: root), "café", "an escaped string is decoded")
+        XCTAssertNil(document.value(forKey: "missing", in: root))
+        let children = try XCTUnwrap(document.value(forKey: "children", in: root))
+        XCTAssertEqual(document.elements(of: children).count, 3)
+        XCTAssertEqual(document.strings(children).compactMap(document.string), ["A", "B"], "non-strings are left out")
+        XCTAssertEqual(document.entries(of: root).count, 5)
+        XCTAssertNil(document.string(children), "an array is no string")
+        XCTAssertNil(document.value(forKey: "isa", in: children), "an array has no keys")
+        let raw = try XCTUnwrap(document.value(forKey: "raw", in: root))
+        XCTAssertEqual(document.withBytes(of: raw) { Array($0) }, [0x01, 0xFF])
+    }
+
+    func testObjectIdsAreLookedUpByTheirExactText() throws {
+        // Uppercase hex ids are packed; any other spelling is kept as text, so ids that
+        // differ only in case are different objects, and a missing id is no object.
+        let text = """
+        { rootObject = 0123456789ABCDEF01234567; objects = {
+            0123456789ABCDEF01234567 = { isa = PBXProject; mainGroup = abcdef; targets = (0123456789abcdef01234567, 0123456789ABCDEF0123456F, FFFFFFFFFFFFFFFFFFFFFFFF); };
+            abcdef = { isa = PBXGroup; };
+            0123456789abcdef01234567 = { isa = PBXNativeTarget; name = lower; };
+            0123456789ABCDEF0123456F = { isa = PBXNativeTarget; name = upper; };
+            0123456789ABCDEF01234560 = notADictionary;
+        }; }
+        """
+        let objects = try PBXObjects(parser.document(Data(text.utf8)))
+        XCTAssertEqual(objects.count, 4, "the string-valued entry is no object")
+        XCTAssertEqual(objects.objects(listedAt: "targets", in: objects.root).compactMap { objects.string("name", of: $0) }, ["lower", "upper"])
+        XCTAssertEqual(objects.object(at: "mainGroup", of: objects.root).map { objects.isa($0, "PBXGroup") }, true)
+        XCTAssertEqual(objects.objects(listedAt: "targets", in: objects.root).map(objects.id(of:)),
+                       ["0123456789abcdef01234567", "0123456789ABCDEF0123456F"])
+        XCTAssertNil(objects.object(at: "name", of: objects.root))
+    }
+
     func testMalformedInputGivesAClearErrorWithItsLine() {
         let cases: [(String, String, Int)] = [
             ("{\n a = b;\n c = (d, e\n", "the array opened on line 3 is never closed", 4),

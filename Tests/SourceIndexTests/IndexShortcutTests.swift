@@ -91,6 +91,28 @@ final class IndexShortcutTests: XCTestCase {
         }
     }
 
+    // MARK: - Byte search
+
+    func testByteSearchFromTheRarestByteAgreesWithAPlainScan() {
+        func plain(_ needle: [UInt8], _ haystack: [UInt8], from start: Int) -> Int? {
+            guard !needle.isEmpty else { return start }
+            guard start >= 0, haystack.count - start >= needle.count else { return nil }
+            return (start...(haystack.count - needle.count)).first { Array(haystack[$0..<($0 + needle.count)]) == needle }
+        }
+        for needleText in ["register", "awakeAfter", "a", "gg", "rer", "Ag", " r"] {
+            let needle = Array(needleText.utf8)
+            for length in [0, 1, 5, 30, 200] {
+                for _ in 0..<200 {
+                    let haystack = Array(randomText(from: "regist AwakefAg\n", length: length).utf8)
+                    let start = length == 0 ? 0 : Int(generator.next() % UInt64(length))
+                    let found = haystack.withUnsafeBufferPointer { ByteSearch.firstIndex(of: needle, in: $0, from: start) }
+                    XCTAssertEqual(found, plain(needle, haystack, from: start), "\(needleText) in \(String(decoding: haystack, as: UTF8.self)) from \(start)")
+                }
+            }
+        }
+        XCTAssertEqual(ByteSearch.rarestOffset(in: Array("register".utf8)), 2, "the g")
+    }
+
     func testHelperCallSearchAgreesWithANameByNameSearch() {
         var keys = CallKeys()
         keys.add("make", isSwift: true)

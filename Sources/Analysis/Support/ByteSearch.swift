@@ -6,16 +6,22 @@ import Foundation
 /// source file.
 enum ByteSearch {
     /// The position of the first occurrence of `needle` in `bytes` at or after `start`
-    /// (`start` itself for an empty needle).
+    /// (`start` itself for an empty needle). `memchr` runs for the needle's rarest byte in
+    /// source text (the `g` of `register`, not its `r`), so it stops at few false candidates.
     static func firstIndex(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
-        guard let first = needle.first else { return start }
-        guard let base = bytes.baseAddress else { return nil }
-        var position = start
-        while bytes.count - position >= needle.count {
-            guard let found = memchr(base + position, Int32(first), bytes.count - position - needle.count + 1) else { return nil }
-            let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        guard !needle.isEmpty else { return start }
+        guard let base = bytes.baseAddress, start >= 0, bytes.count - start >= needle.count else { return nil }
+        let anchor = rarestOffset(in: needle)
+        let anchorByte = Int32(needle[anchor])
+        // Where the anchor byte of a match can be: from `start + anchor` to the anchor of
+        // a match ending at the last byte.
+        let lastAnchor = bytes.count - needle.count + anchor
+        var position = start + anchor
+        while position <= lastAnchor {
+            guard let found = memchr(base + position, anchorByte, lastAnchor - position + 1) else { return nil }
+            let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) - anchor
             if memcmp(base + index, needle, needle.count) == 0 { return index }
-            position = index + 1
+            position = index + anchor + 1
         }
         return nil
     }
@@ -23,5 +29,30 @@ enum ByteSearch {
     /// Whether `needle` occurs in `bytes` (an empty needle always does).
     static func contains(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         firstIndex(of: needle, in: bytes) != nil
+    }
+
+    /// The offset of the needle byte that is rarest in Swift and Objective-C source (the
+    /// first of equals): whitespace and common lowercase letters are frequent, capitals,
+    /// digits and most punctuation rare.
+    static func rarestOffset(in needle: [UInt8]) -> Int {
+        var best = 0
+        for offset in needle.indices.dropFirst() where frequency[Int(needle[offset])] < frequency[Int(needle[best])] { best = offset }
+        return best
+    }
+
+    /// A rough frequency rank per byte value in source text (higher: more frequent).
+    private static let frequency: [UInt8] = (0...255).map { value in
+        let byte = UInt8(value)
+        switch byte {
+        case 0x20, 0x0A, 0x09: return 255
+        case UInt8(ascii: "a")...UInt8(ascii: "z"):
+            let common = Array("etaoinsrlcdhumpfgywbvkxjqz".utf8)
+            return UInt8(200 - 4 * (common.firstIndex(of: byte) ?? 25))
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return 60
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return 50
+        case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ";"),
+             UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: "\""), UInt8(ascii: "_"): return 120
+        default: return 30
+        }
     }
 }

@@ -5,11 +5,7 @@ public enum PlatformClasses {
     /// Class → superclass. Written as `Class Superclass` pairs to keep the table compact.
     public static let superclass: [String: String] = {
         var table: [String: String] = [:]
-        for line in pairs.split(separator: "\n") {
-            let parts = line.split(separator: " ")
-            guard parts.count == 2 else { continue }
-            table[String(parts[0])] = String(parts[1])
-        }
+        for parts in WordTable.rows(pairs) where parts.count == 2 { table[parts[0]] = parts[1] }
         return table
     }()
 

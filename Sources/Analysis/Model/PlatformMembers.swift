@@ -21,8 +21,7 @@ public enum PlatformMembers {
 
     private static func table(_ text: String) -> [String: Set<String>] {
         var table: [String: Set<String>] = [:]
-        for line in text.split(separator: "\n") {
-            let words = line.split(separator: " ").map(String.init)
+        for words in WordTable.rows(text) {
             guard let name = words.first else { continue }
             table[name, default: []].formUnion(words.dropFirst())
         }

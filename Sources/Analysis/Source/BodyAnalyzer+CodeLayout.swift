@@ -31,14 +31,21 @@ extension BodyAnalyzer {
     /// Facts inside method bodies only (a declaration's type names do not count); one per
     /// kind, receiver, member and method.
     mutating func collectCodeLayout() {
-        var seen: Set<String> = []
-        for index in 0..<stream.count where stream[index].isIdentifier && Self.firstWords.contains(index, in: stream) {
+        /// One fact per method body, kind, receiver and member (a missing receiver or member as "").
+        struct Key: Hashable {
+            var body: Int
+            var kind: CodeLayoutFact.Kind
+            var receiver: String
+            var member: String
+        }
+        var seen: Set<Key> = []
+        let firstWords = Self.firstWords  // read once: a static is checked for initialisation on every access
+        for index in 0..<stream.count where stream[index].isIdentifier && firstWords.contains(index, in: stream) {
             guard let body = methodBody(containing: index), let kind = layoutKind(at: index, body: body) else { continue }
             let receiver = kind == .automaticRowHeight ? nil : layoutReceiver(of: index, kind: kind)
             if kind == .constraints && receiver == nil { continue }  // `equalTo: topAnchor`: self is the reference, not the constrained view
             let member = kind == .constraints ? stream.text(index) : nil
-            let key = "\(body.lowerBound) \(kind.rawValue) \(receiver ?? "") \(member ?? "")"
-            guard seen.insert(key).inserted else { continue }
+            guard seen.insert(Key(body: body.lowerBound, kind: kind, receiver: receiver ?? "", member: member ?? "")).inserted else { continue }
             codeLayout.append(CodeLayoutFact(kind: kind, receiver: receiver, member: member,
                                              location: stream.location(index, path: path), context: context(of: index)))
         }

@@ -64,7 +64,7 @@ public struct Analyzer: Sendable {
     ///   ``ConfigurationError`` when its configuration cannot be used.
     public func analysis(path: String, projectName: String? = nil) throws -> Analysis {
         let started = DispatchTime.now()
-        let input = try ProjectInput.read(path: path, limits: configuration.archiveLimits)
+        let input = try ProjectInput.read(path: path, limits: configuration.archiveLimits, concurrency: configuration.concurrency)
         var result = try analysis(input: input, projectName: projectName)
         result.report.summary.durationMs = Int((DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000)
         return result

@@ -23,6 +23,32 @@ final class ZipReadingTests: XCTestCase {
         XCTAssertEqual(input.text(of: "MyApp/Views/Card.swift"), swift)
     }
 
+    func testEntriesInflatedOnSeveralThreadsAreTheEntriesReadInOrder() throws {
+        var zip = ZipBuilder()
+        for index in 0..<40 {
+            zip.add("App/View\(index).xib", text: xib + String(repeating: " ", count: index * 97), method: index % 3 == 0 ? 0 : 8)
+            zip.add("App/View\(index).swift", text: swift + "// \(index)\n")
+        }
+        var badCRC = ZipBuilder.Entry(name: "App/BadCRC.xib", data: Data(xib.utf8))
+        badCRC.crcOverride = 0xDEAD_BEEF
+        zip.add(badCRC)
+        var corrupt = ZipBuilder.Entry(name: "App/Corrupt.swift", data: Data(swift.utf8))
+        corrupt.storedOverride = Data(repeating: 0xFF, count: 12)
+        zip.add(corrupt)
+        let serial = try readArchive(zip, concurrency: 1)
+        for concurrency in [2, 8] {
+            let parallel = try readArchive(zip, concurrency: concurrency)
+            XCTAssertEqual(parallel.files.map(\.path), serial.files.map(\.path))
+            XCTAssertEqual(parallel.files.map(\.contents), serial.files.map(\.contents))
+            XCTAssertEqual(parallel.files.map(\.status), serial.files.map(\.status))
+            XCTAssertEqual(parallel.files.map(\.reason), serial.files.map(\.reason))
+        }
+        XCTAssertEqual(serial.files.filter { $0.status == .analysed }.count, 80)
+        XCTAssertEqual(serial.text(of: "App/View39.swift"), swift + "// 39\n")
+        XCTAssertNotNil(serial.files.first { $0.path == "App/BadCRC.xib" }?.reason, "a failed entry is skipped with its reason")
+        XCTAssertNotNil(serial.files.first { $0.path == "App/Corrupt.swift" }?.reason)
+    }
+
     func testImagesAreCountedButNeitherReadNorListed() throws {
         var zip = ZipBuilder()
         zip.add("App/Card.xib", text: xib)

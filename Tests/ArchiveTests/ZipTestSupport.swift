@@ -5,17 +5,17 @@ import XCTest
 
 /// Writes a built archive to a temporary file and reads it through `ProjectInput`.
 func readArchive(_ zip: ZipBuilder, limits: ArchiveLimits = ArchiveLimits(),
-                 name: String = "Project.zip") throws -> ProjectInput {
-    try readArchiveBytes(zip.build(), limits: limits, name: name)
+                 name: String = "Project.zip", concurrency: Int = 1) throws -> ProjectInput {
+    try readArchiveBytes(zip.build(), limits: limits, name: name, concurrency: concurrency)
 }
 
 func readArchiveBytes(_ bytes: Data, limits: ArchiveLimits = ArchiveLimits(),
-                      name: String = "Project.zip") throws -> ProjectInput {
+                      name: String = "Project.zip", concurrency: Int = 1) throws -> ProjectInput {
     let folder = try Fixtures.makeTemporaryDirectory(prefix: "nibscan-zip")
     defer { try? FileManager.default.removeItem(at: folder) }
     let url = folder.appendingPathComponent(name)
     try bytes.write(to: url)
-    return try ProjectInput.read(path: url.path, limits: limits)
+    return try ProjectInput.read(path: url.path, limits: limits, concurrency: concurrency)
 }
 
 /// Asserts that reading the archive throws the error with `code`, and returns its message.

@@ -20,8 +20,8 @@ public struct ProjectInput: Sendable {
         self.totalBytes = totalBytes
     }
 
-    /// Reads a `.zip` file or a folder.
-    public static func read(path: String, limits: ArchiveLimits) throws -> ProjectInput {
+    /// Reads a `.zip` file or a folder; a zip's entries are inflated on up to `concurrency` threads.
+    public static func read(path: String, limits: ArchiveLimits, concurrency: Int = 1) throws -> ProjectInput {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ProjectInputError.notFound(path: path)
@@ -29,7 +29,7 @@ public struct ProjectInput: Sendable {
         if isDirectory.boolValue {
             return try readFolder(path: path, limits: limits)
         }
-        return try readZip(path: path, limits: limits)
+        return try readZip(path: path, limits: limits, concurrency: concurrency)
     }
 
     /// Whether the analysis needs a file's bytes: Interface Builder files, sources, and

@@ -6,8 +6,9 @@ import Darwin
 #endif
 
 /// A read-only file read at explicit offsets (`pread`), so an archive of any size is read
-/// piece by piece and never loaded whole.
-final class PositionedFile {
+/// piece by piece and never loaded whole. Immutable, and `pread` keeps no file position:
+/// several threads may read entries at once.
+final class PositionedFile: Sendable {
     let path: String
     let size: UInt64
     private let descriptor: Int32

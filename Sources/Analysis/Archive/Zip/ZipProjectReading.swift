@@ -1,7 +1,8 @@
 import Foundation
 
 /// Turns central records into the project's files one by one: decides per entry whether it
-/// is listed, skipped with a reason, or read, and keeps the archive-wide totals.
+/// is listed, skipped with a reason, or to be read, and keeps the archive-wide totals; then
+/// ``readEntries(concurrency:)`` inflates the entries to be read, on several threads.
 struct ZipProjectReading {
     let file: PositionedFile
     let limits: ArchiveLimits
@@ -9,8 +10,16 @@ struct ZipProjectReading {
     private(set) var totalEntries = 0
     private(set) var totalBytes: Int64 = 0
     private(set) var inflatedBytes: Int64 = 0
-    private let inflater = ZipEntryInflater()
     private var collisions = MacPathCollisions()
+    /// Entries accepted for reading, each with the slot its file holds in `files`.
+    private var toRead: [EntryToRead] = []
+
+    private struct EntryToRead: Sendable {
+        var slot: Int
+        var record: ZipCentralRecord
+        var path: String
+        var dataOffset: UInt64
+    }
 
     init(file: PositionedFile, limits: ArchiveLimits) {
         self.file = file
@@ -48,11 +57,26 @@ struct ZipProjectReading {
         case .failure(let cause): return skip(record, path: path, cause)
         case .success(let offset): dataOffset = offset
         }
-        inflatedBytes += size
-        switch try inflater.read(record, dataOffset: dataOffset, from: file) {
-        case .failure(let cause): skip(record, path: path, cause)
-        case .success(let data): files.append(ProjectFile(path: path, kind: ProjectFile.kind(ofPath: path), contents: data))
+        inflatedBytes += size  // the declared size: an entry never inflates to more
+        toRead.append(EntryToRead(slot: files.count, record: record, path: path, dataOffset: dataOffset))
+        files.append(ProjectFile(path: path, kind: ProjectFile.kind(ofPath: path), contents: nil))
+    }
+
+    /// Inflates the entries ``add(_:boundary:boundaryName:)`` accepted, up to `concurrency`
+    /// at a time (each thread with an inflater of its own), into their slots; an entry that
+    /// fails is skipped with its cause, and the first I/O failure in archive order is thrown.
+    mutating func readEntries(concurrency: Int) throws {
+        let (file, inflaters) = (file, ZipInflaterPool())
+        let results = ConcurrentMap.map(toRead, concurrency: concurrency) { entry in
+            Result { try inflaters.withInflater { try $0.read(entry.record, dataOffset: entry.dataOffset, from: file) } }
         }
+        for (entry, result) in zip(toRead, results) {
+            switch try result.get() {
+            case .failure(let cause): files[entry.slot] = skipped(entry.record, path: entry.path, cause)
+            case .success(let data): files[entry.slot] = ProjectFile(path: entry.path, kind: ProjectFile.kind(ofPath: entry.path), contents: data)
+            }
+        }
+        toRead = []
     }
 
     /// Why a needed entry is not read at all, judged from its central record.
@@ -70,8 +94,31 @@ struct ZipProjectReading {
     }
 
     private mutating func skip(_ record: ZipCentralRecord, path: String, _ cause: ArchiveEntryError.Cause) {
+        files.append(skipped(record, path: path, cause))
+    }
+
+    private func skipped(_ record: ZipCentralRecord, path: String, _ cause: ArchiveEntryError.Cause) -> ProjectFile {
         let problem = ArchiveEntryError(entry: record.displayName, cause: cause)
-        files.append(ProjectFile(path: path, kind: ProjectFile.kind(ofPath: path), contents: nil,
-                                 status: problem.status, reason: problem.reason))
+        return ProjectFile(path: path, kind: ProjectFile.kind(ofPath: path), contents: nil,
+                           status: problem.status, reason: problem.reason)
+    }
+}
+
+/// Inflaters for concurrent entry reads: a thread takes an idle one (or makes one) and
+/// gives it back, so each keeps its zlib state and input buffer across entries.
+private final class ZipInflaterPool: @unchecked Sendable {
+    private let lock = NSLock()
+    private var idle: [ZipEntryInflater] = []
+
+    func withInflater<Result>(_ body: (ZipEntryInflater) throws -> Result) throws -> Result {
+        lock.lock()
+        let inflater = idle.popLast() ?? ZipEntryInflater()
+        lock.unlock()
+        defer {
+            lock.lock()
+            idle.append(inflater)
+            lock.unlock()
+        }
+        return try body(inflater)
     }
 }

@@ -91,12 +91,10 @@ public struct Analyzer: Sendable {
                                        dependencies: scope.configuration.dependencies)
         let concurrency = configuration.concurrency
         let runner = RuleRunner(rules: scope.enabled(configuration.rules), concurrency: concurrency)
-        // Classes and strategies do not depend on the findings: both run side by side.
-        let (outcome, classes) = Parallel.both(concurrency: concurrency, {
-            SuppressionResolver(files: input.files, scope: scope).resolve(scope.adjusted(runner.run(model), excludedFiles: excluded))
-        }, {
-            model.classEntries(concurrency: concurrency)
-        })
+        // One after the other, each on all threads: the rules and the classes each spread
+        // over a pool of threads, and a pool started inside another would run serially.
+        let outcome = SuppressionResolver(files: input.files, scope: scope).resolve(scope.adjusted(runner.run(model), excludedFiles: excluded))
+        let classes = model.classEntries(concurrency: concurrency)
         var report = ReportBuilder.report(
             projectName: projectName ?? input.defaultName,
             input: input,

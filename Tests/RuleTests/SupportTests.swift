@@ -3,7 +3,8 @@ import Foundation
 import XCTest
 
 /// The concurrency helpers the analysis stages share: `LazyValue` computes once however
-/// many threads ask, `ConcurrentMap` keeps input order and calls its work once per item,
+/// many threads ask, `ConcurrentMap` keeps input order and calls its work once per item
+/// (and a side job once),
 /// `Parallel.both` runs both stages (side by side when allowed) and returns each result.
 final class SupportTests: XCTestCase {
     /// A counter many threads may bump.
@@ -86,6 +87,23 @@ final class SupportTests: XCTestCase {
             XCTAssertEqual(doubled, items.map { $0 * 2 }, "concurrency \(concurrency)")
             XCTAssertEqual(calls.value, items.count, "concurrency \(concurrency)")
         }
+    }
+
+    func testConcurrentMapBesideASideJobRunsItOnceAndKeepsItemOrder() {
+        let items = Array(0..<500)
+        for concurrency in [1, 2, 5] {
+            let sideCalls = Counter()
+            let (side, doubled) = ConcurrentMap.map(items, beside: { () -> String in
+                sideCalls.increment()
+                return "side"
+            }, concurrency: concurrency) { $0 * 2 }
+            XCTAssertEqual(side, "side")
+            XCTAssertEqual(sideCalls.value, 1, "concurrency \(concurrency)")
+            XCTAssertEqual(doubled, items.map { $0 * 2 }, "concurrency \(concurrency)")
+        }
+        let (side, none) = ConcurrentMap.map([Int](), beside: { 7 }, concurrency: 4) { $0 }
+        XCTAssertEqual(side, 7)
+        XCTAssertEqual(none, [], "no items: the side job alone")
     }
 
     func testConcurrentMapEdgeCases() {

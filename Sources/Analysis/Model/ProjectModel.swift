@@ -81,10 +81,10 @@ public struct ProjectModel: Sendable {
     }
 
     /// Parses and indexes `files` on up to `concurrency` threads: Interface Builder parsing
-    /// beside the project files and then the source indexing (which needs each file's Swift
-    /// version from the project files), each followed by the joins that need only its own
-    /// results (``DocumentJoins``, ``SourceJoins``); results are merged by path, so the
-    /// model does not depend on scheduling. A document over `interfaceBuilderLimits` is
+    /// beside the project files, then the source indexing (which needs each file's Swift
+    /// version from the project files), then the joins that need only their own results
+    /// (``DocumentJoins``, ``SourceJoins``); results are merged by path, so the model does
+    /// not depend on scheduling. A document over `interfaceBuilderLimits` is
     /// kept as an `error` document naming the limit. `dependencies` are module names the
     /// project's configuration declares beside its Podfile and Cartfile.
     public static func build(files: [ProjectFile], concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
@@ -93,19 +93,22 @@ public struct ProjectModel: Sendable {
         let sorted = files.sorted { $0.path < $1.path }
         let interfaceFiles = sorted.filter { [.xib, .storyboard, .nib].contains($0.kind) && $0.contents != nil }
         let sourceFiles = sorted.filter { ($0.kind == .swift || $0.kind == .objc) && $0.contents != nil }
-        let (interfaceBuilder, code) = Parallel.both(concurrency: concurrency, {
-            let parser = InterfaceBuilderParser(limits: interfaceBuilderLimits)
-            let documents = ConcurrentMap.map(interfaceFiles, concurrency: concurrency) { file in
-                parser.parse(data: file.contents ?? Data(), path: file.path)
-            }
-            return (documents: documents, joins: DocumentJoins(documents: documents, files: sorted))
+        // The project files beside the Interface Builder files, in one pool of threads; then
+        // the sources (they need each file's Swift version); then the two sets of joins.
+        let parser = InterfaceBuilderParser(limits: interfaceBuilderLimits)
+        let (buildModel, documents) = ConcurrentMap.map(interfaceFiles, beside: {
+            BuildModel(files: sorted, dependencies: dependencies)
+        }, concurrency: concurrency) { file in
+            parser.parse(data: file.contents ?? Data(), path: file.path)
+        }
+        let sources = SourceIndexer(concurrency: concurrency, swiftVersions: buildModel.swiftVersions).index(files: sourceFiles)
+        let (documentJoins, sourceJoins) = Parallel.both(concurrency: concurrency, {
+            DocumentJoins(documents: documents, files: sorted)
         }, {
-            let buildModel = BuildModel(files: sorted, dependencies: dependencies)
-            let sources = SourceIndexer(concurrency: concurrency, swiftVersions: buildModel.swiftVersions).index(files: sourceFiles)
-            return (buildModel: buildModel, sources: sources, joins: SourceJoins(sources: sources))
+            SourceJoins(sources: sources)
         })
-        return ProjectModel(files: sorted, buildModel: code.buildModel, documents: interfaceBuilder.documents, documentJoins: interfaceBuilder.joins,
-                            sources: code.sources, sourceJoins: code.joins, hasSources: !sourceFiles.isEmpty)
+        return ProjectModel(files: sorted, buildModel: buildModel, documents: documents, documentJoins: documentJoins,
+                            sources: sources, sourceJoins: sourceJoins, hasSources: !sourceFiles.isEmpty)
     }
 
     /// The class IB calls `runtimeName`, declared or not.

@@ -20,6 +20,36 @@ enum ConcurrentMap {
     }
 }
 
+extension ConcurrentMap {
+    /// Maps `work` over `items` and runs `side` in the same pool of threads, as its first
+    /// job (the longest single job starts at once). A pool started from inside another
+    /// runs its items one after the other (libdispatch gives a nested apply one thread), so
+    /// stages that could overlap share one pool instead of nesting two.
+    static func map<Side: Sendable, Item: Sendable, Result: Sendable>(
+        _ items: [Item], beside side: @Sendable () -> Side, concurrency: Int, _ work: @Sendable (Item) -> Result
+    ) -> (side: Side, results: [Result]) {
+        let outputs = map(Array(0...items.count), concurrency: concurrency) { position -> Output<Side, Result> in
+            position == 0 ? .side(side()) : .item(work(items[position - 1]))
+        }
+        var sideValue: Side?
+        var results: [Result] = []
+        results.reserveCapacity(items.count)
+        for output in outputs {
+            switch output {
+            case .side(let value): sideValue = value
+            case .item(let value): results.append(value)
+            }
+        }
+        // The first output is always the side job's; computing it again is never reached.
+        return (sideValue ?? side(), results)
+    }
+
+    private enum Output<Side: Sendable, Result: Sendable>: Sendable {
+        case side(Side)
+        case item(Result)
+    }
+}
+
 /// Slots written by concurrent workers, one slot per item, and the next item to take.
 private final class ResultSlots<Result: Sendable>: @unchecked Sendable {
     private var slots: [Result?]

@@ -46,19 +46,22 @@ public struct ProjectFile: Sendable {
     public static func kind(ofPath path: String) -> FileEntry.Kind {
         // Byte-level path pieces (`PathPieces`): bridging every path to `NSString` cost more
         // than the rest of reading a large project's file list.
+        // The extension is compared ignoring ASCII case on its bytes (`lowercased()` made
+        // a `String` per path and cost more than the rest of this).
         guard let name = PathPieces.lastComponent(of: path[...]) else { return .other }
-        switch PathPieces.splitExtension(name).pathExtension.lowercased() {
-        case "xib": return .xib
-        case "storyboard": return .storyboard
-        case "nib": return .nib
-        case "swift": return name == "Package.swift" ? .package : .swift
-        case "h", "m", "mm": return .objc
-        case "pbxproj": return name == "project.pbxproj" ? .project : .other
-        case "xcworkspacedata": return name == "contents.xcworkspacedata" ? .workspace : .other
-        case "", "lock", "resolved":
+        let pathExtension = PathPieces.splitExtension(name).pathExtension
+        func isExtension(_ lowercaseASCII: StaticString) -> Bool { PathPieces.equalsIgnoringCase(pathExtension, lowercaseASCII) }
+        if isExtension("xib") { return .xib }
+        if isExtension("storyboard") { return .storyboard }
+        if isExtension("nib") { return .nib }
+        if isExtension("swift") { return name == "Package.swift" ? .package : .swift }
+        if isExtension("h") || isExtension("m") || isExtension("mm") { return .objc }
+        if isExtension("pbxproj") { return name == "project.pbxproj" ? .project : .other }
+        if isExtension("xcworkspacedata") { return name == "contents.xcworkspacedata" ? .workspace : .other }
+        if pathExtension.isEmpty || isExtension("lock") || isExtension("resolved") {
             return dependencyManifestNames.contains(String(name)) ? .dependencies : .other
-        default: return .other
         }
+        return .other
     }
 
     /// The dependency manifests the project model reads.

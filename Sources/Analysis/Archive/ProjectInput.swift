@@ -38,7 +38,7 @@ public struct ProjectInput: Sendable {
     /// carry a project file's extension but none of its content.
     public static func isNeededByAnalysis(path: String) -> Bool {
         let name = PathPieces.lastComponent(of: path[...]) ?? ""
-        if name.hasPrefix("._") || path.hasPrefix("__MACOSX/") { return false }
+        if name.utf8.starts(with: "._".utf8) || path.utf8.starts(with: "__MACOSX/".utf8) { return false }
         if ProjectFile.kind(ofPath: path) != .other { return true }
         return name == ProjectConfiguration.fileName
     }

@@ -1,5 +1,6 @@
 @testable import Analysis
 import Foundation
+import TestSupport
 import XCTest
 
 /// The concurrency helpers the analysis stages share: `LazyValue` computes once however
@@ -104,6 +105,23 @@ final class SupportTests: XCTestCase {
         let (side, none) = ConcurrentMap.map([Int](), beside: { 7 }, concurrency: 4) { $0 }
         XCTAssertEqual(side, 7)
         XCTAssertEqual(none, [], "no items: the side job alone")
+    }
+
+    func testFilesSortedThroughTheirPositionsAreSortedAsValuesStably() {
+        var generator = SeededGenerator(state: 14)
+        let pieces = ["a", "B", "b", "é", "e\u{301}", "Z/", "_", "a/b"]
+        for _ in 0..<50 {
+            let files = (0..<40).map { index in
+                ProjectFile(path: (0..<3).map { _ in pieces.randomElement(using: &generator)! }.joined(),
+                            kind: .other, contents: Data([UInt8(index)]))
+            }
+            for precedes in [ProjectFile.pathPrecedes as (String, String) -> Bool, (<) as (String, String) -> Bool] {
+                let expected = files.sorted { precedes($0.path, $1.path) }
+                let actual = files.sortedByPath(precedes)
+                XCTAssertEqual(actual.map(\.path), expected.map(\.path))
+                XCTAssertEqual(actual.map(\.contents), expected.map(\.contents), "equal paths keep their order")
+            }
+        }
     }
 
     func testConcurrentMapEdgeCases() {

@@ -67,3 +67,13 @@ public struct ProjectFile: Sendable {
     /// The dependency manifests the project model reads.
     static let dependencyManifestNames: Set<String> = ["Podfile", "Podfile.lock", "Cartfile", "Cartfile.private", "Cartfile.resolved", "Package.resolved"]
 }
+
+extension [ProjectFile] {
+    /// The files ordered by their paths under `precedes`, sorted through their positions:
+    /// sorting the large file values themselves moves (retains and releases) each many times.
+    /// Stable, as `sorted(by:)` is.
+    func sortedByPath(_ precedes: (String, String) -> Bool = ProjectFile.pathPrecedes) -> [ProjectFile] {
+        let paths = map(\.path)
+        return indices.sorted { precedes(paths[$0], paths[$1]) }.map { self[$0] }
+    }
+}

@@ -49,7 +49,7 @@ extension ProjectInput {
                                            status: .error, reason: "folder cannot be listed: \(reason)"))
         }
         let read = try readInByteOrder(needed, limits: limits, folder: path)
-        return ProjectInput(defaultName: root.lastPathComponent, files: (read + notCompared).sorted(by: ProjectFile.pathPrecedes),
+        return ProjectInput(defaultName: root.lastPathComponent, files: (read + notCompared).sortedByPath(),
                             totalEntries: totalEntries, totalBytes: totalBytes)
     }
 

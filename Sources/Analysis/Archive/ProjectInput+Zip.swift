@@ -24,7 +24,7 @@ extension ProjectInput {
         }
         try reading.readEntries(concurrency: concurrency)
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        return ProjectInput(defaultName: name, files: reading.files.sorted(by: ProjectFile.pathPrecedes),
+        return ProjectInput(defaultName: name, files: reading.files.sortedByPath(),
                             totalEntries: reading.totalEntries, totalBytes: reading.totalBytes)
     }
 

@@ -90,7 +90,7 @@ public struct ProjectModel: Sendable {
     public static func build(files: [ProjectFile], concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
                              interfaceBuilderLimits: InterfaceBuilderLimits = .default,
                              dependencies: Set<String> = []) -> ProjectModel {
-        let sorted = files.sorted { $0.path < $1.path }
+        let sorted = files.sortedByPath(<)
         let interfaceFiles = sorted.filter { [.xib, .storyboard, .nib].contains($0.kind) && $0.contents != nil }
         let sourceFiles = sorted.filter { ($0.kind == .swift || $0.kind == .objc) && $0.contents != nil }
         // The project files beside the Interface Builder files, in one pool of threads; then

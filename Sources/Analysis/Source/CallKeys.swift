@@ -57,8 +57,8 @@ struct ReindexFilter: Sendable {
 
 /// Finds whether a file calls one of a few names in the shape it is written in (`name(` in
 /// Swift; `name]` or `name:` in Objective-C): a byte search, far cheaper than indexing again.
-/// `memchr` jumps to each occurrence of a first byte of some name (a handful of distinct
-/// bytes), so most of the file is never looked at byte by byte.
+/// Each name is searched from its rarest byte (``ByteSearch``), so most of the file is
+/// never looked at byte by byte, however common the name's first letter.
 struct CallMatcher: Sendable {
     private struct Pattern: Sendable {
         var name: [UInt8]
@@ -67,14 +67,9 @@ struct CallMatcher: Sendable {
     }
 
     private let patterns: [Pattern]
-    /// The distinct first bytes of the names.
-    private let firstBytes: [UInt8]
 
     init(_ names: [(String, UInt8)]) {
         patterns = names.map { Pattern(name: Array($0.0.utf8), follower: $0.1) }.filter { !$0.name.isEmpty }
-        var firsts: [UInt8] = []
-        for pattern in patterns where !firsts.contains(pattern.name[0]) { firsts.append(pattern.name[0]) }
-        firstBytes = firsts
     }
 
     var isEmpty: Bool { patterns.isEmpty }
@@ -83,30 +78,25 @@ struct CallMatcher: Sendable {
     func isCalled(in contents: Data) -> Bool {
         guard !patterns.isEmpty else { return false }
         return contents.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return false }
             let bytes = raw.bindMemory(to: UInt8.self)
-            for first in firstBytes {
-                var offset = 0
-                while offset < bytes.count, let found = memchr(base + offset, Int32(first), bytes.count - offset) {
-                    let index = base.distance(to: UnsafeRawPointer(found))
-                    if index == 0 || !Self.isIdentifierByte(bytes[index - 1]),
-                       patterns.contains(where: { $0.name[0] == first && matches($0, at: index, in: bytes) }) {
+            return patterns.contains { pattern in
+                var from = 0
+                while let index = ByteSearch.firstIndex(of: pattern.name, in: bytes, from: from) {
+                    if index == 0 || !Self.isIdentifierByte(bytes[index - 1]), Self.follower(pattern.follower, after: index + pattern.name.count, in: bytes) {
                         return true
                     }
-                    offset = index + 1
+                    from = index + 1
                 }
+                return false
             }
-            return false
         }
     }
 
-    private func matches(_ pattern: Pattern, at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let name = pattern.name
-        guard index + name.count <= bytes.count else { return false }
-        for offset in name.indices where bytes[index + offset] != name[offset] { return false }
-        var next = index + name.count
+    /// Is `follower` the first byte at or after `position` that is no space or tab?
+    private static func follower(_ follower: UInt8, after position: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var next = position
         while next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 { next += 1 }
-        return next < bytes.count && bytes[next] == pattern.follower
+        return next < bytes.count && bytes[next] == follower
     }
 
     private static func isIdentifierByte(_ byte: UInt8) -> Bool {

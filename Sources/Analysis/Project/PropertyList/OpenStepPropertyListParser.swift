@@ -334,10 +334,18 @@ private struct Cursor {
                 position += 2
                 while position < bytes.count, bytes[position] != 0x0A, bytes[position] != 0x0D { position += 1 }
             } else if byte == UInt8(ascii: "/"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "*") {
+                // `memchr` for each `*`: Xcode writes a comment after nearly every id.
                 let opening = position
                 position += 2
-                while position + 1 < bytes.count, !(bytes[position] == UInt8(ascii: "*") && bytes[position + 1] == UInt8(ascii: "/")) { position += 1 }
-                guard position + 1 < bytes.count else { throw failure("the comment opened on line \(line(at: opening)) is never closed", at: bytes.count) }
+                while position + 1 < bytes.count, let base = bytes.baseAddress,
+                      let star = memchr(base + position, Int32(UInt8(ascii: "*")), bytes.count - 1 - position) {
+                    position = base.distance(to: star.assumingMemoryBound(to: UInt8.self))
+                    if bytes[position + 1] == UInt8(ascii: "/") { break }
+                    position += 1
+                }
+                guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "*"), bytes[position + 1] == UInt8(ascii: "/") else {
+                    throw failure("the comment opened on line \(line(at: opening)) is never closed", at: bytes.count)
+                }
                 position += 2
             } else {
                 return

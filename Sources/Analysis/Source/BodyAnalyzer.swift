@@ -26,6 +26,8 @@ struct BodyAnalyzer {
     private var contextAt: [Int32] = []
     /// Calls of interest in the whole file, in order.
     private(set) var calls: [CallSite] = []
+    /// Swift calls on `self` that are not in `calls`, by selector, in order.
+    private var otherSelfCalls: [(nameIndex: Int, selector: String)] = []
     /// Position in `calls` by the token index of the call's name.
     private(set) var callAt: [Int: Int] = [:]
     /// Positions in `nibLoads` by the body start of the innermost enclosing method.
@@ -66,10 +68,24 @@ struct BodyAnalyzer {
         contextAt = Self.innermost(sortedContexts.indices.lazy.map { (sortedContexts[$0].range, $0) }, tokenCount: stream.count)
         let extractor = CallExtractor(stream: stream, language: language)
         let (stream, helpers, language) = (stream, helpers, language)
-        calls = extractor.calls(in: 0..<stream.count) { index in
-            Self.interestingNames.contains(index, in: stream) || Self.isSelfCall(at: index, in: stream, language: language)
+        // Calls some reader looks at in full: API names, project helpers, `X(nibName:`, and
+        // calls on `self` named `register…` (their arguments may register a nib).
+        let isReadCall = { (index: Int) -> Bool in
+            Self.interestingNames.contains(index, in: stream)
                 || (!helpers.byBaseName.isEmpty && helpers.byBaseName[stream.text(index)] != nil)
                 || (language == .swift && stream.isText(index + 2, "nibName") && stream.isText(index + 3, ":"))
+                || (stream.hasPrefix(stream[index], "register") && Self.isSelfCall(at: index, in: stream, language: language))
+        }
+        if language == .swift {
+            // Every other call on `self` counts only by its selector (``calledSelfMethods()``).
+            calls = extractor.calls(in: 0..<stream.count, wanted: isReadCall)
+            otherSelfCalls = extractor.swiftSelectors(in: 0..<stream.count) { index in
+                !isReadCall(index) && Self.isSelfCall(at: index, in: stream, language: language)
+            }
+        } else {
+            calls = extractor.calls(in: 0..<stream.count) { index in
+                isReadCall(index) || Self.isSelfCall(at: index, in: stream, language: language)
+            }
         }
         callAt.reserveCapacity(calls.count)
         for (position, call) in calls.enumerated() { callAt[call.nameIndex] = position }
@@ -223,14 +239,24 @@ struct BodyAnalyzer {
         return first >= 0x61 && first <= 0x7A  // lowercase: a method or function, not a type
     }
 
-    /// The methods called on `self` per method body start, unique, in call order.
+    /// The methods called on `self` per method body start, unique, in call order (the calls
+    /// in `calls` and the others merged by position).
     private func calledSelfMethods() -> [Int: [String]] {
         var names: [Int: [String]] = [:]
-        for call in calls where isSelfCall(at: call.nameIndex) {
-            guard let body = methodBody(containing: call.nameIndex) else { continue }
-            let name = call.selector
+        func add(_ selector: @autoclosure () -> String, at nameIndex: Int) {
+            guard let body = methodBody(containing: nameIndex) else { return }
+            let name = selector()
             if names[body.lowerBound]?.contains(name) != true { names[body.lowerBound, default: []].append(name) }
         }
+        var other = 0
+        for call in calls where isSelfCall(at: call.nameIndex) {
+            while other < otherSelfCalls.count, otherSelfCalls[other].nameIndex < call.nameIndex {
+                add(otherSelfCalls[other].selector, at: otherSelfCalls[other].nameIndex)
+                other += 1
+            }
+            add(call.selector, at: call.nameIndex)
+        }
+        for remaining in otherSelfCalls[other...] { add(remaining.selector, at: remaining.nameIndex) }
         return names
     }
 

@@ -22,30 +22,61 @@ struct CallExtractor {
 
     private func swiftCalls(in range: Range<Int>, wanted: (Int) -> Bool) -> [CallSite] {
         var result: [CallSite] = []
+        forEachSwiftCall(in: range, wanted: wanted) { index in
+            let close = stream.after(index + 1)
+            let (labels, arguments) = swiftArguments(open: index + 1)
+            let start = chainStart(before: index)
+            result.append(CallSite(
+                baseName: stream.text(index), labels: labels, arguments: arguments,
+                receiver: start < index - 1 ? start..<(index - 1) : nil, nameIndex: index,
+                expression: start..<close, isMessageSend: false))
+        }
+        return result
+    }
+
+    /// The selector (``CallSite/selector``, `name(label:_:)`) of each Swift call in `range`
+    /// that `wanted` picks, by the index of its name: for calls whose receiver and arguments
+    /// nobody reads, without building their ``CallSite``.
+    func swiftSelectors(in range: Range<Int>, wanted: (Int) -> Bool) -> [(nameIndex: Int, selector: String)] {
+        var result: [(nameIndex: Int, selector: String)] = []
+        forEachSwiftCall(in: range, wanted: wanted) { index in
+            var selector = stream.text(index) + "("
+            forEachSwiftArgument(open: index + 1) { label, _ in selector += (label.isEmpty ? "_" : label) + ":" }
+            result.append((index, selector + ")"))
+        }
+        return result
+    }
+
+    /// Calls `body` with the name index of every `name(` in `range` that is a call (not a
+    /// keyword, not a declaration) and that `wanted` picks.
+    private func forEachSwiftCall(in range: Range<Int>, wanted: (Int) -> Bool, _ body: (Int) -> Void) {
         let upper = min(range.upperBound, stream.count)
         var index = range.lowerBound
         while index + 1 < upper {
             let token = stream[index]
             if token.kind == .identifier, stream.isText(index + 1, "("), stream[index + 1].line == token.line,
                !Self.swiftKeywords.contains(token, in: stream), !stream.isText(index - 1, "func"), wanted(index) {
-                let close = stream.after(index + 1)
-                let (labels, arguments) = swiftArguments(open: index + 1)
-                let start = chainStart(before: index)
-                result.append(CallSite(
-                    baseName: stream.text(token), labels: labels, arguments: arguments,
-                    receiver: start < index - 1 ? start..<(index - 1) : nil, nameIndex: index,
-                    expression: start..<close, isMessageSend: false))
+                body(index)
             }
             index += 1
         }
-        return result
     }
 
     /// The arguments of the group opened at `open`, split at top-level commas.
     func swiftArguments(open: Int) -> ([String], [Range<Int>]) {
-        let close = min(stream.after(open) - 1, stream.count)
         var labels: [String] = []
         var arguments: [Range<Int>] = []
+        forEachSwiftArgument(open: open) { label, argument in
+            labels.append(label)
+            arguments.append(argument)
+        }
+        return (labels, arguments)
+    }
+
+    /// Each argument of the group opened at `open` (split at top-level commas) with its
+    /// label ("" when unlabeled).
+    private func forEachSwiftArgument(open: Int, _ body: (String, Range<Int>) -> Void) {
+        let close = min(stream.after(open) - 1, stream.count)
         var cursor = open + 1
         while cursor < close {
             var start = cursor
@@ -56,11 +87,9 @@ struct CallExtractor {
             }
             var end = start
             while end < close, !stream.isText(end, ",") { end = stream.after(end) }
-            labels.append(label)
-            arguments.append(start..<min(end, close))
+            body(label, start..<min(end, close))
             cursor = end + 1
         }
-        return (labels, arguments)
     }
 
     /// Walks back over a postfix chain `a.b(…)?.c[…]!.` ending just before `name`.

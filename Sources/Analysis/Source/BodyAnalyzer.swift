@@ -69,22 +69,21 @@ struct BodyAnalyzer {
         let extractor = CallExtractor(stream: stream, language: language)
         let (stream, helpers, language) = (stream, helpers, language)
         // Calls some reader looks at in full: API names, project helpers, `X(nibName:`, and
-        // calls on `self` named `register…` (their arguments may register a nib).
+        // calls on `self` named `register…` (their arguments may register a nib). Every other
+        // Swift call on `self` counts only by its selector (``calledSelfMethods()``).
         let isReadCall = { (index: Int) -> Bool in
             Self.interestingNames.contains(index, in: stream)
                 || (!helpers.byBaseName.isEmpty && helpers.byBaseName[stream.text(index)] != nil)
                 || (language == .swift && stream.isText(index + 2, "nibName") && stream.isText(index + 3, ":"))
-                || (stream.hasPrefix(stream[index], "register") && Self.isSelfCall(at: index, in: stream, language: language))
         }
         if language == .swift {
-            // Every other call on `self` counts only by its selector (``calledSelfMethods()``).
-            calls = extractor.calls(in: 0..<stream.count, wanted: isReadCall)
-            otherSelfCalls = extractor.swiftSelectors(in: 0..<stream.count) { index in
-                !isReadCall(index) && Self.isSelfCall(at: index, in: stream, language: language)
+            (calls, otherSelfCalls) = extractor.swiftCalls(in: 0..<stream.count) { index in
+                guard Self.isSelfCall(at: index, in: stream, language: language) else { return isReadCall(index) ? .site : .skip }
+                return stream.hasPrefix(stream[index], "register") || isReadCall(index) ? .site : .selector
             }
         } else {
             calls = extractor.calls(in: 0..<stream.count) { index in
-                isReadCall(index) || Self.isSelfCall(at: index, in: stream, language: language)
+                Self.isSelfCall(at: index, in: stream, language: language) || isReadCall(index)
             }
         }
         callAt.reserveCapacity(calls.count)

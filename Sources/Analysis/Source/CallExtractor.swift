@@ -21,41 +21,55 @@ struct CallExtractor {
     // MARK: - Swift
 
     private func swiftCalls(in range: Range<Int>, wanted: (Int) -> Bool) -> [CallSite] {
-        var result: [CallSite] = []
-        forEachSwiftCall(in: range, wanted: wanted) { index in
-            let close = stream.after(index + 1)
-            let (labels, arguments) = swiftArguments(open: index + 1)
-            let start = chainStart(before: index)
-            result.append(CallSite(
-                baseName: stream.text(index), labels: labels, arguments: arguments,
-                receiver: start < index - 1 ? start..<(index - 1) : nil, nameIndex: index,
-                expression: start..<close, isMessageSend: false))
-        }
-        return result
+        swiftCalls(in: range) { wanted($0) ? .site : .skip }.sites
     }
 
-    /// The selector (``CallSite/selector``, `name(label:_:)`) of each Swift call in `range`
-    /// that `wanted` picks, by the index of its name: for calls whose receiver and arguments
-    /// nobody reads, without building their ``CallSite``.
-    func swiftSelectors(in range: Range<Int>, wanted: (Int) -> Bool) -> [(nameIndex: Int, selector: String)] {
-        var result: [(nameIndex: Int, selector: String)] = []
-        forEachSwiftCall(in: range, wanted: wanted) { index in
-            var selector = stream.text(index) + "("
-            forEachSwiftArgument(open: index + 1) { label, _ in selector += (label.isEmpty ? "_" : label) + ":" }
-            result.append((index, selector + ")"))
+    /// What ``swiftCalls(in:classify:)`` makes of a call.
+    enum SwiftCallUse {
+        /// A ``CallSite``: readers look at its receiver and arguments.
+        case site
+        /// Only its selector (``CallSite/selector``, `name(label:_:)`) counts.
+        case selector
+        case skip
+    }
+
+    /// The Swift calls in `range` as `classify` wants each: whole call sites, or only the
+    /// selector of calls whose receiver and arguments nobody reads (no ``CallSite`` built),
+    /// by the index of the call's name; one pass.
+    func swiftCalls(in range: Range<Int>, classify: (Int) -> SwiftCallUse)
+        -> (sites: [CallSite], selectors: [(nameIndex: Int, selector: String)]) {
+        var sites: [CallSite] = []
+        var selectors: [(nameIndex: Int, selector: String)] = []
+        forEachSwiftCall(in: range) { index in
+            switch classify(index) {
+            case .site:
+                let close = stream.after(index + 1)
+                let (labels, arguments) = swiftArguments(open: index + 1)
+                let start = chainStart(before: index)
+                sites.append(CallSite(
+                    baseName: stream.text(index), labels: labels, arguments: arguments,
+                    receiver: start < index - 1 ? start..<(index - 1) : nil, nameIndex: index,
+                    expression: start..<close, isMessageSend: false))
+            case .selector:
+                var selector = stream.text(index) + "("
+                forEachSwiftArgument(open: index + 1) { label, _ in selector += (label.isEmpty ? "_" : label) + ":" }
+                selectors.append((index, selector + ")"))
+            case .skip:
+                break
+            }
         }
-        return result
+        return (sites, selectors)
     }
 
     /// Calls `body` with the name index of every `name(` in `range` that is a call (not a
-    /// keyword, not a declaration) and that `wanted` picks.
-    private func forEachSwiftCall(in range: Range<Int>, wanted: (Int) -> Bool, _ body: (Int) -> Void) {
+    /// keyword, not a declaration).
+    private func forEachSwiftCall(in range: Range<Int>, _ body: (Int) -> Void) {
         let upper = min(range.upperBound, stream.count)
         var index = range.lowerBound
         while index + 1 < upper {
             let token = stream[index]
             if token.kind == .identifier, stream.isText(index + 1, "("), stream[index + 1].line == token.line,
-               !Self.swiftKeywords.contains(token, in: stream), !stream.isText(index - 1, "func"), wanted(index) {
+               !Self.swiftKeywords.contains(token, in: stream), !stream.isText(index - 1, "func") {
                 body(index)
             }
             index += 1

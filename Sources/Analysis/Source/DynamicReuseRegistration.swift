@@ -18,11 +18,6 @@ enum DynamicReuseRegistration {
     /// `Character`, as `String.split` sees it); a file that is not UTF-8 registers nothing.
     static func occurs(in bytes: [UInt8]) -> Bool {
         let found = bytes.withUnsafeBufferPointer { buffer in
-            // A line can match only with one of the label words in it: a file with none of
-            // them anywhere (most files) is not read line by line.
-            guard ByteSearch.contains(identifierLabelWord, in: buffer) || typeLabelWords.contains(where: { ByteSearch.contains($0, in: buffer) }) else {
-                return false
-            }
             var from = 0
             while let hit = ByteSearch.firstIndex(of: register, in: buffer, from: from) {
                 var lineStart = hit

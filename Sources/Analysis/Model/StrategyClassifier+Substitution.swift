@@ -97,6 +97,9 @@ extension StrategyClassifier {
     /// and a superclass's when the load names the class of `self` rather than a fixed nib
     /// (then only when a nib of the class's name exists, as the load needs).
     func nibReplacements(of projectClass: ProjectClass) -> [SelfAssignment] {
+        // Only Objective-C initialisers assign `self`: a project without one has nothing to
+        // look up along any lineage.
+        guard !model.selfAssignmentsByType.isEmpty else { return [] }
         let ownNib = !model.nibCatalog.nibDocuments(named: projectClass.runtimeName).isEmpty
         let lineage = [projectClass.name] + model.lineage(of: projectClass.runtimeName).filter { $0 != projectClass.name && $0 != projectClass.runtimeName }
         for (depth, type) in lineage.enumerated() {

@@ -28,10 +28,11 @@ struct PBXObjects {
         // Entry by entry, as a dictionary is built: a repeated id keeps its last value.
         var table: [PBXObjectID: Int] = [:]
         let entries = document.entries(of: objects)
+        let ids = entries.map { PBXObjectID($0.key, in: document) }
         table.reserveCapacity(entries.count)
-        for (key, value) in entries {
-            guard let id = PBXObjectID(key, in: document) else { continue }
-            if document.kind(value) == .dictionary { table[id] = value } else { table[id] = nil }
+        for (id, entry) in zip(ids, entries) {
+            guard let id else { continue }
+            if document.kind(entry.value) == .dictionary { table[id] = entry.value } else { table[id] = nil }
         }
         guard let root = PBXObjectID(rootReference, in: document).flatMap({ table[$0] }),
               document.isString(forKey: "isa", in: root, "PBXProject") else {
@@ -39,7 +40,7 @@ struct PBXObjects {
         }
         self.document = document
         self.table = table
-        let kept = entries.filter { entry in PBXObjectID(entry.key, in: document).flatMap { table[$0] } == entry.value }
+        let kept = zip(ids, entries).filter { id, entry in id.flatMap { table[$0] } == entry.value }.map(\.1)
         all = kept.map(\.value)
         idNodes = kept.map(\.key)
         self.root = root

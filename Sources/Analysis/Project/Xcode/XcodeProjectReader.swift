@@ -105,8 +105,8 @@ struct XcodeProjectReader {
         let targetConfigurations = configurations(list: objects.object(at: "buildConfigurationList", of: target))
         let projectConfigurations = configurations(list: objects.object(at: "buildConfigurationList", of: objects.root))
         let chosen = targetConfigurations.defaultName ?? projectConfigurations.defaultName
-        let targetLayer = (chosen.flatMap { targetConfigurations.settings[$0] } ?? targetConfigurations.first).map(settingsDictionary) ?? [:]
-        let projectLayer = (chosen.flatMap { projectConfigurations.settings[$0] } ?? projectConfigurations.first).map(settingsDictionary) ?? [:]
+        let targetLayer = settings(of: chosen.flatMap { targetConfigurations.byName[$0] } ?? targetConfigurations.first)
+        let projectLayer = settings(of: chosen.flatMap { projectConfigurations.byName[$0] } ?? projectConfigurations.first)
         let projectName = PathPieces.lastComponent(of: projectPath[...]).map { PathPieces.splitExtension($0).name } ?? ""
         return BuildSettings(layers: [targetLayer, projectLayer], builtIn: [
             "TARGET_NAME": targetName, "PRODUCT_NAME": objects.string("productName", of: target) ?? targetName,
@@ -114,20 +114,21 @@ struct XcodeProjectReader {
         ])
     }
 
-    /// A configuration's settings node, or none; turned into a dictionary only for the
-    /// configuration a target builds with.
+    /// A configuration list's `XCBuildConfiguration` objects by name; their settings are
+    /// turned into a dictionary only for the configuration a target builds with.
     private struct Configurations {
-        var settings: [String: Int?] = [:]
+        var byName: [String: Int] = [:]
         var defaultName: String?
-        var first: Int??
+        var first: Int?
     }
 
     /// The `buildSettings` dictionary of a configuration (empty when it has none).
-    private func settingsDictionary(_ settings: Int?) -> [String: PropertyListValue] {
-        settings.flatMap { objects.document.value(at: $0).dictionary } ?? [:]
+    private func settings(of configuration: Int?) -> [String: PropertyListValue] {
+        configuration.flatMap { objects.document.value(forKey: "buildSettings", in: $0) }
+            .flatMap { objects.document.value(at: $0).dictionary } ?? [:]
     }
 
-    /// A configuration list: settings per configuration name, and which one is the default
+    /// A configuration list: its configurations by name, and which one is the default
     /// (`defaultConfigurationName`, else `Release`, else the first).
     private func configurations(list: Int?) -> Configurations {
         guard let list else { return Configurations() }
@@ -135,13 +136,12 @@ struct XcodeProjectReader {
         var names: [String] = []
         for configuration in objects.objects(listedAt: "buildConfigurations", in: list) {
             let name = objects.string("name", of: configuration) ?? ""
-            let settings = objects.document.value(forKey: "buildSettings", in: configuration)
-            if result.first == nil { result.first = .some(settings) }
-            result.settings[name] = .some(settings)
+            if result.first == nil { result.first = configuration }
+            result.byName[name] = configuration
             names.append(name)
         }
         let named = objects.string("defaultConfigurationName", of: list)
-        result.defaultName = [named, "Release"].compactMap { $0 }.first { result.settings[$0] != nil } ?? names.first
+        result.defaultName = [named, "Release"].compactMap { $0 }.first { result.byName[$0] != nil } ?? names.first
         return result
     }
 
@@ -226,8 +226,7 @@ struct XcodeProjectReader {
     private func filePaths(of buildFile: Int) -> [String] {
         guard let reference = objects.object(at: "fileRef", of: buildFile) else { return [] }
         if objects.isa(reference, "PBXVariantGroup") || objects.isa(reference, "XCVersionGroup") {
-            return objects.document.value(forKey: "children", in: reference)
-                .map { objects.document.strings($0).compactMap { objects.object(named: $0).flatMap { paths[$0] } } } ?? []
+            return objects.objects(listedAt: "children", in: reference).compactMap { paths[$0] }
         }
         return paths[reference].map { [$0] } ?? []
     }

@@ -78,6 +78,32 @@ final class BuildModelTests: XCTestCase {
         XCTAssertEqual(build.visible(from: [1]), [1])
     }
 
+    func testHeadersFollowTheirImplementationAndPathsTakeTheUploadsCase() {
+        let build = model([
+            "App/App.xcodeproj/project.pbxproj": pbxproj,
+            "App/src/view.swift": "",  // the project says App/Src/View.swift; macOS ignores case
+            "App/Shared/Util.m": "", "App/Shared/Util.h": "", "App/Shared/Lone.h": "",
+        ])
+        XCTAssertEqual(build.targets[0].sources, ["App/Shared/Util.m", "App/src/view.swift"])
+        XCTAssertEqual(build.targets(of: "App/src/view.swift"), [0])
+        XCTAssertEqual(build.targets(of: "App/Shared/Util.h"), [0], "a header takes the targets of the implementation beside it")
+        XCTAssertNil(build.targets(of: "App/Shared/Lone.h"), "a header without an implementation is included by path: unknown")
+
+        let ambiguous = model([
+            "App/App.xcodeproj/project.pbxproj": pbxproj, "App/src/view.swift": "", "App/SRC/VIEW.swift": "",
+        ])
+        XCTAssertEqual(ambiguous.targets[0].sources, ["App/Shared/Util.m", "App/Src/View.swift"],
+                       "two upload paths match without case: the project's spelling stays")
+    }
+
+    func testManifestLinesSplitWhereCharactersAreNewlines() {
+        let samples = ["", "\n\n", "pod 'A'", "a\r\nb\rc\nd", "a\u{0B}b\u{0C}c", "a\u{85}b\u{2028}c\u{2029}d",
+                       "é\n\n  - Ä (1.0)\n", "\u{2027}\u{00C2}x", "trailing\r"]
+        for text in samples {
+            XCTAssertEqual(DependencyManifests.lines(of: text), text.split(whereSeparator: \.isNewline), text.debugDescription)
+        }
+    }
+
     func testNoProjectMeansUnknownMembership() {
         let build = model(["App/View.swift": "", "App/Card.xib": ""])
         XCTAssertFalse(build.knowsTargets)

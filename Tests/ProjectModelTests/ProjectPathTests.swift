@@ -22,4 +22,12 @@ final class ProjectPathTests: XCTestCase {
         XCTAssertNil(ProjectPath.normalized("a/../../b"))
         XCTAssertEqual(ProjectPath.join("App", "../Shared/./View.swift"), "Shared/View.swift")
     }
+
+    func testSortedPathLookups() {
+        let sorted = ["App/A.swift", "App/Views/Card.xib", "App/Views/Card.xibx", "Kit/B.m"]
+        for path in sorted { XCTAssertTrue(ProjectPath.contains(path, inSorted: sorted), path) }
+        for path in ["", "App", "App/Views", "App/Views/Card", "Kit/B.mm", "Z"] { XCTAssertFalse(ProjectPath.contains(path, inSorted: sorted), path) }
+        XCTAssertEqual(ProjectPath.files(under: "App/Views", in: sorted), ["App/Views/Card.xib", "App/Views/Card.xibx"])
+        XCTAssertEqual(ProjectPath.files(under: "App/View", in: sorted), [])
+    }
 }

@@ -110,15 +110,17 @@ public struct BuildModel: Sendable {
     /// Projects are made on macOS, whose file system ignores case: a project naming
     /// `BucketList/App.swift` builds the upload's `Bucketlist/App.swift`. Paths with no exact
     /// match take the upload's spelling when exactly one path matches without case.
+    /// The case-folded table is built only when some path has no exact match.
     private static func matchCase(of targets: inout [BuildTarget], to uploadPaths: [String]) {
-        let exact = Set(uploadPaths)
-        var folded: [String: String?] = [:]
-        for path in uploadPaths {
-            let key = path.lowercased()
-            folded[key] = folded[key] == nil ? .some(path) : .some(nil)
-        }
+        var folded: [String: String?]?
         func matched(_ path: String) -> String {
-            guard !exact.contains(path), let candidate = folded[path.lowercased()], let candidate else { return path }
+            guard !ProjectPath.contains(path, inSorted: uploadPaths) else { return path }
+            let table = folded ?? uploadPaths.reduce(into: [:]) { table, path in
+                let key = path.lowercased()
+                table[key] = table[key] == nil ? .some(path) : .some(nil)
+            }
+            folded = table
+            guard let candidate = table[path.lowercased()], let candidate else { return path }
             return candidate
         }
         for position in targets.indices {
@@ -129,7 +131,8 @@ public struct BuildModel: Sendable {
     }
 
     /// Path → targets, headers taking the targets of their Headers phase and of the
-    /// implementation beside them.
+    /// implementation beside them (found from the implementations a target builds, so the
+    /// work follows the targets' files, not every header of the upload).
     private static func membership(of targets: [BuildTarget], uploadPaths: [String]) -> [String: [Int]] {
         var table: [String: [Int]] = [:]
         for (index, target) in targets.enumerated() {
@@ -137,13 +140,14 @@ public struct BuildModel: Sendable {
                 table[path, default: []].append(index)
             }
         }
-        for path in uploadPaths where path.hasSuffix(".h") {
-            let stem = path.dropLast(2)
-            for implementation in [".m", ".mm", ".c", ".cpp"] {
-                for index in table[stem + implementation] ?? [] where !(table[path]?.contains(index) ?? false) {
-                    table[path, default: []].append(index)
-                }
-            }
+        var implementationTargets: [String: Set<Int>] = [:]
+        for (path, indices) in table {
+            guard let implementation = [".m", ".mm", ".c", ".cpp"].first(where: path.hasSuffix) else { continue }
+            let header = String(path.dropLast(implementation.count)) + ".h"
+            if ProjectPath.contains(header, inSorted: uploadPaths) { implementationTargets[header, default: []].formUnion(indices) }
+        }
+        for (header, indices) in implementationTargets {
+            for index in indices where !(table[header]?.contains(index) ?? false) { table[header, default: []].append(index) }
         }
         return table.mapValues { $0.sorted() }
     }

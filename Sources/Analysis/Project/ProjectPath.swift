@@ -49,17 +49,28 @@ enum ProjectPath {
     static func files(under folder: String, in sorted: [String]) -> [String] {
         guard !folder.isEmpty else { return sorted }
         let prefix = folder + "/"
-        // Binary search for the first path not below the prefix in byte order.
-        var low = 0, high = sorted.count
-        while low < high {
-            let middle = (low + high) / 2
-            if ProjectFile.pathPrecedes(sorted[middle], prefix) { low = middle + 1 } else { high = middle }
-        }
+        var low = firstPosition(notBefore: prefix, in: sorted)
         var result: [String] = []
         while low < sorted.count, sorted[low].hasPrefix(prefix) {
             result.append(sorted[low])
             low += 1
         }
         return result
+    }
+
+    /// Whether `sorted` (byte order) holds `path`, byte for byte.
+    static func contains(_ path: String, inSorted sorted: [String]) -> Bool {
+        let position = firstPosition(notBefore: path, in: sorted)
+        return position < sorted.count && sorted[position].utf8.elementsEqual(path.utf8)
+    }
+
+    /// Binary search: the position of the first path of `sorted` not before `path` in byte order.
+    private static func firstPosition(notBefore path: String, in sorted: [String]) -> Int {
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ProjectFile.pathPrecedes(sorted[middle], path) { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }

@@ -22,7 +22,7 @@ enum DependencyManifests {
 
     /// `pod 'Name'`, `pod "Name/Subspec", '~> 1'` → `Name`.
     static func podfileNames(_ text: String) -> [String] {
-        text.split(whereSeparator: \.isNewline).compactMap { rawLine in
+        lines(of: text).compactMap { rawLine in
             let line = rawLine.drop { $0 == " " || $0 == "\t" }
             guard line.hasPrefix("pod ") || line.hasPrefix("pod(") else { return nil }
             return firstQuoted(line).flatMap { $0.split(separator: "/").first.map(String.init) }
@@ -33,7 +33,7 @@ enum DependencyManifests {
     static func podfileLockNames(_ text: String) -> [String] {
         var names: [String] = []
         var inPods = false
-        for line in text.split(whereSeparator: \.isNewline) {
+        for line in lines(of: text) {
             if !line.hasPrefix(" ") { inPods = line == "PODS:"; continue }
             guard inPods, line.hasPrefix("  - ") else { continue }
             let entry = line.dropFirst(4).drop { $0 == "\"" }
@@ -45,7 +45,7 @@ enum DependencyManifests {
 
     /// `github "owner/Name"`, `git "https://host/Name.git"`, `binary "https://host/Name.json"` → `Name`.
     static func cartfileNames(_ text: String) -> [String] {
-        text.split(whereSeparator: \.isNewline).compactMap { line in
+        lines(of: text).compactMap { line in
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             guard ["github ", "git ", "binary "].contains(where: { trimmed.hasPrefix($0) }), let quoted = firstQuoted(trimmed) else { return nil }
             return repositoryName(quoted)
@@ -70,6 +70,39 @@ enum DependencyManifests {
         var name = location.split(separator: "/").last.map(String.init) ?? ""
         for suffix in [".git", ".json"] where name.hasSuffix(suffix) { name.removeLast(suffix.count) }
         return name.isEmpty ? nil : name
+    }
+
+    /// The non-empty lines of `text`, split where `Character.isNewline` splits (LF, VT, FF,
+    /// CR, CR LF, NEL, LS, PS), found on the UTF-8 bytes: a `Character` walk of a long
+    /// `Podfile.lock` cost more than reading the whole project file.
+    static func lines(of text: String) -> [Substring] {
+        let utf8 = text.utf8
+        var lines: [Substring] = []
+        var lineStart = 0
+        var offset = 0
+        func cut(_ end: Int, width: Int) {
+            if end > lineStart {
+                lines.append(text[utf8.index(utf8.startIndex, offsetBy: lineStart)..<utf8.index(utf8.startIndex, offsetBy: end)])
+            }
+            lineStart = end + width
+        }
+        var bytes = Array(utf8)
+        bytes.append(0)  // a guard, so the two bytes after a lead byte can always be read
+        bytes.append(0)
+        let count = utf8.count
+        while offset < count {
+            let width: Int
+            switch bytes[offset] {
+            case 0x0A...0x0D: width = 1
+            case 0xC2 where bytes[offset + 1] == 0x85: width = 2
+            case 0xE2 where bytes[offset + 1] == 0x80 && (bytes[offset + 2] == 0xA8 || bytes[offset + 2] == 0xA9): width = 3
+            default: width = 0
+            }
+            if width > 0 { cut(offset, width: width) }
+            offset += max(width, 1)
+        }
+        cut(count, width: 0)
+        return lines
     }
 
     /// The text between the first pair of `'` or `"` quotes.

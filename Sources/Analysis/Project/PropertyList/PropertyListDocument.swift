@@ -52,17 +52,27 @@ public struct PropertyListDocument: Sendable {
 
     /// The text of a string node; `nil` for anything else.
     func string(_ node: Int) -> String? {
-        let kind = nodes[node].kind
-        guard kind == .string || kind == .decodedString else { return nil }
+        guard isString(node) else { return nil }
         return withBytes(of: node) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Is `node` a string (with or without escapes)?
+    func isString(_ node: Int) -> Bool {
+        let kind = nodes[node].kind
+        return kind == .string || kind == .decodedString
     }
 
     /// Is `node` the string `literal`, byte for byte?
     func isString(_ node: Int, _ literal: StaticString) -> Bool {
-        let kind = nodes[node].kind
-        guard kind == .string || kind == .decodedString else { return false }
+        literal.withUTF8Buffer { isString(node, bytes: $0) }
+    }
+
+    /// Is `node` a string of exactly the bytes `expected`?
+    private func isString(_ node: Int, bytes expected: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard isString(node), Int(nodes[node].count) == expected.count else { return false }
         return withBytes(of: node) { text in
-            literal.withUTF8Buffer { expected in expected.count == text.count && expected.elementsEqual(text) }
+            for offset in 0..<text.count where text[offset] != expected[offset] { return false }
+            return true
         }
     }
 
@@ -84,12 +94,22 @@ public struct PropertyListDocument: Sendable {
     /// The value of `key` in a dictionary node; the last one when the key repeats (as a
     /// dictionary built entry by entry keeps it). Keys compare as bytes.
     func value(forKey key: StaticString, in node: Int) -> Int? {
+        key.withUTF8Buffer { value(forKeyBytes: $0, in: node) }
+    }
+
+    /// ``value(forKey:in:)`` for a key known only at run time (a build setting, an object id).
+    func value(forKey key: String, in node: Int) -> Int? {
+        var key = key
+        return key.withUTF8 { value(forKeyBytes: $0, in: node) }
+    }
+
+    private func value(forKeyBytes key: UnsafeBufferPointer<UInt8>, in node: Int) -> Int? {
         let entry = nodes[node]
         guard entry.kind == .dictionary else { return nil }
         let first = Int(entry.start)
         var pair = Int(entry.count) - 1
         while pair >= 0 {
-            if isString(Int(children[first + 2 * pair]), key) { return Int(children[first + 2 * pair + 1]) }
+            if isString(Int(children[first + 2 * pair]), bytes: key) { return Int(children[first + 2 * pair + 1]) }
             pair -= 1
         }
         return nil
@@ -110,9 +130,14 @@ public struct PropertyListDocument: Sendable {
     func strings(_ node: Int) -> [Int] {
         switch nodes[node].kind {
         case .string, .decodedString: [node]
-        case .array: elements(of: node).filter { nodes[$0].kind == .string || nodes[$0].kind == .decodedString }
+        case .array: elements(of: node).filter(isString)
         case .data, .dictionary: []
         }
+    }
+
+    /// The strings of ``strings(_:)`` joined by spaces, as a list-valued build setting reads.
+    func joinedStrings(_ node: Int) -> String {
+        strings(node).compactMap(string).joined(separator: " ")
     }
 
     /// `node` and everything below it as a ``PropertyListValue`` (keys repeated in a

@@ -3,16 +3,23 @@
 /// and `$(inherited)`), as Xcode evaluates them for `PRODUCT_NAME`, `PRODUCT_MODULE_NAME`,
 /// `SDKROOT` and their like.
 struct BuildSettings {
+    /// One configuration's `buildSettings` dictionary, read in place in its parsed project
+    /// file: a target asks for a handful of its keys, so none is turned into a `String` unasked.
+    struct Layer {
+        let document: PropertyListDocument
+        /// The dictionary node; `nil` for a configuration without settings.
+        let dictionary: Int?
+
+        /// The setting's text (a list's strings joined by spaces); `nil` when the layer lacks it.
+        func text(_ key: String) -> String? {
+            dictionary.flatMap { document.value(forKey: key, in: $0) }.map(document.joinedStrings)
+        }
+    }
+
     /// Target-level settings first, then project-level: the first layer that has a key wins.
-    var layers: [[String: PropertyListValue]]
+    var layers: [Layer]
     /// Settings Xcode defines itself (`TARGET_NAME`, `PROJECT_NAME`).
     var builtIn: [String: String]
-
-    /// The raw value of `key` from the nearest layer, `$(inherited)` not yet expanded.
-    func raw(_ key: String) -> PropertyListValue? {
-        for layer in layers { if let value = layer[key] { return value } }
-        return nil
-    }
 
     /// The setting's words (a list setting or a space-separated string), references resolved.
     func words(_ key: String) -> [String] {
@@ -31,8 +38,7 @@ struct BuildSettings {
         budget -= 1
         guard budget > 0 else { return nil }
         for position in layers.indices.dropFirst(first) {
-            guard let value = layers[position][key] else { continue }
-            let text = value.strings.joined(separator: " ")
+            guard let text = layers[position].text(key) else { continue }
             return expand(text, key: key, layer: position, budget: &budget)
         }
         if let value = builtIn[key] { return value }

@@ -100,8 +100,7 @@ struct PBXObjectID: Hashable {
 
     /// `nil` for a node that is no string.
     init?(_ node: Int, in document: PropertyListDocument) {
-        let kind = document.kind(node)
-        guard kind == .string || kind == .decodedString else { return nil }
+        guard document.isString(node) else { return nil }
         let packed: (UInt64, UInt32)? = document.withBytes(of: node) { bytes in
             guard bytes.count == 24 else { return nil }
             var high: UInt64 = 0

@@ -41,7 +41,10 @@ struct XcodeProjectReader {
         var targetNames: [Int: String] = [:]
         for target in targetObjects where targetNames[target] == nil { targetNames[target] = objects.string("name", of: target) ?? "" }
         let synchronized = SynchronizedFolders(reader: self, targets: nativeTargets)
-        let targets = nativeTargets.map { target($0, names: targetNames, synchronized: synchronized) }
+        let projectConfigurations = configurations(list: objects.object(at: "buildConfigurationList", of: objects.root))
+        let targets = nativeTargets.map {
+            target($0, names: targetNames, synchronized: synchronized, projectConfigurations: projectConfigurations)
+        }
         return XcodeProject(path: projectPath, targets: targets, referencedFiles: Set(paths.values), objectCount: objects.count)
     }
 
@@ -59,26 +62,34 @@ struct XcodeProjectReader {
         }
     }
 
-    /// Where an object's `path` points, through its `sourceTree`.
+    /// Where an object's `path` points, through its `sourceTree` (compared as bytes: every
+    /// group and file of the project has one).
     private func resolvedPath(of object: Int, parent: String?) -> String? {
-        let path = objects.string("path", of: object)
-        switch objects.string("sourceTree", of: object) ?? "<group>" {
-        case "<group>":
-            guard let parent else { return nil }
-            return path.map { ProjectPath.join(parent, $0) } ?? parent
-        case "SOURCE_ROOT", "SRCROOT", "PROJECT_DIR":
-            return path.map { ProjectPath.join(sourceRoot, $0) } ?? sourceRoot
-        default:
-            // `<absolute>`, `BUILT_PRODUCTS_DIR`, `SDKROOT`, `DEVELOPER_DIR`: not in the upload.
-            return nil
+        let document = objects.document
+        let tree = document.value(forKey: "sourceTree", in: object)
+        let start: String?
+        if let tree, document.isString(tree) {
+            if document.isString(tree, "<group>") {
+                start = parent
+            } else if document.isString(tree, "SOURCE_ROOT") || document.isString(tree, "SRCROOT") || document.isString(tree, "PROJECT_DIR") {
+                start = sourceRoot
+            } else {
+                // `<absolute>`, `BUILT_PRODUCTS_DIR`, `SDKROOT`, `DEVELOPER_DIR`: not in the upload.
+                return nil
+            }
+        } else {
+            start = parent  // no `sourceTree` (or not a string): `<group>`
         }
+        guard let start else { return nil }
+        return objects.string("path", of: object).map { ProjectPath.join(start, $0) } ?? start
     }
 
     // MARK: Targets
 
-    private func target(_ object: Int, names: [Int: String], synchronized: SynchronizedFolders) -> BuildTarget {
+    private func target(_ object: Int, names: [Int: String], synchronized: SynchronizedFolders,
+                        projectConfigurations: Configurations) -> BuildTarget {
         let name = objects.string("name", of: object) ?? objects.string("productName", of: object) ?? objects.id(of: object)
-        let settings = buildSettings(of: object, targetName: name)
+        let settings = buildSettings(of: object, targetName: name, projectConfigurations: projectConfigurations)
         let productType = objects.string("productType", of: object)
         var phases = BuildPhaseFiles()
         for phase in objects.objects(listedAt: "buildPhases", in: object) {
@@ -101,9 +112,8 @@ struct XcodeProjectReader {
     }
 
     /// The default configuration's settings, target over project.
-    private func buildSettings(of target: Int, targetName: String) -> BuildSettings {
+    private func buildSettings(of target: Int, targetName: String, projectConfigurations: Configurations) -> BuildSettings {
         let targetConfigurations = configurations(list: objects.object(at: "buildConfigurationList", of: target))
-        let projectConfigurations = configurations(list: objects.object(at: "buildConfigurationList", of: objects.root))
         let chosen = targetConfigurations.defaultName ?? projectConfigurations.defaultName
         let targetLayer = settings(of: chosen.flatMap { targetConfigurations.byName[$0] } ?? targetConfigurations.first)
         let projectLayer = settings(of: chosen.flatMap { projectConfigurations.byName[$0] } ?? projectConfigurations.first)
@@ -122,10 +132,10 @@ struct XcodeProjectReader {
         var first: Int?
     }
 
-    /// The `buildSettings` dictionary of a configuration (empty when it has none).
-    private func settings(of configuration: Int?) -> [String: PropertyListValue] {
-        configuration.flatMap { objects.document.value(forKey: "buildSettings", in: $0) }
-            .flatMap { objects.document.value(at: $0).dictionary } ?? [:]
+    /// The `buildSettings` dictionary of a configuration (no settings when it has none).
+    private func settings(of configuration: Int?) -> BuildSettings.Layer {
+        BuildSettings.Layer(document: objects.document,
+                            dictionary: configuration.flatMap { objects.document.value(forKey: "buildSettings", in: $0) })
     }
 
     /// A configuration list: its configurations by name, and which one is the default
@@ -164,16 +174,18 @@ struct XcodeProjectReader {
     private func swiftVersion(settings: BuildSettings, target: Int, hasSwift: Bool) -> SwiftLanguageVersion? {
         if let setting = settings.resolved("SWIFT_VERSION"), let version = SwiftLanguageVersion(setting: setting) { return version }
         guard hasSwift else { return nil }
-        let attributes = objects.document.value(forKey: "attributes", in: objects.root).flatMap { objects.document.value(at: $0).dictionary } ?? [:]
-        let targetAttributes = attributes["TargetAttributes"]?.dictionary?[objects.id(of: target)]?.dictionary ?? [:]
-        let objectVersion = objects.objectVersion
+        let document = objects.document
+        let attributes = document.value(forKey: "attributes", in: objects.root)
+        func attribute(_ key: StaticString) -> String? { attributes.flatMap { document.string(forKey: key, in: $0) } }
+        let targetAttributes = attributes.flatMap { document.value(forKey: "TargetAttributes", in: $0) }
+            .flatMap { document.value(forKey: objects.id(of: target), in: $0) }
         let hints = [
-            targetAttributes.string("LastSwiftMigration").flatMap(SwiftLanguageVersion.implied(byXcode:)),
-            attributes.string("LastSwiftUpdateCheck").flatMap(SwiftLanguageVersion.implied(byXcode:)),
-            objectVersion.flatMap(SwiftLanguageVersion.implied(byObjectVersion:)),
+            targetAttributes.flatMap { document.string(forKey: "LastSwiftMigration", in: $0) }.flatMap(SwiftLanguageVersion.implied(byXcode:)),
+            attribute("LastSwiftUpdateCheck").flatMap(SwiftLanguageVersion.implied(byXcode:)),
+            objects.objectVersion.flatMap(SwiftLanguageVersion.implied(byObjectVersion:)),
         ].compactMap { $0 }
         if let newest = hints.max() { return newest }
-        return attributes.string("LastUpgradeCheck").flatMap(SwiftLanguageVersion.implied(byXcode:))
+        return attribute("LastUpgradeCheck").flatMap(SwiftLanguageVersion.implied(byXcode:))
     }
 
     /// Names of the targets this one depends on (in this project, or another one by proxy).

@@ -79,7 +79,10 @@ public enum TargetPlatform: String, Sendable, Equatable, Comparable, CaseIterabl
     /// From an `SDKROOT` or a `SUPPORTED_PLATFORMS` entry (simulators count as the device;
     /// a versioned SDK such as `macosx10.6` counts as its platform).
     init?(sdk: String) {
-        switch String(sdk.lowercased().reversed().drop { $0.isNumber || $0 == "." }.reversed()) {
+        // `iphoneos17.2` → `iphoneos`: trailing version digits and dots dropped.
+        var name = Substring(sdk.lowercased())
+        while let last = name.last, last.isNumber || last == "." { name.removeLast() }
+        switch name {
         case "iphoneos", "iphonesimulator": self = .ios
         case "macosx", "macos": self = .macos
         case "appletvos", "appletvsimulator": self = .tvos

@@ -43,10 +43,12 @@ public struct OpenStepPropertyListParser: Sendable {
         }
         let bytes = Array(data)
         let result: Result<PropertyListDocument, PropertyListError> = bytes.withUnsafeBufferPointer { buffer in
-            var cursor = Cursor(bytes: buffer, document: PropertyListDocument(bytes: bytes), maximumDepth: limits.maximumDepth)
-            return Result { () throws(PropertyListError) in
-                try cursor.document()
-                return cursor.result
+            Cursor.byteClasses.withUnsafeBufferPointer { classes in
+                var cursor = Cursor(bytes: buffer, classes: classes, document: PropertyListDocument(bytes: bytes), maximumDepth: limits.maximumDepth)
+                return Result { () throws(PropertyListError) in
+                    try cursor.document()
+                    return cursor.result
+                }
             }
         }
         return try result.get()
@@ -58,6 +60,8 @@ public struct OpenStepPropertyListParser: Sendable {
 private struct Cursor {
     /// The document's own bytes, read through a pointer while the parse runs.
     let bytes: UnsafeBufferPointer<UInt8>
+    /// ``byteClasses``, read through a pointer in the scanning loops.
+    let classes: UnsafeBufferPointer<UInt8>
     private(set) var result: PropertyListDocument
     let maximumDepth: Int
     var position = 0
@@ -66,8 +70,9 @@ private struct Cursor {
     /// to ``PropertyListDocument/children`` when it closes.
     private var pending: [UInt32] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, document: PropertyListDocument, maximumDepth: Int) {
+    init(bytes: UnsafeBufferPointer<UInt8>, classes: UnsafeBufferPointer<UInt8>, document: PropertyListDocument, maximumDepth: Int) {
         self.bytes = bytes
+        self.classes = classes
         result = document
         self.maximumDepth = maximumDepth
         result.nodes.reserveCapacity(document.bytes.count / 24)  // a pbxproj has a node per ~30 bytes
@@ -193,8 +198,11 @@ private struct Cursor {
 
     private mutating func unquotedString() -> Int {
         let start = position
-        while position < bytes.count, Self.isUnquoted(bytes[position]) { position += 1 }
-        return add(.string, start: start, count: position - start)
+        var end = position
+        let count = bytes.count
+        while end < count, classes[Int(bytes[end])] & Self.unquotedClass != 0 { end += 1 }
+        position = end
+        return add(.string, start: start, count: end - start)
     }
 
     /// A string in `"` (or `'`) quotes. Without a backslash the node is the bytes as they
@@ -204,7 +212,9 @@ private struct Cursor {
         let quote = bytes[position]
         position += 1
         let start = position
-        while position < bytes.count, bytes[position] != quote, bytes[position] != UInt8(ascii: "\\") { position += 1 }
+        var end = position
+        while end < bytes.count, bytes[end] != quote, bytes[end] != UInt8(ascii: "\\") { end += 1 }
+        position = end
         guard position < bytes.count else { throw failure("the string opened on line \(line(at: opening)) is never closed", at: bytes.count) }
         if bytes[position] == quote {
             defer { position += 1 }
@@ -328,8 +338,10 @@ private struct Cursor {
     private mutating func skipTrivia() throws(PropertyListError) {
         while position < bytes.count {
             let byte = bytes[position]
-            if Self.isWhitespace(byte) {
-                position += 1
+            if classes[Int(byte)] & Self.whitespaceClass != 0 {
+                var end = position + 1
+                while end < bytes.count, classes[Int(bytes[end])] & Self.whitespaceClass != 0 { end += 1 }
+                position = end
             } else if byte == UInt8(ascii: "/"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "/") {
                 position += 2
                 while position < bytes.count, bytes[position] != 0x0A, bytes[position] != 0x0D { position += 1 }
@@ -352,6 +364,14 @@ private struct Cursor {
             }
         }
     }
+
+    /// Per byte value: ``unquotedClass`` for the bytes of an unquoted string, ``whitespaceClass``
+    /// for whitespace (a table lookup per byte in the scanning loops).
+    static let byteClasses: [UInt8] = (0...255).map { (byte: Int) -> UInt8 in
+        isUnquoted(UInt8(byte)) ? unquotedClass : isWhitespace(UInt8(byte)) ? whitespaceClass : 0
+    }
+    private static let unquotedClass: UInt8 = 1
+    private static let whitespaceClass: UInt8 = 2
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0x0B || byte == 0x0C

@@ -30,9 +30,11 @@ struct PBXObjects {
         let entries = document.entries(of: objects)
         let ids = entries.map { PBXObjectID($0.key, in: document) }
         table.reserveCapacity(entries.count)
+        var overwritten = false
         for (id, entry) in zip(ids, entries) {
             guard let id else { continue }
-            if document.kind(entry.value) == .dictionary { table[id] = entry.value } else { table[id] = nil }
+            let previous = document.kind(entry.value) == .dictionary ? table.updateValue(entry.value, forKey: id) : table.removeValue(forKey: id)
+            overwritten = overwritten || previous != nil
         }
         guard let root = PBXObjectID(rootReference, in: document).flatMap({ table[$0] }),
               document.isString(forKey: "isa", in: root, "PBXProject") else {
@@ -40,7 +42,11 @@ struct PBXObjects {
         }
         self.document = document
         self.table = table
-        let kept = zip(ids, entries).filter { id, entry in id.flatMap { table[$0] } == entry.value }.map(\.1)
+        // Only when an id repeats must each entry be checked against the table.
+        let kept = zip(ids, entries).filter { id, entry in
+            guard let id else { return false }
+            return overwritten ? table[id] == entry.value : document.kind(entry.value) == .dictionary
+        }.map(\.1)
         all = kept.map(\.value)
         idNodes = kept.map(\.key)
         self.root = root

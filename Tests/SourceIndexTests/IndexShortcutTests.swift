@@ -15,6 +15,50 @@ final class IndexShortcutTests: XCTestCase {
         return String((0..<length).map { _ in characters[Int(generator.next() % UInt64(characters.count))] })
     }
 
+    // MARK: - Dynamic reuse registrations
+
+    /// On ASCII lines the byte matcher answers as the regular expression and `String` search
+    /// it stands in for, on lines built from the pieces both look for.
+    func testDynamicRegistrationBytesAnswerAsTheStringCheck() {
+        let pieces = ["register", "Nib", "Class", "(", " ", "\t", ":", "cellType", "viewType", "ViewType", "Cell", "_", "1",
+                      "forCellReuseIdentifier:", "withReuseIdentifier:", "forHeaderFooterViewReuseIdentifier:", "\"", "@", "x", ".", ","]
+        var lines = ["register(cellType: A.self)", "registerNib ( \tviewType :", "register(MyViewType:", "register(cellTypes:",
+                     "deregisterCell(cellType:", "register(x) register(cellType:", "forCellReuseIdentifier: @\"A\"", "forCellReuseIdentifier:  B"]
+        for _ in 0..<2_000 {
+            lines.append((0..<Int(generator.next() % 9)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined())
+        }
+        var positives = 0
+        for line in lines {
+            for namesTypeLabel in [false, true] {
+                let expected = DynamicReuseRegistration.registersDynamically(line, namesTypeLabel: namesTypeLabel)
+                if expected && namesTypeLabel { positives += 1 }
+                let bytes = Array(line.utf8)
+                let found = bytes.withUnsafeBufferPointer { DynamicReuseRegistration.registersDynamically($0, namesTypeLabel: namesTypeLabel) }
+                XCTAssertEqual(found, expected, "\(line.debugDescription), type label: \(namesTypeLabel)")
+            }
+        }
+        XCTAssertGreaterThan(positives, 20, "the lines exercise both answers")
+    }
+
+    // MARK: - Base names and byte equality
+
+    /// A Swift method's base name cut on bytes answers as cutting before the first `(`
+    /// character, also where a combining or prepended mark joins the `(` to a neighbour.
+    func testBaseNameIsThePrefixBeforeTheFirstParenthesisCharacter() {
+        let fixed = ["setUp(with:)", "plain", "", "(", "a(", "é(x:)", "(\u{301}b(c:)", "a\u{600}(b(c:)", "日本(語:)"]
+        let random = (0..<300).map { _ in randomText(from: "ab(:_é\u{301}\u{600}", length: Int(generator.next() % 9)) }
+        for name in fixed + random {
+            XCTAssertEqual(SourceIndexMerger.baseName(name), String(name.prefix { $0 != "(" }), name.debugDescription)
+        }
+    }
+
+    func testSameUTF8IsByteEqualityNotCanonicalEquivalence() {
+        XCTAssertTrue("awakeAfter(using:)".hasSameUTF8(as: "awakeAfter(using:)"))
+        XCTAssertFalse("awakeAfter(using:)".hasSameUTF8(as: "awakeAfter(using:"))
+        XCTAssertFalse("caf\u{E9}".hasSameUTF8(as: "cafe\u{301}"), "canonically equal, different bytes")
+        XCTAssertEqual("caf\u{E9}", "cafe\u{301}")
+    }
+
     // MARK: - Bracket pairs
 
     /// The pairing rules with an explicit stack, as the stream used to compute them.

@@ -58,10 +58,10 @@ enum ProjectPath {
         return result
     }
 
-    /// Whether `sorted` (byte order) holds `path`, byte for byte.
+    /// Whether `sorted` (byte order) holds `path`.
     static func contains(_ path: String, inSorted sorted: [String]) -> Bool {
         let position = firstPosition(notBefore: path, in: sorted)
-        return position < sorted.count && sorted[position].utf8.elementsEqual(path.utf8)
+        return position < sorted.count && sorted[position] == path
     }
 
     /// Binary search: the position of the first path of `sorted` not before `path` in byte order.

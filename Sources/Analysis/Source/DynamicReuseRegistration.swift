@@ -27,7 +27,7 @@ enum DynamicReuseRegistration {
                 let line = UnsafeBufferPointer(rebasing: buffer[lineStart..<lineEnd])
                 let namesTypeLabel = typeLabelWords.contains { ByteSearch.contains($0, in: line) }
                 if namesTypeLabel || ByteSearch.contains(identifierLabelWord, in: line),
-                   registersDynamically(String(decoding: line, as: UTF8.self), namesTypeLabel: namesTypeLabel) { return true }
+                   registersDynamically(line, namesTypeLabel: namesTypeLabel) { return true }
                 from = lineEnd + 1
             }
             return false
@@ -41,8 +41,57 @@ enum DynamicReuseRegistration {
     }
 
     /// The check on one line that mentions `register` (the byte search found it there);
-    /// `namesTypeLabel` when it holds a word the regular expression needs.
-    private static func registersDynamically(_ line: String, namesTypeLabel: Bool) -> Bool {
+    /// `namesTypeLabel` when it holds a word the regular expression needs. An ASCII line
+    /// (nearly every one) is matched on its bytes, any other through Foundation.
+    static func registersDynamically(_ line: UnsafeBufferPointer<UInt8>, namesTypeLabel: Bool) -> Bool {
+        guard line.allSatisfy({ $0 < 0x80 }) else {
+            return registersDynamically(String(decoding: line, as: UTF8.self), namesTypeLabel: namesTypeLabel)
+        }
+        if namesTypeLabel, registersTypeLabel(asciiLine: line) { return true }
+        let supplementary = ByteSearch.contains(supplementaryLabel, in: line)
+        for label in labelBytes + (supplementary ? [supplementaryLabel] : []) {
+            guard var argument = ByteSearch.firstIndex(of: label, in: line).map({ $0 + label.count }) else { continue }
+            while argument < line.count, line[argument] == UInt8(ascii: " ") { argument += 1 }
+            let quoted = argument < line.count && (line[argument] == UInt8(ascii: "\"")
+                || line[argument] == UInt8(ascii: "@") && argument + 1 < line.count && line[argument + 1] == UInt8(ascii: "\""))
+            if !quoted { return true }
+        }
+        return false
+    }
+
+    private static let labelBytes = labels.map { Array($0.utf8) }
+    private static let supplementaryLabel = Array("withReuseIdentifier:".utf8)
+    private static let typeLabelEndings = ["cellType", "viewType", "ViewType"].map { Array($0.utf8) }
+
+    /// `register\w*\s*\(\s*\w*(cellType|[vV]iewType)\s*:` on an ASCII line, tried at every
+    /// `register`: the word before the colon must end in one of the type labels.
+    static func registersTypeLabel(asciiLine line: UnsafeBufferPointer<UInt8>) -> Bool {
+        func isWord(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "_") || (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+        }
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        var from = 0
+        while let hit = ByteSearch.firstIndex(of: register, in: line, from: from) {
+            from = hit + 1
+            var position = hit + register.count
+            while position < line.count, isWord(line[position]) { position += 1 }
+            while position < line.count, isSpace(line[position]) { position += 1 }
+            guard position < line.count, line[position] == UInt8(ascii: "(") else { continue }
+            position += 1
+            while position < line.count, isSpace(line[position]) { position += 1 }
+            let wordStart = position
+            while position < line.count, isWord(line[position]) { position += 1 }
+            let word = UnsafeBufferPointer(rebasing: line[wordStart..<position])
+            guard typeLabelEndings.contains(where: { word.count >= $0.count && word.suffix($0.count).elementsEqual($0) }) else { continue }
+            while position < line.count, isSpace(line[position]) { position += 1 }
+            if position < line.count, line[position] == UInt8(ascii: ":") { return true }
+        }
+        return false
+    }
+
+    /// ``registersDynamically(_:namesTypeLabel:)`` for a line with non-ASCII text, where
+    /// `\w` and `\s` take their Unicode meaning.
+    static func registersDynamically(_ line: String, namesTypeLabel: Bool) -> Bool {
         if namesTypeLabel, line.range(of: #"register\w*\s*\(\s*\w*(cellType|[vV]iewType)\s*:"#, options: .regularExpression) != nil { return true }
         for label in labels + (line.contains("withReuseIdentifier:") ? ["withReuseIdentifier:"] : []) {
             guard let range = line.range(of: label) else { continue }

@@ -108,7 +108,7 @@ enum SourceIndexMerger {
                 kept.append(match)
             }
             // Only changes (compared as bytes) are written: no method list is touched in vain.
-            if !kept.elementsEqual(called, by: { $0.utf8.elementsEqual($1.utf8) }) {
+            if !kept.elementsEqual(called, by: { $0.hasSameUTF8(as: $1) }) {
                 declarations[position].methods[methodPosition].calledSelfMethods = kept
             }
         }
@@ -123,13 +123,21 @@ enum SourceIndexMerger {
         return false
     }
 
-    private static func baseName(_ swiftName: String) -> String {
-        // ASCII: a byte is a character, so the byte search finds the same `(`.
-        if swiftName.utf8.allSatisfy({ $0 < 0x80 }) {
-            guard let open = swiftName.utf8.firstIndex(of: UInt8(ascii: "(")) else { return swiftName }
-            return String(swiftName[..<open])
+    /// `setUp(with:)` → `setUp`: the characters before the first `(`. Cut on the bytes when
+    /// that `(` is plainly its own character (ASCII before it and right after it, so no
+    /// prepended or combining mark joins it); else character by character.
+    static func baseName(_ swiftName: String) -> String {
+        enum Cut { case nothing, atByte(Int), byCharacters }
+        var name = swiftName
+        let cut: Cut = name.withUTF8 { bytes in
+            guard let open = bytes.firstIndex(of: UInt8(ascii: "(")) else { return .nothing }  // no `(` at all
+            return bytes[..<min(open + 2, bytes.count)].allSatisfy { $0 < 0x80 } ? .atByte(open) : .byCharacters
         }
-        return String(swiftName.prefix { $0 != "(" })
+        switch cut {
+        case .nothing: return swiftName
+        case .atByte(let open): return String(swiftName[..<swiftName.utf8.index(swiftName.startIndex, offsetBy: open)])
+        case .byCharacters: return String(swiftName.prefix { $0 != "(" })
+        }
     }
 
     /// Turns `enclosingClass` inside a protocol extension into `conformingTypes`, and fills

@@ -127,13 +127,15 @@ private struct ByteScanner {
     /// Skips a run of spaces eight at a time while it lasts (indentation is runs of 4–16).
     mutating func skipSpaces() {
         let count = bytes.count
+        var cursor = position
         if let base = bytes.baseAddress {
-            while count - position >= 8,
-                  UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
-                position += 8
+            while count - cursor >= 8,
+                  UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
+                cursor += 8
             }
         }
-        while position < count, bytes[position] == 0x20 { position += 1 }
+        while cursor < count, bytes[cursor] == 0x20 { cursor += 1 }
+        position = cursor
     }
 
     mutating func newline(at offset: Int) {
@@ -151,14 +153,19 @@ private struct ByteScanner {
     /// Consumes an identifier; returns its bytes OR-ed together (from 0x80: not ASCII).
     @discardableResult
     mutating func scanIdentifier() -> UInt8 {
-        var high = bytes[position]
-        position += 1
-        while position < bytes.count {
-            let byte = bytes[position]
+        // A local cursor: the loop then keeps it in a register instead of storing
+        // `position` on every byte (identifiers are most of a source file's tokens).
+        var cursor = position
+        var high = bytes[cursor]
+        cursor += 1
+        let count = bytes.count
+        while cursor < count {
+            let byte = bytes[cursor]
             guard isIdentifierPart(byte) else { break }
             high |= byte
-            position += 1
+            cursor += 1
         }
+        position = cursor
         return high
     }
 

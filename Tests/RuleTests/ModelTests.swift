@@ -24,6 +24,10 @@ final class ModelTests: XCTestCase {
         XCTAssertTrue(build.hasThirdPartyDependencies)
         XCTAssertTrue(build.isProjectModule("Rocket.Chat"))
         XCTAssertEqual(BuildTarget.moduleName("2048 Game"), "_2048_Game")
+        for (name, module) in [("App", "App"), ("My_Kit2", "My_Kit2"), ("2048", "_2048"), ("", ""), ("Café Kit", "Café_Kit"),
+                               ("a\r\nb", "a_b"), ("Kit-iOS", "Kit_iOS"), ("日本", "日本")] {
+            XCTAssertEqual(BuildTarget.moduleName(name), module, name.debugDescription)
+        }
     }
 
     func testSuperclassChainsCrossFilesLanguagesAndThePlatform() {

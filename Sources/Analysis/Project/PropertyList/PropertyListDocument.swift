@@ -128,16 +128,30 @@ public struct PropertyListDocument: Sendable {
     /// The strings of an array node (non-strings left out), or a string node as a
     /// one-element list, as ``PropertyListValue/strings`` gives them.
     func strings(_ node: Int) -> [Int] {
-        switch nodes[node].kind {
-        case .string, .decodedString: [node]
-        case .array: elements(of: node).filter(isString)
-        case .data, .dictionary: []
+        strings(node) { $0 }
+    }
+
+    /// ``strings(_:)`` passed through `transform` (`nil` results left out) into one array:
+    /// an object's id lists are read this way, without an array per step.
+    func strings<Result>(_ node: Int, _ transform: (Int) -> Result?) -> [Result] {
+        let entry = nodes[node]
+        switch entry.kind {
+        case .string, .decodedString: return transform(node).map { [$0] } ?? []
+        case .array:
+            var result: [Result] = []
+            result.reserveCapacity(Int(entry.count))
+            for position in Int(entry.start)..<Int(entry.start + entry.count) {
+                let element = Int(children[position])
+                if isString(element), let transformed = transform(element) { result.append(transformed) }
+            }
+            return result
+        case .data, .dictionary: return []
         }
     }
 
     /// The strings of ``strings(_:)`` joined by spaces, as a list-valued build setting reads.
     func joinedStrings(_ node: Int) -> String {
-        strings(node).compactMap(string).joined(separator: " ")
+        strings(node, string).joined(separator: " ")
     }
 
     /// `node` and everything below it as a ``PropertyListValue`` (keys repeated in a

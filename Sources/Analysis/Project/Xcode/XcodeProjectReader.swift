@@ -322,7 +322,7 @@ struct SynchronizedFolders {
     }
 
     private static func strings(_ key: StaticString, of object: Int, objects: PBXObjects) -> [String] {
-        objects.document.value(forKey: key, in: object).map { objects.document.strings($0).compactMap(objects.document.string) } ?? []
+        objects.document.value(forKey: key, in: object).map { objects.document.strings($0, objects.document.string) } ?? []
     }
 
     func add(filesOf target: Int, to phases: inout BuildPhaseFiles) {

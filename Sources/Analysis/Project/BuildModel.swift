@@ -112,9 +112,11 @@ public struct BuildModel: Sendable {
     /// match take the upload's spelling when exactly one path matches without case.
     /// The case-folded table is built only when some path has no exact match.
     private static func matchCase(of targets: inout [BuildTarget], to uploadPaths: [String]) {
+        guard targets.contains(where: { !$0.sources.isEmpty || !$0.resources.isEmpty || !$0.headers.isEmpty }) else { return }
+        let exact = Set(uploadPaths)
         var folded: [String: String?]?
         func matched(_ path: String) -> String {
-            guard !ProjectPath.contains(path, inSorted: uploadPaths) else { return path }
+            guard !exact.contains(path) else { return path }
             let table = folded ?? uploadPaths.reduce(into: [:]) { table, path in
                 let key = path.lowercased()
                 table[key] = table[key] == nil ? .some(path) : .some(nil)
@@ -162,8 +164,12 @@ public struct BuildModel: Sendable {
             byContainerAndName[target.container + "\n" + target.name] = byContainerAndName[target.container + "\n" + target.name] ?? index
         }
         let direct: [[Int]] = targets.enumerated().map { index, target in
+            // Each module once, in first-mention order: every source imports `UIKit`.
             var names = target.linkedModules
-            for source in target.sources { names += imports[source] ?? [] }
+            var named = Set(names)
+            for source in target.sources {
+                for module in imports[source] ?? [] where named.insert(module).inserted { names.append(module) }
+            }
             var result = names.flatMap { byModule[$0] ?? [] }
             for dependency in target.dependencies {
                 if let local = byContainerAndName[target.container + "\n" + dependency] {

@@ -70,12 +70,18 @@ struct PackageManifestReader {
         let onlySources = Self.stringList("sources", in: arguments, of: stream).compactMap { ProjectPath.join(folder, $0) }
         let declaredResources = Self.stringList("resources", in: arguments, of: stream).compactMap { ProjectPath.join(folder, $0) }
         var phases = BuildPhaseFiles()
+        // Each listed path as itself and as a folder prefix, made once for all the target's files.
+        func entries(_ paths: [String]) -> [(path: String, folder: String)] { paths.map { ($0, $0 + "/") } }
+        func isListed(_ path: String, in list: [(path: String, folder: String)]) -> Bool {
+            list.contains { path == $0.path || path.hasPrefix($0.folder) }
+        }
+        let (excludedEntries, sourceEntries, resourceEntries) = (entries(excluded), entries(onlySources), entries(declaredResources))
         for path in ProjectPath.files(under: folder, in: uploadPaths) {
-            guard !excluded.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) else { continue }
+            guard !isListed(path, in: excludedEntries) else { continue }
             let kind = ProjectFile.kind(ofPath: path)
-            let isResource = declaredResources.contains { path == $0 || path.hasPrefix($0 + "/") }
+            let isResource = isListed(path, in: resourceEntries)
             if kind == .swift || kind == .objc {
-                if !onlySources.isEmpty, !onlySources.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) { continue }
+                if !sourceEntries.isEmpty, !isListed(path, in: sourceEntries) { continue }
                 phases.add(synchronized: path)
             } else if isResource || kind == .xib || kind == .storyboard || kind == .nib {
                 // SwiftPM processes xibs and storyboards found in a target's folder without being told.

@@ -1,4 +1,5 @@
 @testable import Analysis
+import TestSupport
 import XCTest
 
 /// Upload-relative path folding: paths with nothing to fold come back as they are, the
@@ -21,6 +22,17 @@ final class ProjectPathTests: XCTestCase {
         XCTAssertNil(ProjectPath.normalized(".."))
         XCTAssertNil(ProjectPath.normalized("a/../../b"))
         XCTAssertEqual(ProjectPath.join("App", "../Shared/./View.swift"), "Shared/View.swift")
+    }
+
+    /// The byte fold of ASCII paths answers as folding `String` components does.
+    func testASCIIFoldingMatchesTheComponentFold() {
+        var generator = SeededGenerator(state: 12)
+        let pieces = ["a", "b", ".", "..", "/", "//", ".x", "x.", "...", "\r\n"]
+        for _ in 0..<3_000 {
+            let path = (0..<Int(generator.next() % 8)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            XCTAssertEqual(ProjectPath.normalized(path), ProjectPath.normalizedByCharacters(path), path.debugDescription)
+        }
+        XCTAssertEqual(ProjectPath.normalized("Ünï/../x"), "x", "a non-ASCII path folds by characters")
     }
 
     func testSortedPathLookups() {

@@ -10,6 +10,54 @@ enum ProjectPath {
     /// Folds `.`, `..` and empty components.
     static func normalized(_ path: String) -> String? {
         if hasNothingToFold(path) { return path }
+        var contiguous = path
+        switch contiguous.withUTF8(foldASCII) {
+        case .folded(let folded): return folded
+        case .outsideTheRoot: return nil
+        case .notASCII: return normalizedByCharacters(path)
+        }
+    }
+
+    private enum ASCIIFold {
+        case folded(String)
+        case outsideTheRoot
+        case notASCII
+    }
+
+    /// ``normalized(_:)`` on the bytes of an ASCII path (where a byte is a character; the
+    /// projects' `../` paths are all ASCII), without a `Substring` per component.
+    private static func foldASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> ASCIIFold {
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return .notASCII }
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        var kept: [Range<Int>] = []
+        var start = 0
+        while start < bytes.count {
+            guard bytes[start] != slash else {
+                start += 1
+                continue
+            }
+            var end = start
+            while end < bytes.count, bytes[end] != slash { end += 1 }
+            switch end - start {
+            case 1 where bytes[start] == dot: break
+            case 2 where bytes[start] == dot && bytes[start + 1] == dot:
+                guard !kept.isEmpty else { return .outsideTheRoot }
+                kept.removeLast()
+            default: kept.append(start..<end)
+            }
+            start = end
+        }
+        var folded: [UInt8] = []
+        folded.reserveCapacity(bytes.count)
+        for (position, range) in kept.enumerated() {
+            if position > 0 { folded.append(slash) }
+            folded.append(contentsOf: bytes[range])
+        }
+        return .folded(String(decoding: folded, as: UTF8.self))
+    }
+
+    /// ``normalized(_:)`` component by component, as `String` splits on `/`.
+    static func normalizedByCharacters(_ path: String) -> String? {
         var components: [Substring] = []
         for component in path.split(separator: "/", omittingEmptySubsequences: true) {
             switch component {

@@ -159,9 +159,7 @@ extension BuildTarget {
     /// (`Rocket.Chat` → `Rocket_Chat`, `2048 Game` → `_2048_Game`).
     public static func moduleName(_ productName: String) -> String {
         var contiguous = productName
-        let isIdentifierAlready = contiguous.withUTF8 { utf8 in
-            utf8.allSatisfy { $0 == UInt8(ascii: "_") || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
-        }
+        let isIdentifierAlready = contiguous.withUTF8 { $0.allSatisfy(\.isASCIIWordByte) }
         // The common case, asked by rules for every module name they compare: nothing to replace.
         if isIdentifierAlready, let first = productName.utf8.first, !(0x30...0x39).contains(first) { return productName }
         var name = String(productName.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })

@@ -66,21 +66,18 @@ enum DynamicReuseRegistration {
     /// `register\w*\s*\(\s*\w*(cellType|[vV]iewType)\s*:` on an ASCII line, tried at every
     /// `register`: the word before the colon must end in one of the type labels.
     static func registersTypeLabel(asciiLine line: UnsafeBufferPointer<UInt8>) -> Bool {
-        func isWord(_ byte: UInt8) -> Bool {
-            byte == UInt8(ascii: "_") || (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-        }
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
         var from = 0
         while let hit = ByteSearch.firstIndex(of: register, in: line, from: from) {
             from = hit + 1
             var position = hit + register.count
-            while position < line.count, isWord(line[position]) { position += 1 }
+            while position < line.count, line[position].isASCIIWordByte { position += 1 }
             while position < line.count, isSpace(line[position]) { position += 1 }
             guard position < line.count, line[position] == UInt8(ascii: "(") else { continue }
             position += 1
             while position < line.count, isSpace(line[position]) { position += 1 }
             let wordStart = position
-            while position < line.count, isWord(line[position]) { position += 1 }
+            while position < line.count, line[position].isASCIIWordByte { position += 1 }
             let word = UnsafeBufferPointer(rebasing: line[wordStart..<position])
             guard typeLabelEndings.contains(where: { word.count >= $0.count && word.suffix($0.count).elementsEqual($0) }) else { continue }
             while position < line.count, isSpace(line[position]) { position += 1 }

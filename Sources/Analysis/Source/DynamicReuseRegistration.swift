@@ -60,7 +60,9 @@ enum DynamicReuseRegistration {
     }
 
     private static let labelBytes = labels.map { Array($0.utf8) }
-    private static let supplementaryLabel = Array("withReuseIdentifier:".utf8)
+    /// The collection views' label, a registration only beside `register` (`dequeue…` uses it too).
+    private static let supplementaryLabelText = "withReuseIdentifier:"
+    private static let supplementaryLabel = Array(supplementaryLabelText.utf8)
     private static let typeLabelEndings = ["cellType", "viewType", "ViewType"].map { Array($0.utf8) }
 
     /// `register\w*\s*\(\s*\w*(cellType|[vV]iewType)\s*:` on an ASCII line, tried at every
@@ -90,7 +92,7 @@ enum DynamicReuseRegistration {
     /// `\w` and `\s` take their Unicode meaning.
     static func registersDynamically(_ line: String, namesTypeLabel: Bool) -> Bool {
         if namesTypeLabel, line.range(of: #"register\w*\s*\(\s*\w*(cellType|[vV]iewType)\s*:"#, options: .regularExpression) != nil { return true }
-        for label in labels + (line.contains("withReuseIdentifier:") ? ["withReuseIdentifier:"] : []) {
+        for label in labels + (line.contains(supplementaryLabelText) ? [supplementaryLabelText] : []) {
             guard let range = line.range(of: label) else { continue }
             let argument = line[range.upperBound...].drop { $0 == " " }
             if !argument.hasPrefix("\"") && !argument.hasPrefix("@\"") { return true }

@@ -11,63 +11,67 @@ struct TokenStream {
     /// the index of its opener (or -1); -1 for everything else.
     let partner: BracketPartners
     /// How many closers found no opener and openers no closer.
-    private(set) var unbalanced = 0
+    let unbalanced: Int
 
     init(_ tokens: [SourceToken], bytes: [UInt8]) {
         self.tokens = tokens
         self.bytes = bytes
         var partner = [Int32](repeating: -1, count: tokens.count)
-        var unbalanced = 0
         // Through buffer pointers: the loop visits every token of every file, and array
         // subscripts would check each index.
-        tokens.withUnsafeBufferPointer { tokens in
+        unbalanced = tokens.withUnsafeBufferPointer { tokens in
             bytes.withUnsafeBufferPointer { bytes in
-                partner.withUnsafeMutableBufferPointer { partner in
-                    // The stack of unclosed openers lives in `partner` itself: while an opener is
-                    // open, its slot holds the index of the opener below it (-1 at the bottom), so
-                    // no stack is allocated per file. Every opener's slot is overwritten once it is
-                    // closed or left open.
-                    var top = -1
-                    var depth = 0
-                    func pop() -> Int {
-                        let popped = top
-                        top = Int(partner[popped])
-                        depth -= 1
-                        return popped
-                    }
-                    for index in tokens.indices where tokens[index].kind == .punctuation && tokens[index].length == 1 {
-                        let byte = bytes[tokens[index].start]
-                        switch byte {
-                        case 0x28, 0x5B, 0x7B:  // ( [ {
-                            partner[index] = Int32(top)
-                            top = index
-                            depth += 1
-                        case 0x29, 0x5D, 0x7D:  // ) ] }
-                            let opener: UInt8 = byte == 0x29 ? 0x28 : byte == 0x5D ? 0x5B : 0x7B
-                            // A `}` closes any unclosed `(`/`[` inside its block; a `)`/`]` never closes a `{`.
-                            while top >= 0, bytes[tokens[top].start] != opener {
-                                if byte != 0x7D && bytes[tokens[top].start] == 0x7B { break }
-                                partner[pop()] = Int32(index)
-                                unbalanced += 1
-                            }
-                            if top >= 0, bytes[tokens[top].start] == opener {
-                                let matched = pop()
-                                partner[matched] = Int32(index)
-                                partner[index] = Int32(matched)
-                            } else {
-                                unbalanced += 1
-                            }
-                        default:
-                            break
-                        }
-                    }
-                    unbalanced += depth
-                    while top >= 0 { partner[pop()] = Int32(tokens.count) }
-                }
+                partner.withUnsafeMutableBufferPointer { Self.pairBrackets(tokens: tokens, bytes: bytes, partner: $0) }
             }
         }
-        self.unbalanced = unbalanced
         self.partner = BracketPartners(partners: partner)
+    }
+
+    /// Fills `partner` (all -1) with the bracket pairs of `tokens`; returns how many closers
+    /// found no opener and openers no closer. The stack of unclosed openers lives in
+    /// `partner` itself: while an opener is open, its slot holds the index of the opener below
+    /// it (-1 at the bottom), so no stack is allocated per file. Every opener's slot is
+    /// overwritten once it is closed or left open.
+    private static func pairBrackets(tokens: UnsafeBufferPointer<SourceToken>, bytes: UnsafeBufferPointer<UInt8>,
+                                     partner: UnsafeMutableBufferPointer<Int32>) -> Int {
+        var unbalanced = 0
+        var top = -1
+        var depth = 0
+        func pop() -> Int {
+            let popped = top
+            top = Int(partner[popped])
+            depth -= 1
+            return popped
+        }
+        for index in tokens.indices where tokens[index].kind == .punctuation && tokens[index].length == 1 {
+            let byte = bytes[tokens[index].start]
+            switch byte {
+            case 0x28, 0x5B, 0x7B:  // ( [ {
+                partner[index] = Int32(top)
+                top = index
+                depth += 1
+            case 0x29, 0x5D, 0x7D:  // ) ] }
+                let opener: UInt8 = byte == 0x29 ? 0x28 : byte == 0x5D ? 0x5B : 0x7B
+                // A `}` closes any unclosed `(`/`[` inside its block; a `)`/`]` never closes a `{`.
+                while top >= 0, bytes[tokens[top].start] != opener {
+                    if byte != 0x7D && bytes[tokens[top].start] == 0x7B { break }
+                    partner[pop()] = Int32(index)
+                    unbalanced += 1
+                }
+                if top >= 0, bytes[tokens[top].start] == opener {
+                    let matched = pop()
+                    partner[matched] = Int32(index)
+                    partner[index] = Int32(matched)
+                } else {
+                    unbalanced += 1
+                }
+            default:
+                break
+            }
+        }
+        unbalanced += depth  // openers left open, counted before they pair with the end
+        while top >= 0 { partner[pop()] = Int32(tokens.count) }
+        return unbalanced
     }
 
     var count: Int { tokens.count }

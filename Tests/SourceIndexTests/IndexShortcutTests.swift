@@ -149,12 +149,13 @@ final class IndexShortcutTests: XCTestCase {
                 for _ in 0..<200 {
                     let haystack = Array(randomText(from: "regist AwakefAg\n", length: length).utf8)
                     let start = length == 0 ? 0 : Int(generator.next() % UInt64(length))
-                    let found = haystack.withUnsafeBufferPointer { ByteSearch.firstIndex(of: needle, in: $0, from: start) }
+                    let found = haystack.withUnsafeBufferPointer { ByteSearch.firstIndex(of: ByteSearch.Needle(needle), in: $0, from: start) }
                     XCTAssertEqual(found, plain(needle, haystack, from: start), "\(needleText) in \(String(decoding: haystack, as: UTF8.self)) from \(start)")
                 }
             }
         }
         XCTAssertEqual(ByteSearch.rarestOffset(in: Array("register".utf8)), 2, "the g")
+        XCTAssertEqual(ByteSearch.Needle("register").anchor, 2, "a needle keeps its rarest byte")
     }
 
     func testHelperCallSearchAgreesWithANameByNameSearch() {

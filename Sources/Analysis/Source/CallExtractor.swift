@@ -51,9 +51,9 @@ struct CallExtractor {
                     receiver: start < index - 1 ? start..<(index - 1) : nil, nameIndex: index,
                     expression: start..<close, isMessageSend: false))
             case .selector:
-                var selector = stream.text(index) + "("
-                forEachSwiftArgument(open: index + 1) { label, _ in selector += (label.isEmpty ? "_" : label) + ":" }
-                selectors.append((index, selector + ")"))
+                var labels: [Int] = []
+                forEachSwiftArgument(open: index + 1) { label, _ in labels.append(label) }
+                selectors.append((index, stream.swiftSelector(name: index, labels: labels)))
             case .skip:
                 break
             }
@@ -81,22 +81,22 @@ struct CallExtractor {
         var labels: [String] = []
         var arguments: [Range<Int>] = []
         forEachSwiftArgument(open: open) { label, argument in
-            labels.append(label)
+            labels.append(label >= 0 ? stream.text(label) : "")
             arguments.append(argument)
         }
         return (labels, arguments)
     }
 
-    /// Each argument of the group opened at `open` (split at top-level commas) with its
-    /// label ("" when unlabeled).
-    private func forEachSwiftArgument(open: Int, _ body: (String, Range<Int>) -> Void) {
+    /// Each argument of the group opened at `open` (split at top-level commas) with the
+    /// token index of its label (-1 when unlabeled).
+    private func forEachSwiftArgument(open: Int, _ body: (Int, Range<Int>) -> Void) {
         let close = min(stream.after(open) - 1, stream.count)
         var cursor = open + 1
         while cursor < close {
             var start = cursor
-            var label = ""
+            var label = -1
             if stream[cursor].isIdentifier, stream.isText(cursor + 1, ":") {
-                label = stream.text(cursor)
+                label = cursor
                 start = min(cursor + 2, close)
             }
             var end = start

@@ -43,7 +43,7 @@ struct ReindexFilter: Sendable {
         objcCopies = copyCalls.matcher(swift: false)
     }
 
-    private static let awakeAfter = Array("awakeAfter".utf8)
+    private static let awakeAfter = ByteSearch.Needle("awakeAfter")
 
     /// Must `contents`, written in Swift or Objective-C, be indexed again?
     func needsReindex(_ contents: Data, swift isSwift: Bool) -> Bool {
@@ -61,7 +61,7 @@ struct ReindexFilter: Sendable {
 /// never looked at byte by byte, however common the name's first letter.
 struct CallMatcher: Sendable {
     private struct Pattern: Sendable {
-        var name: [UInt8]
+        var name: ByteSearch.Needle
         /// The byte that must follow the name (after spaces and tabs).
         var follower: UInt8
     }
@@ -69,7 +69,7 @@ struct CallMatcher: Sendable {
     private let patterns: [Pattern]
 
     init(_ names: [(String, UInt8)]) {
-        patterns = names.map { Pattern(name: Array($0.0.utf8), follower: $0.1) }.filter { !$0.name.isEmpty }
+        patterns = names.map { Pattern(name: ByteSearch.Needle($0.0), follower: $0.1) }.filter { !$0.name.isEmpty }
     }
 
     var isEmpty: Bool { patterns.isEmpty }

@@ -6,12 +6,12 @@ import Foundation
 /// indexing, from the lines that mention `register`, so that no rule rescans the sources.
 enum DynamicReuseRegistration {
     private static let labels = ["forCellReuseIdentifier:", "forCellWithReuseIdentifier:", "forHeaderFooterViewReuseIdentifier:"]
-    private static let register = Array("register".utf8)
+    private static let register = ByteSearch.Needle("register")
     /// What the regular expression of ``registersDynamically(_:namesTypeLabel:)`` needs
     /// (`cellType`, `viewType`, `ViewType`) and what the labels need: a line without either
     /// is skipped undecoded, and the expression (compiled on each use) runs only where it can match.
-    private static let typeLabelWords = [Array("cellType".utf8), Array("iewType".utf8)]
-    private static let identifierLabelWord = Array("ReuseIdentifier:".utf8)
+    private static let typeLabelWords = [ByteSearch.Needle("cellType"), ByteSearch.Needle("iewType")]
+    private static let identifierLabelWord = ByteSearch.Needle("ReuseIdentifier:")
 
     /// Whether `bytes` (a UTF-8 source file) registers an identifier that is not a literal.
     /// Lines end at line feeds not preceded by a carriage return (a `\r\n` pair is one
@@ -49,7 +49,7 @@ enum DynamicReuseRegistration {
         }
         if namesTypeLabel, registersTypeLabel(asciiLine: line) { return true }
         let supplementary = ByteSearch.contains(supplementaryLabel, in: line)
-        for label in labelBytes + (supplementary ? [supplementaryLabel] : []) {
+        for label in labelNeedles + (supplementary ? [supplementaryLabel] : []) {
             guard var argument = ByteSearch.firstIndex(of: label, in: line).map({ $0 + label.count }) else { continue }
             while argument < line.count, line[argument] == UInt8(ascii: " ") { argument += 1 }
             let quoted = argument < line.count && (line[argument] == UInt8(ascii: "\"")
@@ -59,10 +59,10 @@ enum DynamicReuseRegistration {
         return false
     }
 
-    private static let labelBytes = labels.map { Array($0.utf8) }
+    private static let labelNeedles = labels.map { ByteSearch.Needle($0) }
     /// The collection views' label, a registration only beside `register` (`dequeue…` uses it too).
     private static let supplementaryLabelText = "withReuseIdentifier:"
-    private static let supplementaryLabel = Array(supplementaryLabelText.utf8)
+    private static let supplementaryLabel = ByteSearch.Needle(supplementaryLabelText)
     private static let typeLabelEndings = ["cellType", "viewType", "ViewType"].map { Array($0.utf8) }
 
     /// `register\w*\s*\(\s*\w*(cellType|[vV]iewType)\s*:` on an ASCII line, tried at every

@@ -143,16 +143,16 @@ enum SourceIndexMerger {
     /// Turns `enclosingClass` inside a protocol extension into `conformingTypes`, and fills
     /// every site's concrete candidate nib names.
     private static func resolveNibNames(_ index: inout SourceIndex) {
-        let types = index.types
+        var classes = ClassLookup(types: index.types)
         for position in index.nibLoads.indices {
             var name = index.nibLoads[position].nibName
             let typeName = index.nibLoads[position].context.typeName.map { resolveAlias($0, in: index.typealiases) }
-            if name.resolution == .enclosingClass, let typeName, types[typeName]?.isProtocol == true {
+            if name.resolution == .enclosingClass, let typeName, classes.types[typeName]?.isProtocol == true {
                 name.resolution = .conformingTypes(protocolName: typeName)
             }
-            name.candidates = candidates(for: name.resolution, typeName: typeName, types: types)
+            name.candidates = classes.candidates(for: name.resolution, typeName: typeName)
             name.carriesModulePrefix = name.spelling != .bare
-                && classes(named: name.resolution, typeName: typeName, types: types).contains { type in
+                && classes.named(name.resolution, typeName: typeName).contains { type in
                     type.language == .swift && type.isClass && type.hasPrimaryDeclaration
                         && (name.spelling == .reflecting || type.runtimeName == nil)
                 }
@@ -160,36 +160,60 @@ enum SourceIndexMerger {
         }
     }
 
-    /// The project classes a class-derived resolution names (none for literals and `dynamic`).
-    private static func classes(named resolution: NibNameExpression.Resolution, typeName: String?,
-                                types: [String: SourceType]) -> [SourceType] {
-        switch resolution {
-        case .enclosingClass: return typeName.flatMap { types[$0] }.map { [$0] } ?? []
-        case .namedClass(let name): return types[name].map { [$0] } ?? []
-        case .superclass: return typeName.flatMap { types[$0]?.superclass }.flatMap { types[$0] }.map { [$0] } ?? []
-        case .conformingTypes(let protocolName): return types.values.filter { $0.isClass && conforms($0, to: protocolName, types: types) }
-        case .literal, .dynamic: return []
-        }
-    }
+    /// The project classes and nib names a load's name resolution stands for. The classes
+    /// conforming to a protocol are found once per protocol: every load in a protocol
+    /// extension would otherwise walk every type of the project again.
+    private struct ClassLookup {
+        let types: [String: SourceType]
+        private var conforming: [String: [SourceType]] = [:]
 
-    static func candidates(for resolution: NibNameExpression.Resolution, typeName: String?,
-                           types: [String: SourceType]) -> [String] {
-        switch resolution {
-        case .literal(let value):
-            return [value]
-        case .namedClass(let name):
-            return [nibName(of: name, types: types)]
-        case .enclosingClass:
-            guard let typeName, let type = types[typeName], type.isClass, type.hasPrimaryDeclaration else { return [] }
-            return [nibName(of: typeName, types: types)]
-        case .superclass:
-            guard let typeName, let superclass = types[typeName]?.superclass else { return [] }
-            return [nibName(of: superclass, types: types)]
-        case .conformingTypes(let protocolName):
-            return types.values.filter { $0.isClass && conforms($0, to: protocolName, types: types) }
-                .map { nibName(of: $0.name, types: types) }.sorted()
-        case .dynamic:
-            return []
+        init(types: [String: SourceType]) {
+            self.types = types
+        }
+
+        /// The classes (or a project superclass) conforming to `protocolName`, in no order.
+        mutating func classes(conformingTo protocolName: String) -> [SourceType] {
+            if let known = conforming[protocolName] { return known }
+            let found = types.values.filter { $0.isClass && SourceIndexMerger.conforms($0, to: protocolName, types: types) }
+            conforming[protocolName] = found
+            return found
+        }
+
+        /// The project classes a class-derived resolution names (none for literals and `dynamic`).
+        mutating func named(_ resolution: NibNameExpression.Resolution, typeName: String?) -> [SourceType] {
+            switch resolution {
+            case .enclosingClass: return typeName.flatMap { types[$0] }.map { [$0] } ?? []
+            case .namedClass(let name): return types[name].map { [$0] } ?? []
+            case .superclass: return typeName.flatMap { types[$0]?.superclass }.flatMap { types[$0] }.map { [$0] } ?? []
+            case .conformingTypes(let protocolName): return classes(conformingTo: protocolName)
+            case .literal, .dynamic: return []
+            }
+        }
+
+        mutating func candidates(for resolution: NibNameExpression.Resolution, typeName: String?) -> [String] {
+            switch resolution {
+            case .literal(let value):
+                return [value]
+            case .namedClass(let name):
+                return [nibName(of: name)]
+            case .enclosingClass:
+                guard let typeName, let type = types[typeName], type.isClass, type.hasPrimaryDeclaration else { return [] }
+                return [nibName(of: typeName)]
+            case .superclass:
+                guard let typeName, let superclass = types[typeName]?.superclass else { return [] }
+                return [nibName(of: superclass)]
+            case .conformingTypes(let protocolName):
+                return classes(conformingTo: protocolName).map { nibName(of: $0.name) }.sorted()
+            case .dynamic:
+                return []
+            }
+        }
+
+        /// The name a class goes by at runtime: its `@objc(Name)`, else its last name component.
+        private func nibName(of typeName: String) -> String {
+            if let runtimeName = types[typeName]?.runtimeName { return runtimeName }
+            guard typeName.utf8.contains(UInt8(ascii: ".")) else { return typeName }  // no `.`: nothing to split
+            return String(typeName.split(separator: ".").last ?? Substring(typeName))
         }
     }
 
@@ -205,12 +229,5 @@ enum SourceIndexMerger {
             if let superclass = current.superclass { pending.append(superclass) }
         }
         return false
-    }
-
-    /// The name a class goes by at runtime: its `@objc(Name)`, else its last name component.
-    private static func nibName(of typeName: String, types: [String: SourceType]) -> String {
-        if let runtimeName = types[typeName]?.runtimeName { return runtimeName }
-        guard typeName.utf8.contains(UInt8(ascii: ".")) else { return typeName }  // no `.`: nothing to split
-        return String(typeName.split(separator: ".").last ?? Substring(typeName))
     }
 }

@@ -31,10 +31,13 @@ struct SourceToken: Sendable, Equatable {
     init(kind: Kind, isASCII: Bool, start: Int, length: Int, line: Int, column: Int) {
         self.kind = kind
         self.isASCII = isASCII
-        storedStart = UInt32(start)
-        storedLength = UInt32(length)
-        storedLine = UInt32(line)
-        storedColumn = UInt32(column)
+        // Unchecked: every value is a byte offset or count within text of fewer than
+        // `maximumFileBytes` bytes (the tokenizer takes no larger text), and this runs for
+        // every token.
+        storedStart = UInt32(truncatingIfNeeded: start)
+        storedLength = UInt32(truncatingIfNeeded: length)
+        storedLine = UInt32(truncatingIfNeeded: line)
+        storedColumn = UInt32(truncatingIfNeeded: column)
     }
 
     /// Byte offset of the first byte in the file.

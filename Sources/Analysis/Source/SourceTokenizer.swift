@@ -11,8 +11,11 @@ struct SourceTokenizer {
         TokenStream(tokenize(bytes), bytes: bytes)
     }
 
+    /// No tokens for text of ``SourceToken/maximumFileBytes`` or more, whose offsets would
+    /// not fit a token (``SourceFileIndexer`` reports such a file instead of indexing it).
     private func tokenize(_ bytes: [UInt8]) -> [SourceToken] {
-        bytes.withUnsafeBufferPointer { buffer in
+        guard bytes.count < SourceToken.maximumFileBytes else { return [] }
+        return bytes.withUnsafeBufferPointer { buffer in
             Self.byteClasses.withUnsafeBufferPointer { classes in
                 var scanner = ByteScanner(bytes: buffer, classes: classes, language: language)
                 return scanner.run()

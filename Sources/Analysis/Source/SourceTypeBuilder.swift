@@ -101,53 +101,13 @@ enum SourceTypeBuilder {
         }
         // Each list is merged on its own; a single declaration without repeated members
         // gives its lists as they are (shared, not copied element by element).
-        if let single, !hasRepeats(declarations[single].outlets, { $0.name == $1.name }) {
-            type.outlets = declarations[single].outlets
-        } else {
-            type.outlets.reserveCapacity(group.reduce(0) { $0 + declarations[$1].outlets.count })
-            for position in group {
-                for outlet in declarations[position].outlets where !type.outlets.contains(where: { $0.name == outlet.name }) {
-                    type.outlets.append(outlet)
-                }
-            }
+        type.outlets = mergedList(group, { declarations[$0].outlets }, key: { $0.name }) { _, _ in }
+        type.actions = mergedList(group, { declarations[$0].actions }, key: { $0.selector }) { _, _ in }
+        type.properties = mergedList(group, { declarations[$0].properties }, key: { $0.name }) { kept, repeated in
+            kept.isSettable = kept.isSettable || repeated.isSettable
         }
-        if let single, !hasRepeats(declarations[single].actions, { $0.selector == $1.selector }) {
-            type.actions = declarations[single].actions
-        } else {
-            type.actions.reserveCapacity(group.reduce(0) { $0 + declarations[$1].actions.count })
-            for position in group {
-                for action in declarations[position].actions where !type.actions.contains(where: { $0.selector == action.selector }) {
-                    type.actions.append(action)
-                }
-            }
-        }
-        if let single, !hasRepeats(declarations[single].properties, { $0.name == $1.name }) {
-            type.properties = declarations[single].properties
-        } else {
-            type.properties.reserveCapacity(group.reduce(0) { $0 + declarations[$1].properties.count })
-            for position in group {
-                for property in declarations[position].properties {
-                    if let existing = type.properties.firstIndex(where: { $0.name == property.name }) {
-                        type.properties[existing].isSettable = type.properties[existing].isSettable || property.isSettable
-                    } else {
-                        type.properties.append(property)
-                    }
-                }
-            }
-        }
-        if let single, !hasRepeats(declarations[single].methods, { $0.selector == $1.selector && $0.isTypeMethod == $1.isTypeMethod }) {
-            type.methods = declarations[single].methods
-        } else {
-            type.methods.reserveCapacity(group.reduce(0) { $0 + declarations[$1].methods.count })
-            for position in group {
-                for method in declarations[position].methods {
-                    if let existing = type.methods.firstIndex(where: { $0.selector == method.selector && $0.isTypeMethod == method.isTypeMethod }) {
-                        if method.hasBody && !type.methods[existing].hasBody { type.methods[existing] = method }
-                    } else {
-                        type.methods.append(method)
-                    }
-                }
-            }
+        type.methods = mergedList(group, { declarations[$0].methods }, key: MethodKey.init) { kept, repeated in
+            if repeated.hasBody && !kept.hasBody { kept = repeated }
         }
         return type
     }
@@ -157,9 +117,55 @@ enum SourceTypeBuilder {
         names.indices.dropFirst().allSatisfy { names[$0 - 1] < names[$0] }
     }
 
-    /// Does some element of `list` match an earlier one?
-    private static func hasRepeats<Element>(_ list: [Element], _ same: (Element, Element) -> Bool) -> Bool {
-        for later in list.indices.dropFirst() where list[..<later].contains(where: { same($0, list[later]) }) { return true }
-        return false
+    /// A method is repeated when its selector and its kind (type or instance) are.
+    private struct MethodKey: Hashable {
+        var selector: String
+        var isTypeMethod: Bool
+
+        init(_ method: SourceMethod) {
+            selector = method.selector
+            isTypeMethod = method.isTypeMethod
+        }
     }
+
+    /// The elements of the group's lists in file order, one per key: the first kept, each
+    /// repeat handed to `combine` with it. A single declaration without repeats gives its
+    /// list as it is. Short lists are searched; longer ones go through a dictionary of
+    /// positions (a type with hundreds of members over several extensions made the search
+    /// quadratic).
+    @inline(__always)
+    private static func mergedList<Group: Collection<Int>, Element, Key: Hashable>(
+        _ group: Group, _ list: (Int) -> [Element], key: (Element) -> Key, combine: (inout Element, Element) -> Void
+    ) -> [Element] {
+        let total = group.reduce(0) { $0 + list($1).count }
+        if group.count == 1, total <= shortList {
+            let only = list(group[group.startIndex])
+            if !only.indices.dropFirst().contains(where: { later in only[..<later].contains { key($0) == key(only[later]) } }) {
+                return only
+            }
+        }
+        var merged: [Element] = []
+        merged.reserveCapacity(total)
+        var positions: [Key: Int] = [:]
+        if total > shortList { positions.reserveCapacity(total) }
+        for position in group {
+            for element in list(position) {
+                let elementKey = key(element)
+                let existing = total > shortList
+                    ? positions[elementKey]
+                    : merged.firstIndex { key($0) == elementKey }
+                if let existing {
+                    combine(&merged[existing], element)
+                } else {
+                    if total > shortList { positions[elementKey] = merged.count }
+                    merged.append(element)
+                }
+            }
+        }
+        if group.count == 1, merged.count == total { return list(group[group.startIndex]) }
+        return merged
+    }
+
+    /// Up to this many members a list is searched rather than hashed.
+    private static let shortList = 16
 }

@@ -5,8 +5,10 @@ struct TokenSet: Sendable {
     /// The ASCII words as bytes, grouped by length (index = length).
     private let byLength: [[[UInt8]]]
     /// Per length, the first bytes of the words of that length as a 256-bit set (four words
-    /// at index `4 * length`): most tokens are rejected by one bit test, before any compare.
+    /// at index `4 * length`), and their last bytes likewise: most tokens are rejected by
+    /// two bit tests, before any compare.
     private let firstBytes: [UInt64]
+    private let lastBytes: [UInt64]
     /// A non-ASCII word could equal an ASCII token under Unicode equivalence.
     private let hasNonASCIIWords: Bool
 
@@ -16,10 +18,15 @@ struct TokenSet: Sendable {
         for word in words.sorted() { groups[word.utf8.count].append(Array(word.utf8)) }
         byLength = groups
         var firstBytes = [UInt64](repeating: 0, count: 4 * groups.count)
+        var lastBytes = firstBytes
         for (length, group) in groups.enumerated() {
-            for word in group where !word.isEmpty { firstBytes[4 * length + Int(word[0] >> 6)] |= 1 << (word[0] & 63) }
+            for word in group where !word.isEmpty {
+                firstBytes[4 * length + Int(word[0] >> 6)] |= 1 << (word[0] & 63)
+                lastBytes[4 * length + Int(word[length - 1] >> 6)] |= 1 << (word[length - 1] & 63)
+            }
         }
         self.firstBytes = firstBytes
+        self.lastBytes = lastBytes
         hasNonASCIIWords = words.contains { $0.utf8.contains { $0 >= 0x80 } }
     }
 
@@ -31,6 +38,8 @@ struct TokenSet: Sendable {
         let start = token.start
         let first = bytes[start]
         guard firstBytes[4 * token.length + Int(first >> 6)] >> (first & 63) & 1 == 1 else { return false }
+        let last = bytes[start + token.length - 1]
+        guard lastBytes[4 * token.length + Int(last >> 6)] >> (last & 63) & 1 == 1 else { return false }
         for word in byLength[token.length] where word[0] == bytes[start] {
             var offset = 1
             while offset < word.count, word[offset] == bytes[start + offset] { offset += 1 }

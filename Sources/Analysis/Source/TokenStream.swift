@@ -144,6 +144,41 @@ struct TokenStream {
         token.isASCII ? token.length : text(token).utf8.count
     }
 
+    /// The Swift selector `name(label:_:)` of a call named at `name` whose arguments have
+    /// the label tokens `labels` (-1: unlabeled, written `_`). Written straight into one
+    /// string when every token is ASCII; else joined from each token's text.
+    func swiftSelector(name: Int, labels: [Int]) -> String {
+        guard name >= 0, name < tokens.count, tokens[name].isASCII,
+              labels.allSatisfy({ $0 < 0 || ($0 < tokens.count && tokens[$0].isASCII) }) else {
+            var selector = text(name) + "("
+            for label in labels { selector += (label >= 0 ? text(label) : "_") + ":" }
+            return selector + ")"
+        }
+        var capacity = tokens[name].length + 2 + labels.count
+        for label in labels { capacity += label >= 0 ? tokens[label].length : 1 }
+        return String(unsafeUninitializedCapacity: capacity) { buffer in
+            var written = 0
+            func write(_ token: SourceToken) {
+                for offset in token.start..<token.end {
+                    buffer[written] = bytes[offset]
+                    written += 1
+                }
+            }
+            func write(_ byte: UInt8) {
+                buffer[written] = byte
+                written += 1
+            }
+            write(tokens[name])
+            write(0x28)  // (
+            for label in labels {
+                if label >= 0 { write(tokens[label]) } else { write(0x5F) }  // _
+                write(0x3A)  // :
+            }
+            write(0x29)  // )
+            return written
+        }
+    }
+
     /// Source text of tokens `range`, joined with single spaces where the source had a gap.
     func text(of range: Range<Int>) -> String {
         let range = range.clamped(to: 0..<tokens.count)

@@ -5,29 +5,51 @@ import Foundation
 /// first byte and `memcmp` for the rest, and the analysis asks such questions of every
 /// source file.
 enum ByteSearch {
+    /// A byte string to search for, with the offset of its rarest byte worked out once: a
+    /// needle searched in every file is built once, not at every search.
+    struct Needle: Sendable {
+        let bytes: [UInt8]
+        /// ``ByteSearch/rarestOffset(in:)`` of `bytes` (0 for an empty needle).
+        let anchor: Int
+
+        init(_ bytes: [UInt8]) {
+            self.bytes = bytes
+            anchor = bytes.isEmpty ? 0 : ByteSearch.rarestOffset(in: bytes)
+        }
+
+        init(_ text: String) {
+            self.init(Array(text.utf8))
+        }
+
+        var count: Int { bytes.count }
+        var isEmpty: Bool { bytes.isEmpty }
+    }
+
     /// The position of the first occurrence of `needle` in `bytes` at or after `start`
     /// (`start` itself for an empty needle). `memchr` runs for the needle's rarest byte in
     /// source text (the `g` of `register`, not its `r`), so it stops at few false candidates.
-    static func firstIndex(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
+    static func firstIndex(of needle: Needle, in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
         guard !needle.isEmpty else { return start }
         guard let base = bytes.baseAddress, start >= 0, bytes.count - start >= needle.count else { return nil }
-        let anchor = rarestOffset(in: needle)
-        let anchorByte = Int32(needle[anchor])
+        let anchor = needle.anchor
+        let anchorByte = Int32(needle.bytes[anchor])
         // Where the anchor byte of a match can be: from `start + anchor` to the anchor of
         // a match ending at the last byte.
         let lastAnchor = bytes.count - needle.count + anchor
         var position = start + anchor
-        while position <= lastAnchor {
-            guard let found = memchr(base + position, anchorByte, lastAnchor - position + 1) else { return nil }
-            let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) - anchor
-            if memcmp(base + index, needle, needle.count) == 0 { return index }
-            position = index + anchor + 1
+        return needle.bytes.withUnsafeBufferPointer { needleBytes in
+            while position <= lastAnchor {
+                guard let found = memchr(base + position, anchorByte, lastAnchor - position + 1) else { return nil }
+                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) - anchor
+                if memcmp(base + index, needleBytes.baseAddress!, needle.count) == 0 { return index }
+                position = index + anchor + 1
+            }
+            return nil
         }
-        return nil
     }
 
     /// Whether `needle` occurs in `bytes` (an empty needle always does).
-    static func contains(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func contains(_ needle: Needle, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         firstIndex(of: needle, in: bytes) != nil
     }
 

@@ -32,7 +32,7 @@ struct SourceSuppressionDirective: Sendable, Equatable {
         reach == .nextLine ? "nibscan:disable-next-line" : "nibscan:disable"
     }
 
-    private static let marker = Array("nibscan:disable".utf8)
+    private static let marker = ByteSearch.Needle("nibscan:disable")
 
     /// Every directive in the sources among `files`, in path and line order.
     static func directives(in files: [ProjectFile]) -> [SourceSuppressionDirective] {

@@ -135,6 +135,48 @@ final class IndexShortcutTests: XCTestCase {
         }
     }
 
+    // MARK: - Merged member lists
+
+    /// A class declared in a header and implemented in a `.m` merges its members the same
+    /// way whether its lists are short (searched) or long (through a dictionary): one entry
+    /// per selector in header order, the implemented copy kept, settable when any
+    /// declaration makes it so.
+    func testMergedMembersAreTheSameOnBothSidesOfTheShortListLimit() throws {
+        for count in [3, 16, 17, 40] {
+            let names = (0..<count).map { "member\($0)" }
+            var header = "@interface Card : UIView\n"
+            var implementation = "@interface Card ()\n"
+            for name in names { header += "@property (nonatomic, readonly) NSString *\(name);\n- (void)\(name)Tapped;\n" }
+            for name in names.prefix(2) { implementation += "@property (nonatomic, readwrite) NSString *\(name);\n" }
+            implementation += "@end\n@implementation Card\n"
+            for name in names.reversed() { implementation += "- (void)\(name)Tapped { [self setNeedsLayout]; }\n" }
+            implementation += "- (void)extra { }\n@end\n"
+            let index = SourceFixture.index([("Card.h", header + "@end\n"), ("Card.m", implementation)])
+            let type = try XCTUnwrap(index.types["Card"])
+            XCTAssertEqual(type.methods.map(\.selector), names.map { "\($0)Tapped" } + ["extra"], "\(count) members")
+            XCTAssertTrue(type.methods.allSatisfy(\.hasBody), "\(count) members: the implemented copy is kept")
+            XCTAssertEqual(type.properties.map(\.name), names, "\(count) members")
+            XCTAssertEqual(type.properties.map(\.isSettable), names.indices.map { $0 < 2 }, "\(count) members")
+        }
+    }
+
+    // MARK: - Selectors written in place
+
+    /// The selector of a call on `self` written from the token bytes is the one joined from
+    /// the token texts, ASCII or not (label token indices; -1 for an unlabeled argument).
+    func testSwiftSelectorsWrittenInPlaceMatchTheJoinedText() {
+        let cases: [(source: String, labels: [Int], selector: String)] = [
+            ("reload(animated: true, _: 1, in: view)", [2, -1, 10], "reload(animated:_:in:)"),
+            ("reload()", [], "reload()"),
+            ("grüße(an: x, y)", [2, -1], "grüße(an:_:)"),
+            ("tap(é: x)", [2], "tap(é:)"),
+        ]
+        for (source, labels, selector) in cases {
+            let stream = SourceTokenizer(language: .swift).stream(Array(source.utf8))
+            XCTAssertEqual(stream.swiftSelector(name: 0, labels: labels), selector, source)
+        }
+    }
+
     // MARK: - Byte search
 
     func testByteSearchFromTheRarestByteAgreesWithAPlainScan() {

@@ -5,13 +5,8 @@ enum ImportScanner {
     /// Module names in file order, each once.
     static func modules(in stream: TokenStream, language: SourceLanguage) -> [String] {
         var modules: [String] = []
-        // Only `import` (6 bytes), `@import` (7) and directives can start an import: every
-        // other token is passed over on its kind and length alone.
-        let kind: SourceToken.Kind = language == .swift ? .identifier : .attribute
-        let length = language == .swift ? 6 : 7
         for index in stream.tokens.indices {
             let token = stream.tokens[index]
-            guard token.kind == kind && token.length == length || language == .objc && token.kind == .directive else { continue }
             let module: String?
             switch (language, token.kind) {
             case (.swift, .identifier) where stream.isText(token, "import"):

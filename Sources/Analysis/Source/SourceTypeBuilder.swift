@@ -146,18 +146,17 @@ enum SourceTypeBuilder {
         }
         var merged: [Element] = []
         merged.reserveCapacity(total)
+        let hashed = total > shortList
         var positions: [Key: Int] = [:]
-        if total > shortList { positions.reserveCapacity(total) }
+        if hashed { positions.reserveCapacity(total) }
         for position in group {
             for element in list(position) {
                 let elementKey = key(element)
-                let existing = total > shortList
-                    ? positions[elementKey]
-                    : merged.firstIndex { key($0) == elementKey }
+                let existing = hashed ? positions[elementKey] : merged.firstIndex { key($0) == elementKey }
                 if let existing {
                     combine(&merged[existing], element)
                 } else {
-                    if total > shortList { positions[elementKey] = merged.count }
+                    if hashed { positions[elementKey] = merged.count }
                     merged.append(element)
                 }
             }

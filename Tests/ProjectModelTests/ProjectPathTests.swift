@@ -1,4 +1,5 @@
 @testable import Analysis
+import Foundation
 import TestSupport
 import XCTest
 
@@ -33,6 +34,44 @@ final class ProjectPathTests: XCTestCase {
             XCTAssertEqual(ProjectPath.normalized(path), ProjectPath.normalizedByCharacters(path), path.debugDescription)
         }
         XCTAssertEqual(ProjectPath.normalized("Ünï/../x"), "x", "a non-ASCII path folds by characters")
+    }
+
+    /// Lookups without case: a path the upload lacks finds the one upload path equal to it
+    /// without case (ASCII or not), none when several are, and none when nothing is.
+    func testCaseFoldedLookups() {
+        let upload = ["App/Bucketlist/App.swift", "App/Kit/ÄPFEL.swift", "App/Same/a.swift", "App/same/A.swift", "Other/App.swift"]
+        let folded = CaseFoldedPaths(upload)
+        XCTAssertEqual(folded.onlyMatch(of: "App/BucketList/App.swift"), "App/Bucketlist/App.swift")
+        XCTAssertEqual(folded.onlyMatch(of: "app/kit/äpfel.swift"), "App/Kit/ÄPFEL.swift", "non-ASCII letters fold as lowercased() folds them")
+        XCTAssertNil(folded.onlyMatch(of: "App/SAME/A.SWIFT"), "two upload paths match without case")
+        XCTAssertNil(folded.onlyMatch(of: "App/Images/icon.png"), "nothing matches")
+        XCTAssertNil(folded.onlyMatch(of: "Elsewhere/App.swift"), "the same last component in another folder is no match")
+        // The key is a function of the lowercased path: the Kelvin sign lowercases to ASCII "k".
+        XCTAssertEqual(CaseFoldedPaths.key(of: "A/\u{212A}.swift"), CaseFoldedPaths.key(of: "a/K.swift"))
+        XCTAssertEqual(CaseFoldedPaths.key(of: "Ünï/X.swift"), CaseFoldedPaths.key(of: "ünï/x.SWIFT"))
+    }
+
+    /// C-family implementations by their last bytes, as `hasSuffix` tells them.
+    func testImplementationExtensions() {
+        let paths = ["a.m", "a.mm", "a.c", "a.cpp", "a.h", "a.swift", "m", ".m", "a.xcm", "am", "a.cp", "a.M", "dir.m/x.png", "é.mm"]
+        for path in paths {
+            let expected = ImplementationExtension.allCases.first { path.hasSuffix($0.text) }
+            XCTAssertEqual(ImplementationExtension(of: path), expected, path)
+        }
+        XCTAssertEqual(ImplementationExtension(of: "a.mm")?.isObjectiveC, true)
+        XCTAssertEqual(ImplementationExtension(of: "a.cpp")?.isObjectiveC, false)
+    }
+
+    /// A phase's files sorted, each once, as sorting a `Set` of them gives.
+    func testPhaseFilesAreSortedAndUnique() {
+        var generator = SeededGenerator(state: 7)
+        let names = ["b.swift", "a.swift", "A.swift", "caf\u{E9}.swift", "cafe\u{301}.swift", "z/y.xib"]
+        for _ in 0..<500 {
+            let paths = (0..<Int(generator.next() % 12)).map { _ in names[Int(generator.next() % UInt64(names.count))] }
+            XCTAssertEqual(BuildPhaseFiles.sortedUnique(paths).count, Set(paths).count, "\(paths)")
+            XCTAssertEqual(BuildPhaseFiles.sortedUnique(paths).map { $0.precomposedStringWithCanonicalMapping },
+                           Set(paths).sorted().map { $0.precomposedStringWithCanonicalMapping }, "\(paths)")
+        }
     }
 
     func testSortedPathLookups() {

@@ -48,6 +48,24 @@ final class PropertyListParserTests: XCTestCase {
         XCTAssertEqual(top["quoted key"], .dictionary([:]))
     }
 
+    /// Unquoted strings are scanned four bytes a step, then byte by byte; trivia is tested on
+    /// its first byte before the loop. Every length across those steps, ended by each kind
+    /// of byte that can follow (and by the end of the file), reads the same string.
+    func testUnquotedStringsOfEveryLengthEndWhereTheyShould() throws {
+        let alphabet = Array("aZ09_$+/:.-")
+        for length in 1...13 {
+            let text = String((0..<length).map { alphabet[$0 % alphabet.count] })
+            // (`/` belongs to unquoted strings: a comment after one needs a space before it.)
+            XCTAssertEqual(try parse(text), .string(text), "a top-level string of \(length) bytes at the end of the file")
+            for ending in [";", " ;", "\t;", "\n;", " /* comment */ ;", "\t// line\n;", "\u{0B};"] {
+                let dictionary = "{\(text) = \(text)\(ending)}"
+                XCTAssertEqual(try parse(dictionary), .dictionary([text: .string(text)]), dictionary.debugDescription)
+            }
+            XCTAssertEqual(try parse("(\(text),\(text))"), .array([.string(text), .string(text)]))
+            XCTAssertNotNil(error("{\(text)é = x;}"), "a byte no unquoted string holds ends the key: the \"=\" is missing")
+        }
+    }
+
     func testDocumentNodesAnswerAsTheValueTreeDoes() throws {
         let text = """
         { isa = PBXGroup; children = (A, "B", {x = y;}); name = "caf\\U00e9"; isa = PBXVariantGroup; raw = <01ff>; }

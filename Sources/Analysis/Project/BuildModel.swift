@@ -21,8 +21,8 @@ public struct BuildModel: Sendable {
     public let problems: [String: String]
     /// Upload path → indices into `targets` of the targets that compile or bundle it.
     let targetsByFile: [String: [Int]]
-    /// Files some project's groups name.
-    let referencedFiles: Set<String>
+    /// Objective-C implementations some project's groups name.
+    let referencedImplementations: Set<String>
     /// Target index → the target indices whose code it can see (itself, dependencies,
     /// linked and imported project modules), transitively.
     private(set) var visibleTargets: [Set<Int>]
@@ -43,7 +43,7 @@ public struct BuildModel: Sendable {
         var workspaces: [BuildWorkspace] = []
         var declared = Set(dependencies.map(BuildTarget.moduleName))
         var problems: [String: String] = [:]
-        var referenced: Set<String> = []
+        var referenced: [String] = []
         for file in files where file.status == .analysed {
             guard let contents = file.contents else { continue }
             do throws(ProjectFileError) {
@@ -54,7 +54,7 @@ public struct BuildModel: Sendable {
                     let project = try XcodeProjectReader(document: document, pbxprojPath: file.path, uploadPaths: uploadPaths).project()
                     targets += project.targets
                     containers.append(project.path)
-                    referenced.formUnion(project.referencedFiles)
+                    referenced += project.referencedImplementations
                 case .package:
                     let manifest = PackageManifestReader(manifestPath: file.path, uploadPaths: uploadPaths).read(Array(contents))
                     targets += manifest.targets
@@ -82,7 +82,7 @@ public struct BuildModel: Sendable {
         self.projectModules = projectModules
         declaredModules = declared
         dependencyModules = declared.subtracting(projectModules)
-        referencedFiles = referenced
+        referencedImplementations = Set(referenced)
         targetsByFile = Self.membership(of: targets, uploadPaths: uploadPaths)
         visibleTargets = Self.visibility(of: targets, imports: [:])
     }
@@ -114,16 +114,12 @@ public struct BuildModel: Sendable {
     private static func matchCase(of targets: inout [BuildTarget], to uploadPaths: [String]) {
         guard targets.contains(where: { !$0.sources.isEmpty || !$0.resources.isEmpty || !$0.headers.isEmpty }) else { return }
         let exact = Set(uploadPaths)
-        var folded: [String: String?]?
+        var folded: CaseFoldedPaths?
         func matched(_ path: String) -> String {
             guard !exact.contains(path) else { return path }
-            let table = folded ?? uploadPaths.reduce(into: [:]) { table, path in
-                let key = path.lowercased()
-                table[key] = table[key] == nil ? .some(path) : .some(nil)
-            }
+            let table = folded ?? CaseFoldedPaths(uploadPaths)
             folded = table
-            guard let candidate = table[path.lowercased()], let candidate else { return path }
-            return candidate
+            return table.onlyMatch(of: path) ?? path
         }
         for position in targets.indices {
             targets[position].sources = targets[position].sources.map(matched)
@@ -137,21 +133,25 @@ public struct BuildModel: Sendable {
     /// work follows the targets' files, not every header of the upload).
     private static func membership(of targets: [BuildTarget], uploadPaths: [String]) -> [String: [Int]] {
         var table: [String: [Int]] = [:]
+        table.reserveCapacity(targets.reduce(0) { $0 + $1.sources.count + $1.resources.count + $1.headers.count })
         for (index, target) in targets.enumerated() {
-            for path in target.sources + target.resources + target.headers where table[path]?.last != index {
-                table[path, default: []].append(index)
+            for list in [target.sources, target.resources, target.headers] {
+                for path in list { table[path, default: []].appendOnce(index) }
             }
         }
         var implementationTargets: [String: Set<Int>] = [:]
         for (path, indices) in table {
-            guard let implementation = [".m", ".mm", ".c", ".cpp"].first(where: path.hasSuffix) else { continue }
-            let header = String(path.dropLast(implementation.count)) + ".h"
+            guard let implementation = ImplementationExtension(of: path) else { continue }
+            let header = String(path.dropLast(implementation.text.count)) + ".h"
             if ProjectPath.contains(header, inSorted: uploadPaths) { implementationTargets[header, default: []].formUnion(indices) }
         }
+        // Targets were added in ascending order; only a header given more needs sorting.
         for (header, indices) in implementationTargets {
-            for index in indices where !(table[header]?.contains(index) ?? false) { table[header, default: []].append(index) }
+            var entry = table[header] ?? []
+            for index in indices.sorted() where !entry.contains(index) { entry.append(index) }
+            table[header] = entry.sorted()
         }
-        return table.mapValues { $0.sorted() }
+        return table
     }
 
     /// Each target's visible targets: dependencies by name (same container first), and
@@ -167,7 +167,7 @@ public struct BuildModel: Sendable {
             // Each module once, in first-mention order: every source imports `UIKit`.
             var names = target.linkedModules
             var named = Set(names)
-            for source in target.sources {
+            for source in target.sources where !imports.isEmpty {
                 for module in imports[source] ?? [] where named.insert(module).inserted { names.append(module) }
             }
             var result = names.flatMap { byModule[$0] ?? [] }
@@ -205,7 +205,7 @@ public struct BuildModel: Sendable {
             guard path.hasSuffix(".h") else { return [] }
             // A header no phase lists is dead with its implementation, else included by path.
             let stem = path.dropLast(2)
-            let hasImplementation = [".m", ".mm"].contains { targetsByFile[stem + $0] != nil || referencedFiles.contains(stem + $0) }
+            let hasImplementation = ImplementationExtension.objectiveC.contains { targetsByFile[stem + $0] != nil || referencedImplementations.contains(stem + $0) }
             return hasImplementation ? [] : nil
         case .project, .workspace, .package, .dependencies, .other:
             return nil
@@ -281,5 +281,13 @@ public struct SwiftVersionTable: Sendable, Equatable {
     /// `nil`: unknown, read as current Swift.
     public func version(of path: String) -> SwiftLanguageVersion? {
         byPath[path] ?? fallback
+    }
+}
+
+private extension Array where Element == Int {
+    /// Appends `index` unless it is already last: targets are added in ascending order, each
+    /// once per path although a path can be in two of a target's lists.
+    mutating func appendOnce(_ index: Int) {
+        if last != index { append(index) }
     }
 }

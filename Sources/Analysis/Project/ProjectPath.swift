@@ -4,14 +4,20 @@ enum ProjectPath {
     /// `a/b` + `../c/./d` → `a/c/d`; an absolute `second` or one escaping the root → `nil`.
     static func join(_ first: String, _ second: String) -> String? {
         guard !second.hasPrefix("/") else { return nil }
-        return normalized(first.isEmpty ? second : first + "/" + second)
+        guard !first.isEmpty else { return normalized(second) }
+        // One allocation for the joined path (`first + "/" + second` makes two).
+        var joined = first
+        joined.reserveCapacity(first.utf8.count + 1 + second.utf8.count)
+        joined.append("/")
+        joined.append(second)
+        return normalized(joined)
     }
 
     /// Folds `.`, `..` and empty components.
     static func normalized(_ path: String) -> String? {
-        if hasNothingToFold(path) { return path }
         var contiguous = path
         switch contiguous.withUTF8(foldASCII) {
+        case .unchanged: return path
         case .folded(let folded): return folded
         case .outsideTheRoot: return nil
         case .notASCII: return normalizedByCharacters(path)
@@ -19,14 +25,18 @@ enum ProjectPath {
     }
 
     private enum ASCIIFold {
+        /// No component is empty, `.` or `..`: the common case, returned as it is.
+        case unchanged
         case folded(String)
         case outsideTheRoot
         case notASCII
     }
 
-    /// ``normalized(_:)`` on the bytes of an ASCII path (where a byte is a character; the
-    /// projects' `../` paths are all ASCII), without a `Substring` per component.
+    /// ``normalized(_:)`` on the bytes of a path (where an ASCII byte is a character; the
+    /// projects' `../` paths are all ASCII): one pass tells whether anything needs folding,
+    /// a second folds without a `Substring` per component.
     private static func foldASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> ASCIIFold {
+        if hasNothingToFold(bytes) { return .unchanged }
         guard bytes.allSatisfy({ $0 < 0x80 }) else { return .notASCII }
         let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
         var kept: [Range<Int>] = []
@@ -56,6 +66,23 @@ enum ProjectPath {
         return .folded(String(decoding: folded, as: UTF8.self))
     }
 
+    /// Whether no component of the path is empty, `.` or `..`, judged on its bytes (any
+    /// byte other than `/` and `.` ends such a component, so non-ASCII paths are judged
+    /// here too).
+    private static func hasNothingToFold(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var length = 0, dots = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: "/") {
+                if length == 0 || dots == length && length <= 2 { return false }
+                (length, dots) = (0, 0)
+            } else {
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return bytes.isEmpty || length > 0 && !(dots == length && length <= 2)
+    }
+
     /// ``normalized(_:)`` component by component, as `String` splits on `/`.
     static func normalizedByCharacters(_ path: String) -> String? {
         var components: [Substring] = []
@@ -69,22 +96,6 @@ enum ProjectPath {
             }
         }
         return components.joined(separator: "/")
-    }
-
-    /// Whether no component of `path` is empty, `.` or `..`, judged on its bytes: the
-    /// common case, which ``normalized(_:)`` returns as it is without splitting it.
-    private static func hasNothingToFold(_ path: String) -> Bool {
-        var length = 0, dots = 0
-        for byte in path.utf8 {
-            if byte == UInt8(ascii: "/") {
-                if length == 0 || dots == length && length <= 2 { return false }
-                (length, dots) = (0, 0)
-            } else {
-                length += 1
-                if byte == UInt8(ascii: ".") { dots += 1 }
-            }
-        }
-        return path.isEmpty || length > 0 && !(dots == length && length <= 2)
     }
 
     /// `App/App.xcodeproj/project.pbxproj` → `App/App.xcodeproj`; a bare name → `""`.

@@ -85,7 +85,7 @@ struct PackageManifestReader {
                 phases.add(synchronized: path)
             } else if isResource || kind == .xib || kind == .storyboard || kind == .nib {
                 // SwiftPM processes xibs and storyboards found in a target's folder without being told.
-                phases.resources.insert(path)
+                phases.resources.append(path)
             }
         }
         let linked = Self.targetDependencyNames(in: arguments, of: stream).map(BuildTarget.moduleName)
@@ -93,7 +93,7 @@ struct PackageManifestReader {
             name: name, container: manifestPath, kind: isTest ? .test : call == "executableTarget" ? .tool : .library,
             module: BuildTarget.moduleName(name), platforms: platforms,
             swiftVersion: phases.sources.contains { $0.hasSuffix(".swift") } ? swiftVersion : nil,
-            sources: phases.sources.sorted(), resources: phases.resources.sorted(), headers: phases.headers.sorted(),
+            sources: phases.sortedSources, resources: phases.sortedResources, headers: phases.sortedHeaders,
             linkedModules: Array(Set(linked)).sorted()
         )
     }

@@ -41,7 +41,8 @@ public struct OpenStepPropertyListParser: Sendable {
         guard data.count <= limit else {
             throw PropertyListError(line: 1, message: "the file is \(data.count) bytes, over the limit of \(limit) bytes for a property list")
         }
-        let bytes = Array(data)
+        // One copy of the bytes (`Array(data)` copies them one by one).
+        let bytes = data.withUnsafeBytes { [UInt8]($0) }
         let result: Result<PropertyListDocument, PropertyListError> = bytes.withUnsafeBufferPointer { buffer in
             Cursor.byteClasses.withUnsafeBufferPointer { classes in
                 var cursor = Cursor(bytes: buffer, classes: classes, document: PropertyListDocument(bytes: bytes), maximumDepth: limits.maximumDepth)
@@ -200,6 +201,11 @@ private struct Cursor {
         let start = position
         var end = position
         let count = bytes.count
+        // Four bytes a step while they last (object ids are 24 bytes), then one by one.
+        while end + 4 <= count,
+              classes[Int(bytes[end])] & classes[Int(bytes[end + 1])] & classes[Int(bytes[end + 2])] & classes[Int(bytes[end + 3])] & Self.unquotedClass != 0 {
+            end += 4
+        }
         while end < count, classes[Int(bytes[end])] & Self.unquotedClass != 0 { end += 1 }
         position = end
         return add(.string, start: start, count: end - start)
@@ -334,8 +340,16 @@ private struct Cursor {
         return addDecoded(.data, data)
     }
 
-    /// Whitespace, `// line` and `/* block */` comments.
+    /// Whitespace, `// line` and `/* block */` comments. Called before and after every key
+    /// and value, and often there is none (`;` right after a value): the first byte is
+    /// tested here, the loop is left out of line.
+    @inline(__always)
     private mutating func skipTrivia() throws(PropertyListError) {
+        guard position < bytes.count, classes[Int(bytes[position])] & Self.triviaStartClass != 0 else { return }
+        try skipTriviaRun()
+    }
+
+    private mutating func skipTriviaRun() throws(PropertyListError) {
         while position < bytes.count {
             let byte = bytes[position]
             if classes[Int(byte)] & Self.whitespaceClass != 0 {
@@ -366,12 +380,16 @@ private struct Cursor {
     }
 
     /// Per byte value: ``unquotedClass`` for the bytes of an unquoted string, ``whitespaceClass``
-    /// for whitespace (a table lookup per byte in the scanning loops).
+    /// for whitespace, ``triviaStartClass`` for whitespace and the `/` a comment starts with
+    /// (a table lookup per byte in the scanning loops).
     static let byteClasses: [UInt8] = (0...255).map { (byte: Int) -> UInt8 in
-        isUnquoted(UInt8(byte)) ? unquotedClass : isWhitespace(UInt8(byte)) ? whitespaceClass : 0
+        let byte = UInt8(byte)
+        if isUnquoted(byte) { return unquotedClass | (byte == UInt8(ascii: "/") ? triviaStartClass : 0) }
+        return isWhitespace(byte) ? whitespaceClass | triviaStartClass : 0
     }
     private static let unquotedClass: UInt8 = 1
     private static let whitespaceClass: UInt8 = 2
+    private static let triviaStartClass: UInt8 = 4
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0x0B || byte == 0x0C

@@ -3,8 +3,9 @@ struct XcodeProject: Sendable, Equatable {
     /// The `.xcodeproj` folder, upload-relative.
     var path: String
     var targets: [BuildTarget]
-    /// Files the project's groups name (whether or not a target builds them).
-    var referencedFiles: Set<String>
+    /// Objective-C implementation files (`.m`, `.mm`) the project's groups name, whether
+    /// or not a target builds them: a header beside one is dead with it.
+    var referencedImplementations: [String]
     /// Number of objects in the `objects` table (for the tests' hand counts).
     var objectCount: Int
 }
@@ -21,8 +22,13 @@ struct XcodeProjectReader {
     let sourceRoot: String
     /// Every upload path, sorted: synchronized folders and folder references take the files below them.
     let uploadPaths: [String]
-    /// Object (its node) → resolved path (`nil` when outside the upload: SDK, built products, absolute).
-    private(set) var paths: [Int: String] = [:]
+    /// Node → position in ``resolvedPaths`` (-1 when the node is no group or file, or points
+    /// outside the upload: SDK, built products, absolute): a lookup costs no hashing, and
+    /// the table holds no `String` of its own to release.
+    private var pathPositions: [Int32]
+    private var resolvedPaths: [String] = []
+    /// The Objective-C implementations among ``resolvedPaths``.
+    private(set) var referencedImplementations: [String] = []
 
     /// - Parameter pbxprojPath: `App/App.xcodeproj/project.pbxproj`.
     init(document: PropertyListDocument, pbxprojPath: String, uploadPaths: [String]) throws(ProjectFileError) {
@@ -31,6 +37,7 @@ struct XcodeProjectReader {
         let container = ProjectPath.parent(of: projectPath)
         sourceRoot = ProjectPath.join(container, objects.string("projectDirPath", of: objects.root) ?? "") ?? container
         self.uploadPaths = uploadPaths
+        pathPositions = Array(repeating: -1, count: document.nodes.count)
         if let mainGroup = objects.object(at: "mainGroup", of: objects.root) { resolvePaths(of: mainGroup, parent: sourceRoot) }
     }
 
@@ -45,19 +52,30 @@ struct XcodeProjectReader {
         let targets = nativeTargets.map {
             target($0, names: targetNames, synchronized: synchronized, projectConfigurations: projectConfigurations)
         }
-        return XcodeProject(path: projectPath, targets: targets, referencedFiles: Set(paths.values), objectCount: objects.count)
+        return XcodeProject(path: projectPath, targets: targets, referencedImplementations: referencedImplementations, objectCount: objects.count)
     }
 
     // MARK: Paths
 
+    /// Where a group or file reference points in the upload.
+    func path(of object: Int) -> String? {
+        let position = pathPositions[object]
+        return position < 0 ? nil : resolvedPaths[Int(position)]
+    }
+
     /// Resolves `root` and its children (bounded by the object count: a cycle stops).
     private mutating func resolvePaths(of root: Int, parent rootParent: String) {
         var pending: [(object: Int, parent: String?)] = [(root, rootParent)]
-        var visited: Set<Int> = []
+        var visited = Array(repeating: false, count: pathPositions.count)
         while let (object, parent) = pending.popLast() {
-            guard visited.insert(object).inserted else { continue }
+            guard !visited[object] else { continue }
+            visited[object] = true
             let path = resolvedPath(of: object, parent: parent)
-            if let path { paths[object] = path }
+            if let path {
+                pathPositions[object] = Int32(resolvedPaths.count)
+                resolvedPaths.append(path)
+                if ImplementationExtension(of: path)?.isObjectiveC == true { referencedImplementations.append(path) }
+            }
             for child in objects.objects(listedAt: "children", in: object) { pending.append((child, path)) }
         }
     }
@@ -106,7 +124,7 @@ struct XcodeProjectReader {
             name: name, container: projectPath, kind: BuildTarget.kind(ofProductType: productType), productType: productType,
             module: BuildTarget.moduleName(module), platforms: platforms,
             swiftVersion: swiftVersion(settings: settings, target: object, hasSwift: hasSwift),
-            sources: phases.sources.sorted(), resources: phases.resources.sorted(), headers: phases.headers.sorted(),
+            sources: phases.sortedSources, resources: phases.sortedResources, headers: phases.sortedHeaders,
             dependencies: dependencies(of: object, names: names), linkedModules: phases.linkedModules.sorted()
         )
     }
@@ -225,9 +243,9 @@ struct XcodeProjectReader {
             }
             for path in filePaths(of: buildFile) {
                 switch kind {
-                case .sources: files.sources.insert(path)
-                case .resources: files.resources.formUnion(bundled(path))
-                case .headers: files.headers.insert(path)
+                case .sources: files.sources.append(path)
+                case .resources: files.resources += bundled(path)
+                case .headers: files.headers.append(path)
                 case .frameworks, .other: break
                 }
             }
@@ -238,9 +256,9 @@ struct XcodeProjectReader {
     private func filePaths(of buildFile: Int) -> [String] {
         guard let reference = objects.object(at: "fileRef", of: buildFile) else { return [] }
         if objects.isa(reference, "PBXVariantGroup") || objects.isa(reference, "XCVersionGroup") {
-            return objects.objects(listedAt: "children", in: reference).compactMap { paths[$0] }
+            return objects.objects(listedAt: "children", in: reference).compactMap(path(of:))
         }
-        return paths[reference].map { [$0] } ?? []
+        return path(of: reference).map { [$0] } ?? []
     }
 
     /// A bundled path, or every upload file below it for a folder reference.
@@ -268,20 +286,33 @@ struct XcodeProjectReader {
     }
 }
 
-/// What a target's phases list, gathered before sorting.
+/// What a target's phases list, gathered in lists (a file listed twice, by two phases or by
+/// a group and a folder, is dropped when they are sorted: no hashing per path).
 struct BuildPhaseFiles {
-    var sources: Set<String> = []
-    var resources: Set<String> = []
-    var headers: Set<String> = []
+    var sources: [String] = []
+    var resources: [String] = []
+    var headers: [String] = []
     var linkedModules: Set<String> = []
+
+    var sortedSources: [String] { Self.sortedUnique(sources) }
+    var sortedResources: [String] { Self.sortedUnique(resources) }
+    var sortedHeaders: [String] { Self.sortedUnique(headers) }
+
+    /// `paths` sorted, each once (as a `Set` would keep them: equal paths compare as `String`s do).
+    static func sortedUnique(_ paths: [String]) -> [String] {
+        var result: [String] = []
+        result.reserveCapacity(paths.count)
+        for path in paths.sorted() where result.last != path { result.append(path) }
+        return result
+    }
 
     /// Files of a synchronized folder, sorted into phases by extension.
     mutating func add(synchronized path: String) {
         switch ProjectFile.kind(ofPath: path) {
-        case .swift: sources.insert(path)
+        case .swift: sources.append(path)
         case .objc:
-            if path.hasSuffix(".h") { headers.insert(path) } else { sources.insert(path) }
-        case .xib, .storyboard, .nib, .other: resources.insert(path)
+            if path.hasSuffix(".h") { headers.append(path) } else { sources.append(path) }
+        case .xib, .storyboard, .nib, .other: resources.append(path)
         case .project, .workspace, .package, .dependencies: break
         }
     }
@@ -333,7 +364,7 @@ struct SynchronizedFolders {
 extension XcodeProjectReader {
     /// A synchronized group's folder (resolved like any group, also when not under the main group).
     func synchronizedPath(_ group: Int) -> String? {
-        if let path = paths[group] { return path }
+        if let path = path(of: group) { return path }
         guard let path = objects.string("path", of: group) else { return nil }
         return (objects.string("sourceTree", of: group) ?? "<group>") == "<absolute>" ? nil : ProjectPath.join(sourceRoot, path)
     }

@@ -1,0 +1,50 @@
+/// The upload's paths looked up without case, as macOS's file system finds them: a project
+/// naming `BucketList/App.swift` builds the upload's `Bucketlist/App.swift`. Most paths a
+/// project names that the upload lacks have no such match at all (images, plists and
+/// folders left out of the upload), so a lookup first compares a 64-bit hash of the
+/// case-folded last component, made without a lowercased copy of the path, and lowercases
+/// whole paths only when that hash matches.
+struct CaseFoldedPaths {
+    /// Case-folded hash → the upload paths with it.
+    private var byKey: [UInt64: [String]] = [:]
+
+    init(_ paths: [String]) {
+        for path in paths { byKey[Self.key(of: path), default: []].append(path) }
+    }
+
+    /// The one upload path equal to `path` without case; `nil` when none or several are.
+    func onlyMatch(of path: String) -> String? {
+        guard let candidates = byKey[Self.key(of: path)] else { return nil }
+        let lowered = path.lowercased()
+        var match: String?
+        for candidate in candidates where candidate.lowercased() == lowered {
+            guard match == nil else { return nil }
+            match = candidate
+        }
+        return match
+    }
+
+    /// FNV-1a over the last component of the path as `lowercased()` spells it: ASCII letters
+    /// folded in place, any other path hashed through `lowercased()` (lowercasing makes and
+    /// removes no `/`, so equal folded paths always have equal keys).
+    static func key(of path: String) -> UInt64 {
+        let ascii: UInt64?? = path.utf8.withContiguousStorageIfAvailable { bytes in
+            var start = bytes.count
+            while start > 0, bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
+            var hash = fnvBasis
+            for position in start..<bytes.count {
+                let byte = bytes[position]
+                guard byte < 0x80 else { return nil }
+                hash = (hash ^ UInt64(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)) &* fnvPrime
+            }
+            return hash
+        }
+        if let ascii, let ascii { return ascii }
+        let lowered = path.lowercased()
+        return lowered.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).last?
+            .reduce(fnvBasis) { ($0 ^ UInt64($1)) &* fnvPrime } ?? fnvBasis
+    }
+
+    private static let fnvBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+    private static let fnvPrime: UInt64 = 0x0000_0100_0000_01B3
+}

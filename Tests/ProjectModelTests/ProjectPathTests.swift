@@ -36,6 +36,19 @@ final class ProjectPathTests: XCTestCase {
         XCTAssertEqual(ProjectPath.normalized("Ünï/../x"), "x", "a non-ASCII path folds by characters")
     }
 
+    /// A `path` value joined from its bytes reads as joining its text: absolute, escaping,
+    /// empty, non-ASCII and invalid UTF-8 alike.
+    func testJoiningBytesMatchesJoiningText() {
+        let seconds: [[UInt8]] = [Array("View.swift".utf8), Array("../Shared/./A.m".utf8), Array("/abs/B.h".utf8), [],
+                                  Array("Ünï/ç.xib".utf8), [0x41, 0xFF, 0x42], [0x80, 0x2F, 0x43], Array("../../x".utf8)]
+        for first in ["", "App", "App/Sub", "Ä"] {
+            for second in seconds {
+                let text = String(decoding: second, as: UTF8.self)
+                XCTAssertEqual(second.withUnsafeBufferPointer { ProjectPath.join(first, bytes: $0) }, ProjectPath.join(first, text), "\(first) + \(second)")
+            }
+        }
+    }
+
     /// Lookups without case: a path the upload lacks finds the one upload path equal to it
     /// without case (ASCII or not), none when several are, and none when nothing is.
     func testCaseFoldedLookups() {

@@ -109,6 +109,39 @@ final class PropertyListParserTests: XCTestCase {
         XCTAssertNil(objects.object(at: "name", of: objects.root))
     }
 
+    /// The id table answers as a `Dictionary` would, through repeated ids, ids whose last
+    /// value is no dictionary (removed, their slot reused), text ids and ids that collide.
+    func testObjectTableAnswersAsADictionary() throws {
+        var generator = SeededGenerator(state: 99)
+        // Few distinct ids, so repeats and removals are frequent; one text id among them.
+        let spellings = (0..<40).map { String(format: "%024X", $0 &* 0x10001) } + ["notHex"]
+        for round in 0..<60 {
+            var table = PBXObjectTable(capacity: 40)
+            var model: [String: Int] = [:]
+            var document = "{"
+            let operations = 1 + Int(generator.next() % 40)
+            for _ in 0..<operations {
+                document += "\(spellings[Int(generator.next() % UInt64(spellings.count))]) = x;"
+            }
+            document += "}"
+            let parsed = try parser.document(Data(document.utf8))
+            for (position, entry) in parsed.entries(of: parsed.root).enumerated() {
+                let id = try XCTUnwrap(PBXObjectID(entry.key, in: parsed))
+                let key = parsed.string(entry.key) ?? ""
+                if generator.next() % 4 == 0 {
+                    XCTAssertEqual(table.removeValue(forKey: id), model.removeValue(forKey: key), "round \(round)")
+                } else {
+                    XCTAssertEqual(table.updateValue(position, forKey: id), model.updateValue(position, forKey: key), "round \(round)")
+                }
+                XCTAssertEqual(table.count, model.count, "round \(round)")
+            }
+            for entry in parsed.entries(of: parsed.root) {
+                let id = try XCTUnwrap(PBXObjectID(entry.key, in: parsed))
+                XCTAssertEqual(table[id], model[parsed.string(entry.key) ?? ""], "round \(round)")
+            }
+        }
+    }
+
     func testMalformedInputGivesAClearErrorWithItsLine() {
         let cases: [(String, String, Int)] = [
             ("{\n a = b;\n c = (d, e\n", "the array opened on line 3 is never closed", 4),

@@ -5,21 +5,32 @@
 /// case-folded last component, made without a lowercased copy of the path, and lowercases
 /// whole paths only when that hash matches.
 struct CaseFoldedPaths {
-    /// Case-folded hash → the upload paths with it.
-    private var byKey: [UInt64: [String]] = [:]
+    private let paths: [String]
+    /// Case-folded hash → the last of ``paths`` with it; ``earlier`` chains to the one
+    /// before with the same hash (-1 ends the chain): no array per entry.
+    private var lastByKey: [UInt64: Int] = [:]
+    private var earlier: [Int]
 
     init(_ paths: [String]) {
-        for path in paths { byKey[Self.key(of: path), default: []].append(path) }
+        self.paths = paths
+        earlier = Array(repeating: -1, count: paths.count)
+        lastByKey.reserveCapacity(paths.count)
+        for (position, path) in paths.enumerated() {
+            if let previous = lastByKey.updateValue(position, forKey: Self.key(of: path)) { earlier[position] = previous }
+        }
     }
 
     /// The one upload path equal to `path` without case; `nil` when none or several are.
     func onlyMatch(of path: String) -> String? {
-        guard let candidates = byKey[Self.key(of: path)] else { return nil }
+        guard var position = lastByKey[Self.key(of: path)] else { return nil }
         let lowered = path.lowercased()
         var match: String?
-        for candidate in candidates where candidate.lowercased() == lowered {
-            guard match == nil else { return nil }
-            match = candidate
+        while position >= 0 {
+            if paths[position].lowercased() == lowered {
+                guard match == nil else { return nil }
+                match = paths[position]
+            }
+            position = earlier[position]
         }
         return match
     }

@@ -13,6 +13,21 @@ enum ProjectPath {
         return normalized(joined)
     }
 
+    /// ``join(_:_:)`` with `second` as UTF-8 bytes (a project file's `path` value, read in
+    /// place): the joined path is written in one allocation, with no `String` for `second`.
+    static func join(_ first: String, bytes second: UnsafeBufferPointer<UInt8>) -> String? {
+        guard second.first != UInt8(ascii: "/") else { return nil }
+        guard !first.isEmpty else { return normalized(String(decoding: second, as: UTF8.self)) }
+        let firstCount = first.utf8.count
+        let joined = String(unsafeUninitializedCapacity: firstCount + 1 + second.count) { buffer in
+            _ = buffer.initialize(from: first.utf8)
+            buffer[firstCount] = UInt8(ascii: "/")
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[(firstCount + 1)...]).initialize(from: second)
+            return firstCount + 1 + second.count
+        }
+        return normalized(joined)
+    }
+
     /// Folds `.`, `..` and empty components.
     static func normalized(_ path: String) -> String? {
         var contiguous = path

@@ -6,7 +6,7 @@
 struct PBXObjects {
     let document: PropertyListDocument
     /// Id → the object's dictionary node.
-    private let table: [PBXObjectID: Int]
+    private let table: PBXObjectTable
     /// Every object's node, in file order (so ascending: a dictionary's node follows
     /// everything before it), and the node of its id beside it.
     let all: [Int]
@@ -26,10 +26,9 @@ struct PBXObjects {
             throw ProjectFileError("there is no \"rootObject\"")
         }
         // Entry by entry, as a dictionary is built: a repeated id keeps its last value.
-        var table: [PBXObjectID: Int] = [:]
         let entries = document.entries(of: objects)
         let ids = entries.map { PBXObjectID($0.key, in: document) }
-        table.reserveCapacity(entries.count)
+        var table = PBXObjectTable(capacity: entries.count)
         var overwritten = false
         for (id, entry) in zip(ids, entries) {
             guard let id else { continue }
@@ -97,12 +96,12 @@ struct PBXObjects {
 /// An object id as the table keys it: the usual 24 uppercase hex digits as 96 bits, any
 /// other spelling as its text (so ids that differ only in case stay apart).
 struct PBXObjectID: Hashable {
-    private enum Storage: Hashable {
+    enum Storage: Hashable {
         case hex(UInt64, UInt32)
         case text(String)
     }
 
-    private let storage: Storage
+    let storage: Storage
 
     /// `nil` for a node that is no string.
     init?(_ node: Int, in document: PropertyListDocument) {

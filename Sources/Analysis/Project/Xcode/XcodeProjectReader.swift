@@ -99,7 +99,8 @@ struct XcodeProjectReader {
             start = parent  // no `sourceTree` (or not a string): `<group>`
         }
         guard let start else { return nil }
-        return objects.string("path", of: object).map { ProjectPath.join(start, $0) } ?? start
+        guard let path = document.value(forKey: "path", in: object), document.isString(path) else { return start }
+        return document.withBytes(of: path) { ProjectPath.join(start, bytes: $0) }
     }
 
     // MARK: Targets
@@ -299,11 +300,18 @@ struct BuildPhaseFiles {
     var sortedHeaders: [String] { Self.sortedUnique(headers) }
 
     /// `paths` sorted, each once (as a `Set` would keep them: equal paths compare as `String`s do).
+    /// ASCII paths, nearly all of them, sort by their bytes: the same order as `String`'s,
+    /// at a fraction of its compare.
     static func sortedUnique(_ paths: [String]) -> [String] {
         var result: [String] = []
         result.reserveCapacity(paths.count)
-        for path in paths.sorted() where result.last != path { result.append(path) }
+        let sorted = paths.allSatisfy(isASCII) ? paths.sorted(by: ProjectFile.pathPrecedes) : paths.sorted()
+        for path in sorted where result.last != path { result.append(path) }
         return result
+    }
+
+    private static func isASCII(_ path: String) -> Bool {
+        path.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } } ?? false
     }
 
     /// Files of a synchronized folder, sorted into phases by extension.

@@ -36,6 +36,17 @@ final class ProjectPathTests: XCTestCase {
         XCTAssertEqual(ProjectPath.normalized("Ünï/../x"), "x", "a non-ASCII path folds by characters")
     }
 
+    /// Upload paths order by their UTF-8 bytes, the order the sorted-path searches rely on.
+    func testPathsOrderByTheirBytes() {
+        var generator = SeededGenerator(state: 5)
+        let pieces = ["a", "B", "/", "é", "e\u{301}", "", "😀", "z", "."]
+        for _ in 0..<2_000 {
+            func path() -> String { (0..<Int(generator.next() % 5)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined() }
+            let (first, second) = (path(), path())
+            XCTAssertEqual(ProjectFile.pathPrecedes(first, second), first.utf8.lexicographicallyPrecedes(second.utf8), "\(first) < \(second)")
+        }
+    }
+
     /// A `path` value joined from its bytes reads as joining its text: absolute, escaping,
     /// empty, non-ASCII and invalid UTF-8 alike.
     func testJoiningBytesMatchesJoiningText() {

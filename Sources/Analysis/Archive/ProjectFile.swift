@@ -26,19 +26,24 @@ public struct ProjectFile: Sendable {
         pathPrecedes(first.path, second.path)
     }
 
-    /// The same order for bare paths.
+    /// The same order for bare paths. Native strings are compared in place (sorting and
+    /// searching the upload's paths calls this most); others through a contiguous copy.
     static func pathPrecedes(_ first: String, _ second: String) -> Bool {
-        var left = first, right = second
-        return left.withUTF8 { leftBytes in
-            right.withUTF8 { rightBytes in
-                let common = min(leftBytes.count, rightBytes.count)
-                guard common > 0, let leftBase = leftBytes.baseAddress, let rightBase = rightBytes.baseAddress else {
-                    return leftBytes.count < rightBytes.count
-                }
-                let order = memcmp(leftBase, rightBase, common)
-                return order == 0 ? leftBytes.count < rightBytes.count : order < 0
-            }
+        let inPlace = first.utf8.withContiguousStorageIfAvailable { left in
+            second.utf8.withContiguousStorageIfAvailable { right in bytesPrecede(left, right) }
         }
+        if let inPlace, let inPlace { return inPlace }
+        var left = first, right = second
+        return left.withUTF8 { left in right.withUTF8 { right in bytesPrecede(left, right) } }
+    }
+
+    private static func bytesPrecede(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+        let common = min(left.count, right.count)
+        guard common > 0, let leftBase = left.baseAddress, let rightBase = right.baseAddress else {
+            return left.count < right.count
+        }
+        let order = memcmp(leftBase, rightBase, common)
+        return order == 0 ? left.count < right.count : order < 0
     }
 
     /// The kind a path has by its extension (a `.nib` folder is a `nib` too), or by its

@@ -132,7 +132,9 @@ public struct PropertyListDocument: Sendable {
     }
 
     /// ``strings(_:)`` passed through `transform` (`nil` results left out) into one array:
-    /// an object's id lists are read this way, without an array per step.
+    /// an object's id lists are read this way, without an array per step. Inlined, so the
+    /// closure (which captures its caller's tables) is not copied into a context per call.
+    @inline(__always)
     func strings<Result>(_ node: Int, _ transform: (Int) -> Result?) -> [Result] {
         let entry = nodes[node]
         switch entry.kind {

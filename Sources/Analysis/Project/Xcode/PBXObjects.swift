@@ -77,6 +77,7 @@ struct PBXObjects {
     }
 
     /// The objects an id list names (missing ones skipped), in the list's order.
+    @inline(__always)
     func objects(listedAt key: StaticString, in object: Int) -> [Int] {
         guard let list = document.value(forKey: key, in: object) else { return [] }
         return document.strings(list, self.object(named:))

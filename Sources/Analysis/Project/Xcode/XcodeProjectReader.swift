@@ -257,7 +257,12 @@ struct XcodeProjectReader {
     private func filePaths(of buildFile: Int) -> [String] {
         guard let reference = objects.object(at: "fileRef", of: buildFile) else { return [] }
         if objects.isa(reference, "PBXVariantGroup") || objects.isa(reference, "XCVersionGroup") {
-            return objects.objects(listedAt: "children", in: reference).compactMap(path(of:))
+            // A loop, not `compactMap(path(of:))`: that would copy the reader into a closure.
+            var paths: [String] = []
+            for child in objects.objects(listedAt: "children", in: reference) {
+                if let path = path(of: child) { paths.append(path) }
+            }
+            return paths
         }
         return path(of: reference).map { [$0] } ?? []
     }

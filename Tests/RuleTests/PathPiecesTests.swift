@@ -19,7 +19,7 @@ final class PathPiecesTests: XCTestCase {
     }
 
     func testLastComponentMatchesSplit() {
-        for path in ["a/b/c.xib", "c.xib", "a/b/", "/", "", "//x//", "a//b", "ü/é.nib"] {
+        for path in ["a/b/c.xib", "c.xib", "a/b/", "/", "", "//x//", "a//b", "ü/é.nib", "ü/é.nib///", "😀/😀", "x/y.XIB"] {
             XCTAssertEqual(PathPieces.lastComponent(of: path[...]).map(String.init), path.split(separator: "/").last.map(String.init), path)
         }
     }

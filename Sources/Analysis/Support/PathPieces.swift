@@ -9,26 +9,50 @@ enum PathPieces {
     private static let slash = UInt8(ascii: "/")
     private static let dot = UInt8(ascii: ".")
 
+    /// `body` over the UTF-8 bytes of `text`: in place where the string is contiguous (a
+    /// native string always is), else through a copy. Walking `Substring.UTF8View` indices
+    /// instead cost thousands of instructions per path, and these helpers run for every
+    /// path of an upload, more than once.
+    private static func withBytes<Result>(of text: Substring, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = String(text)
+        return copy.withUTF8(body)
+    }
+
+    /// The index `offset` UTF-8 bytes into `text` (constant time on native strings).
+    private static func index(_ offset: Int, in text: Substring) -> Substring.Index {
+        text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+    }
+
     /// The last non-empty `/`-separated component (`path.split(separator: "/").last`),
     /// or `nil` for a path of slashes only.
     static func lastComponent(of path: Substring) -> Substring? {
-        let bytes = path.utf8
-        var end = bytes.endIndex
-        while end > bytes.startIndex, bytes[bytes.index(before: end)] == slash { end = bytes.index(before: end) }
-        guard end > bytes.startIndex else { return nil }
-        var start = end
-        while start > bytes.startIndex, bytes[bytes.index(before: start)] != slash { start = bytes.index(before: start) }
-        return path[start..<end]
+        let found: Range<Int>? = withBytes(of: path) { bytes in
+            var end = bytes.count
+            while end > 0, bytes[end - 1] == slash { end -= 1 }
+            guard end > 0 else { return nil }
+            var start = end
+            while start > 0, bytes[start - 1] != slash { start -= 1 }
+            return start..<end
+        }
+        return found.map { path[index($0.lowerBound, in: path)..<index($0.upperBound, in: path)] }
     }
 
     /// `(component as NSString).pathExtension` and `.deletingPathExtension` of one path
     /// component (no `/`).
     static func splitExtension(_ component: Substring) -> (name: Substring, pathExtension: Substring) {
-        let bytes = component.utf8
         // The plain case: ASCII, a dot that is neither first nor last.
-        if bytes.allSatisfy({ $0 < 0x80 }), let dotIndex = bytes.lastIndex(of: dot),
-           dotIndex != bytes.startIndex, bytes.index(after: dotIndex) != bytes.endIndex {
-            return (component[..<dotIndex], component[bytes.index(after: dotIndex)...])
+        let plainDot: Int? = withBytes(of: component) { bytes in
+            var lastDot: Int?
+            for offset in 0..<bytes.count {
+                if bytes[offset] >= 0x80 { return nil }
+                if bytes[offset] == dot { lastDot = offset }
+            }
+            guard let lastDot, lastDot != 0, lastDot != bytes.count - 1 else { return nil }
+            return lastDot
+        }
+        if let plainDot {
+            return (component[..<index(plainDot, in: component)], component[index(plainDot + 1, in: component)...])
         }
         let bridged = String(component) as NSString
         return (Substring(bridged.deletingPathExtension), Substring(bridged.pathExtension))
@@ -36,24 +60,21 @@ enum PathPieces {
 
     /// Whether `text` equals `lowercaseASCII` ignoring ASCII case.
     static func equalsIgnoringCase(_ text: Substring, _ lowercaseASCII: StaticString) -> Bool {
-        hasSuffixIgnoringCase(text, lowercaseASCII) && text.utf8.count == lowercaseASCII.utf8CodeUnitCount
+        text.utf8.count == lowercaseASCII.utf8CodeUnitCount && hasSuffixIgnoringCase(text, lowercaseASCII)
     }
 
     /// Whether `text` ends with `lowercaseASCII` ignoring ASCII case (as
     /// `text.lowercased().hasSuffix(lowercaseASCII)` does for ASCII suffixes).
     static func hasSuffixIgnoringCase(_ text: Substring, _ lowercaseASCII: StaticString) -> Bool {
         let suffixCount = lowercaseASCII.utf8CodeUnitCount
-        let bytes = text.utf8
-        guard bytes.count >= suffixCount else { return false }
-        return lowercaseASCII.withUTF8Buffer { suffix in
-            var position = bytes.index(bytes.endIndex, offsetBy: -suffixCount)
-            for expected in suffix {
-                let byte = bytes[position]
+        return withBytes(of: text) { bytes in
+            guard bytes.count >= suffixCount else { return false }
+            let first = bytes.count - suffixCount
+            return (0..<suffixCount).allSatisfy { offset in
+                let byte = bytes[first + offset]
                 let lowered = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
-                guard lowered == expected else { return false }
-                position = bytes.index(after: position)
+                return lowered == lowercaseASCII.utf8Start[offset]
             }
-            return true
         }
     }
 }

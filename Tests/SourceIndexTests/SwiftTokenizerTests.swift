@@ -8,6 +8,25 @@ final class SwiftTokenizerTests: XCTestCase {
 
     private func texts(_ text: String) -> [String] { tokens(text).map(\.text) }
 
+    /// Tokens are written into room for one per 4 bytes; denser text is scanned again with
+    /// room for one per byte. Either way every token is there, in order, with its place.
+    func testTextDenserThanTheFirstGuessKeepsEveryToken() {
+        for count in [1, 3, 15, 16, 17, 40, 1_000] {
+            let dense = String(repeating: "(", count: count) + String(repeating: ")", count: count)
+            let tokens = TokenizerFixture.tokens(dense, language: .swift)
+            XCTAssertEqual(tokens.count, 2 * count, "\(count)")
+            XCTAssertEqual(tokens.map(\.text).joined(), dense)
+            XCTAssertEqual(tokens.last?.column, 2 * count)
+            let stream = SourceTokenizer(language: .swift).stream(Array(dense.utf8))
+            XCTAssertEqual(stream.partner[0], 2 * count - 1, "the outermost brackets still pair")
+        }
+        // A sparse file around a dense run reads as its pieces do.
+        let mixed = "let a = 1\n" + String(repeating: "-", count: 300) + "\nfunc f() {}"
+        let pieces = ["let a = 1", "func f() {}"].map { TokenizerFixture.tokens($0, language: .swift).count }
+        XCTAssertEqual(TokenizerFixture.tokens(mixed, language: .swift).count, pieces[0] + 300 + pieces[1])
+        XCTAssertEqual(TokenizerFixture.tokens("", language: .swift), [])
+    }
+
     func testNestedBlockCommentsAreSkippedWhole() {
         XCTAssertEqual(texts("a /* outer /* inner */ still comment */ b"), ["a", "b"])
     }

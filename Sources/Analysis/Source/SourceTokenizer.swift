@@ -15,12 +15,27 @@ struct SourceTokenizer {
     /// not fit a token (``SourceFileIndexer`` reports such a file instead of indexing it).
     private func tokenize(_ bytes: [UInt8]) -> [SourceToken] {
         guard bytes.count < SourceToken.maximumFileBytes else { return [] }
-        return bytes.withUnsafeBufferPointer { buffer in
-            Self.byteClasses.withUnsafeBufferPointer { classes in
-                var scanner = ByteScanner(bytes: buffer, classes: classes, language: language)
-                return scanner.run()
+        // Room for a token per 4 bytes: source averages one per 5 and is rarely denser. A
+        // denser file is scanned again with room for a token per byte, which every file
+        // fits (each token is at least one byte).
+        return scan(bytes, capacity: bytes.count / 4 + 16) ?? scan(bytes, capacity: bytes.count + 1) ?? []
+    }
+
+    /// The tokens of `bytes`, written straight into an array of `capacity`; `nil` when
+    /// they do not fit.
+    private func scan(_ bytes: [UInt8], capacity: Int) -> [SourceToken]? {
+        var overflowed = false
+        let tokens = [SourceToken](unsafeUninitializedCapacity: capacity) { tokens, initialized in
+            bytes.withUnsafeBufferPointer { buffer in
+                Self.byteClasses.withUnsafeBufferPointer { classes in
+                    var scanner = ByteScanner(bytes: buffer, classes: classes, language: language, tokens: tokens)
+                    scanner.run()
+                    initialized = scanner.tokenCount
+                    overflowed = scanner.overflowed
+                }
             }
         }
+        return overflowed ? nil : tokens
     }
 
     /// Per byte value: `identifierStart` for letters, `_`, `$` and bytes of non-ASCII
@@ -46,18 +61,24 @@ private struct ByteScanner {
     var lineStart = 0
     /// Only whitespace seen since the start of the line (Objective-C preprocessor lines).
     var atLineStart = true
-    var tokens: [SourceToken] = []
+    /// The tokens so far, written in place (no uniqueness or capacity check of an array per
+    /// token): `tokens[..<tokenCount]` is initialized.
+    let tokens: UnsafeMutableBufferPointer<SourceToken>
+    private(set) var tokenCount = 0
+    /// The file has more tokens than ``tokens`` holds: the run stopped.
+    private(set) var overflowed = false
 
-    init(bytes: UnsafeBufferPointer<UInt8>, classes: UnsafeBufferPointer<UInt8>, language: SourceLanguage) {
+    init(bytes: UnsafeBufferPointer<UInt8>, classes: UnsafeBufferPointer<UInt8>, language: SourceLanguage,
+         tokens: UnsafeMutableBufferPointer<SourceToken>) {
         self.bytes = bytes
         self.classes = classes
         self.language = language
-        tokens.reserveCapacity(bytes.count / 4 + 16)  // source averages a token per 5 bytes, rarely denser than 4
+        self.tokens = tokens
     }
 
-    mutating func run() -> [SourceToken] {
+    mutating func run() {
         let count = bytes.count
-        while position < count {
+        while position < count, !overflowed {
             let byte = bytes[position]
             if byte == 0x0A {
                 newline(at: position)
@@ -108,7 +129,6 @@ private struct ByteScanner {
             }
             emit(kind, start: start, line: startLine, column: column)
         }
-        return tokens
     }
 
     // MARK: - Tokens
@@ -123,8 +143,13 @@ private struct ByteScanner {
             for offset in start..<position { high |= bytes[offset] }
             isASCII = high < 0x80
         }
-        tokens.append(SourceToken(kind: kind, isASCII: isASCII, start: start, length: position - start,
-                                  line: line, column: column))
+        guard tokenCount < tokens.count, let base = tokens.baseAddress else {
+            overflowed = true
+            return
+        }
+        (base + tokenCount).initialize(to: SourceToken(kind: kind, isASCII: isASCII, start: start, length: position - start,
+                                                      line: line, column: column))
+        tokenCount += 1
     }
 
     /// Skips a run of spaces eight at a time while it lasts (indentation is runs of 4–16).

@@ -49,11 +49,16 @@ final class ModelJoinTests: XCTestCase {
             for ancestor in names + ["UIView", "NSObject"] {
                 XCTAssertEqual(forward.isKind(name, of: ancestor), expected.contains(ancestor), "\(name) of \(ancestor)")
             }
+            for ancestors in [[], ["UIView", "NSObject"], ["Unknown", names[0]], Array(names.suffix(3))] {
+                XCTAssertEqual(forward.isKind(name, ofAnyOf: ancestors), ancestors.contains(where: expected.contains), "\(name) of any of \(ancestors)")
+                XCTAssertEqual(model.isKind(name, ofAnyOf: ancestors), ancestors.contains { model.isKind(name, of: $0) }, "\(name) of any of \(ancestors)")
+            }
         }
         XCTAssertEqual(forward.subclasses, backward.subclasses)
         XCTAssertEqual(forward.subclasses, stepwise.subclasses)
         XCTAssertEqual(forward.lineage(of: "T1"), ["T1", "T0"] + (3..<25).map { "L\($0)" } + (0..<3).map { "L\($0)" })
         XCTAssertNil(forward.lineage(of: "Unknown"))
+        XCTAssertNil(forward.isKind("Unknown", ofAnyOf: ["UIView"]), "an unknown name is left to the lineage walk")
         XCTAssertTrue(forward.cutLinks.isEmpty)
     }
 

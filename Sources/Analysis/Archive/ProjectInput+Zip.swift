@@ -29,10 +29,20 @@ extension ProjectInput {
     }
 
     private static func refuseDuplicateNames(_ records: [ZipCentralRecord]) throws {
-        var seen = Set<[UInt8]>(minimumCapacity: records.count)
+        var seen = Set<EntryNameBytes>(minimumCapacity: records.count)
         // A name cut short is over the length limit: never extracted, so never a clash.
-        for record in records where !record.isNameCut && !seen.insert(record.name).inserted {
+        for record in records where !record.isNameCut && !seen.insert(EntryNameBytes(bytes: record.name)).inserted {
             throw ArchiveError.duplicateName(entry: record.displayName)
         }
+    }
+}
+
+/// An entry's raw name, hashed as one run of bytes (an `[UInt8]` hashes byte by byte, and
+/// every name of the archive is hashed here).
+private struct EntryNameBytes: Hashable {
+    let bytes: [UInt8]
+
+    func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 }

@@ -258,6 +258,12 @@ struct ClassHierarchy: Sendable {
         return contains(Int(above), descendant: Int(node))
     }
 
+    /// ``isKind(_:of:)`` for several ancestors, the name looked up once.
+    func isKind(_ name: String, ofAnyOf ancestors: [String]) -> Bool? {
+        guard let node = nodes[name] else { return nil }
+        return ancestors.contains { ancestor in nodes[ancestor].map { contains(Int($0), descendant: Int(node)) } ?? false }
+    }
+
     private func contains(_ ancestor: Int, descendant: Int) -> Bool {
         order[ancestor] <= order[descendant] && order[descendant] < end[ancestor]
     }

@@ -73,7 +73,8 @@ extension ProjectModel {
 
     /// Whether `name` is a kind of any of `ancestors`.
     public func isKind(_ name: String, ofAnyOf ancestors: [String]) -> Bool {
-        ancestors.contains { isKind(name, of: $0) }
+        if let known = hierarchy.isKind(name, ofAnyOf: ancestors) { return known }
+        return ancestors.contains { isKind(name, of: $0) }
     }
 
     /// The family of a class: cells before views (a cell is a view), controllers.

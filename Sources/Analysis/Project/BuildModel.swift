@@ -148,7 +148,7 @@ public struct BuildModel: Sendable {
         // Targets were added in ascending order; only a header given more needs sorting.
         for (header, indices) in implementationTargets {
             var entry = table[header] ?? []
-            for index in indices.sorted() where !entry.contains(index) { entry.append(index) }
+            for index in indices where !entry.contains(index) { entry.append(index) }
             table[header] = entry.sorted()
         }
         return table
@@ -167,8 +167,10 @@ public struct BuildModel: Sendable {
             // Each module once, in first-mention order: every source imports `UIKit`.
             var names = target.linkedModules
             var named = Set(names)
-            for source in target.sources where !imports.isEmpty {
-                for module in imports[source] ?? [] where named.insert(module).inserted { names.append(module) }
+            if !imports.isEmpty {
+                for source in target.sources {
+                    for module in imports[source] ?? [] where named.insert(module).inserted { names.append(module) }
+                }
             }
             var result = names.flatMap { byModule[$0] ?? [] }
             for dependency in target.dependencies {

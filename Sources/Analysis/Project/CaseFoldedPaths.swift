@@ -39,21 +39,25 @@ struct CaseFoldedPaths {
     /// folded in place, any other path hashed through `lowercased()` (lowercasing makes and
     /// removes no `/`, so equal folded paths always have equal keys).
     static func key(of path: String) -> UInt64 {
-        let ascii: UInt64?? = path.utf8.withContiguousStorageIfAvailable { bytes in
-            var start = bytes.count
-            while start > 0, bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
-            var hash = fnvBasis
-            for position in start..<bytes.count {
-                let byte = bytes[position]
-                guard byte < 0x80 else { return nil }
-                hash = (hash ^ UInt64(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)) &* fnvPrime
-            }
-            return hash
+        if let ascii = path.utf8.withContiguousStorageIfAvailable({ lastComponentHash($0, asciiOnly: true) }), let ascii {
+            return ascii
         }
-        if let ascii, let ascii { return ascii }
-        let lowered = path.lowercased()
-        return lowered.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).last?
-            .reduce(fnvBasis) { ($0 ^ UInt64($1)) &* fnvPrime } ?? fnvBasis
+        var lowered = path.lowercased()
+        return lowered.withUTF8 { lastComponentHash($0, asciiOnly: false) } ?? fnvBasis
+    }
+
+    /// FNV-1a over the bytes after the last `/`, ASCII letters folded (a no-op on lowercased
+    /// text); `nil` for a non-ASCII byte when `asciiOnly`.
+    private static func lastComponentHash(_ bytes: UnsafeBufferPointer<UInt8>, asciiOnly: Bool) -> UInt64? {
+        var start = bytes.count
+        while start > 0, bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
+        var hash = fnvBasis
+        for position in start..<bytes.count {
+            let byte = bytes[position]
+            if asciiOnly, byte >= 0x80 { return nil }
+            hash = (hash ^ UInt64(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)) &* fnvPrime
+        }
+        return hash
     }
 
     private static let fnvBasis: UInt64 = 0xcbf2_9ce4_8422_2325

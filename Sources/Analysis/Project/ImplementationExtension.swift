@@ -4,7 +4,7 @@ enum ImplementationExtension: CaseIterable {
     case m, mm, c, cpp
 
     /// The Objective-C ones, whose header is dead with them when no target builds them.
-    static let objectiveC: [String] = [".m", ".mm"]
+    static let objectiveC: [String] = allCases.filter(\.isObjectiveC).map(\.text)
 
     /// Asked of every path a project names: the last byte turns away nearly all of them
     /// (`.swift`, `.png`, `.h`, …) before any `hasSuffix`.

@@ -3,14 +3,8 @@
 enum ProjectPath {
     /// `a/b` + `../c/./d` → `a/c/d`; an absolute `second` or one escaping the root → `nil`.
     static func join(_ first: String, _ second: String) -> String? {
-        guard !second.hasPrefix("/") else { return nil }
-        guard !first.isEmpty else { return normalized(second) }
-        // One allocation for the joined path (`first + "/" + second` makes two).
-        var joined = first
-        joined.reserveCapacity(first.utf8.count + 1 + second.utf8.count)
-        joined.append("/")
-        joined.append(second)
-        return normalized(joined)
+        var second = second
+        return second.withUTF8 { join(first, bytes: $0) }
     }
 
     /// ``join(_:_:)`` with `second` as UTF-8 bytes (a project file's `path` value, read in

@@ -41,6 +41,19 @@ final class PathPiecesTests: XCTestCase {
         XCTAssertFalse(PathPieces.equalsIgnoringCase("storyboards", "storyboard"))
     }
 
+    func testStrippedNibNamesMatchFoundationContains() {
+        let names = ["Card", "Card.xib", "Views/Card", "Views/Card.nib", "Card.storyboard", "Caf\u{E9}", "e\u{301}/x",
+                     "/\u{301}", ".\u{301}", "a/", "", "Kelvin\u{212A}", "\u{FF0F}wide", "Card.XIB"]
+        // No `/` or `.` byte means no such character for Foundation's `contains` either (the
+        // byte test that keeps a plain name); a combining mark hides one from Foundation only.
+        for name in names where !name.utf8.contains(where: { $0 == 0x2F || $0 == 0x2E }) {
+            XCTAssertFalse(name.contains("/") || name.contains("."), name)
+        }
+        XCTAssertFalse("/\u{301}".contains("/"))
+        XCTAssertEqual(names.map(NibCatalog.stripped), ["Card", "Card", "Card", "Card", "Card.storyboard", "Caf\u{E9}", "x",
+                                                        "/\u{301}", ".\u{301}", "a", "", "Kelvin\u{212A}", "\u{FF0F}wide", "Card"])
+    }
+
     /// The definition `loadName` had before it was made byte-level.
     private static func referenceLoadName(_ path: String) -> String? {
         var components = path.split(separator: "/").map(String.init)

@@ -60,6 +60,11 @@ public struct NibCatalog: Sendable {
 
     /// A name as code writes it may carry the extension or a folder: `Card.xib`, `Views/Card`.
     static func stripped(_ name: String) -> String {
+        // Bytes first: every lookup of a nib by name comes here, and Foundation's `contains`
+        // searches through `NSString`. A name without a `/` or `.` byte has neither
+        // character; one with them asks Foundation, which sees no `/` where a combining mark
+        // follows it.
+        if !name.utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: ".") }) { return name }
         if !name.contains("/") && !name.contains(".") { return name }
         var base = (name as NSString).lastPathComponent
         let ext = (base as NSString).pathExtension.lowercased()

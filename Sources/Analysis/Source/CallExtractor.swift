@@ -65,24 +65,20 @@ struct CallExtractor {
     /// keyword, not a declaration).
     private func forEachSwiftCall(in range: Range<Int>, _ body: (Int) -> Void) {
         let upper = min(range.upperBound, stream.count)
-        // Through buffer pointers: this visits every token of every Swift file, and array
-        // subscripts would check each index. An ASCII `(` is one byte; any other token
-        // compares as text, as `isText` does.
+        // Through a buffer pointer: this visits every token of every Swift file, and array
+        // subscripts would check each index.
         stream.tokens.withUnsafeBufferPointer { tokens in
-            stream.bytes.withUnsafeBufferPointer { bytes in
-                var index = range.lowerBound
-                while index + 1 < upper {
-                    let token = tokens[index]
-                    if token.kind == .identifier {
-                        let next = tokens[index + 1]
-                        let opens = next.isASCII ? next.length == 1 && bytes[next.start] == 0x28 : stream.isText(next, "(")
-                        if opens, next.line == token.line, !Self.swiftKeywords.contains(token, in: stream),
-                           !stream.isText(index - 1, "func") {
-                            body(index)
-                        }
+            var index = range.lowerBound
+            while index + 1 < upper {
+                let token = tokens[index]
+                if token.kind == .identifier {
+                    let next = tokens[index + 1]
+                    if stream.isText(next, "("), next.line == token.line,
+                       !Self.swiftKeywords.contains(token, in: stream), !stream.isText(index - 1, "func") {
+                        body(index)
                     }
-                    index += 1
                 }
+                index += 1
             }
         }
     }

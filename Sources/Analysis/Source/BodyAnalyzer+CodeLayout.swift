@@ -39,8 +39,7 @@ extension BodyAnalyzer {
             var member: String
         }
         var seen: Set<Key> = []
-        let firstWords = Self.firstWords  // read once: a static is checked for initialisation on every access
-        for index in 0..<stream.count where stream[index].isIdentifier && firstWords.contains(index, in: stream) {
+        for index in Self.firstWords.indices(of: .identifier, in: stream) {
             guard let body = methodBody(containing: index), let kind = layoutKind(at: index, body: body) else { continue }
             let receiver = kind == .automaticRowHeight ? nil : layoutReceiver(of: index, kind: kind)
             if kind == .constraints && receiver == nil { continue }  // `equalTo: topAnchor`: self is the reference, not the constrained view

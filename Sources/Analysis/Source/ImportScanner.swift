@@ -5,11 +5,15 @@ enum ImportScanner {
     /// Module names in file order, each once.
     static func modules(in stream: TokenStream, language: SourceLanguage) -> [String] {
         var modules: [String] = []
-        for index in stream.tokens.indices {
+        // The candidates in one pass over the tokens; only they are looked at further.
+        let candidates = language == .swift
+            ? Self.importKeyword.indices(of: .identifier, in: stream)
+            : stream.indices { $0.kind == .attribute || $0.kind == .directive }
+        for index in candidates {
             let token = stream.tokens[index]
             let module: String?
             switch (language, token.kind) {
-            case (.swift, .identifier) where stream.isText(token, "import"):
+            case (.swift, .identifier):  // `import`
                 var next = index + 1
                 if next < stream.count, Self.importKinds.contains(stream.text(next)) { next += 1 }
                 module = next < stream.count && stream.tokens[next].isIdentifier ? stream.text(next) : nil
@@ -29,6 +33,7 @@ enum ImportScanner {
         return modules
     }
 
+    private static let importKeyword = TokenSet(["import"])
     /// `import class Foo.Bar` and its siblings.
     private static let importKinds: Set<String> = ["class", "struct", "enum", "protocol", "typealias", "func", "var", "let"]
 }

@@ -33,14 +33,31 @@ struct TokenSet: Sendable {
     /// Is the text of `token` one of the words (as `Set<String>.contains` decides)?
     func contains(_ token: SourceToken, in stream: TokenStream) -> Bool {
         guard token.isASCII, !hasNonASCIIWords else { return words.contains(stream.text(token)) }
-        guard token.length < byLength.count else { return false }
-        let bytes = stream.bytes
+        return stream.bytes.withUnsafeBufferPointer { containsASCII(token, bytes: $0) }
+    }
+
+    /// The indices of the tokens of `kind` that are one of the words, in file order: one
+    /// pass over the file's tokens and bytes through buffer pointers.
+    func indices(of kind: SourceToken.Kind, in stream: TokenStream) -> [Int] {
+        stream.bytes.withUnsafeBufferPointer { bytes in
+            stream.indices { token in
+                guard token.kind == kind else { return false }
+                guard token.isASCII, !hasNonASCIIWords else { return words.contains(stream.text(token)) }
+                return containsASCII(token, bytes: bytes)
+            }
+        }
+    }
+
+    /// ``contains(_:in:)`` for an ASCII token when every word is ASCII: bytewise.
+    @inline(__always)
+    private func containsASCII(_ token: SourceToken, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard token.length > 0, token.length < byLength.count else { return false }
         let start = token.start
         let first = bytes[start]
         guard firstBytes[4 * token.length + Int(first >> 6)] >> (first & 63) & 1 == 1 else { return false }
         let last = bytes[start + token.length - 1]
         guard lastBytes[4 * token.length + Int(last >> 6)] >> (last & 63) & 1 == 1 else { return false }
-        for word in byLength[token.length] where word[0] == bytes[start] {
+        for word in byLength[token.length] where word[0] == first {
             var offset = 1
             while offset < word.count, word[offset] == bytes[start + offset] { offset += 1 }
             if offset == word.count { return true }

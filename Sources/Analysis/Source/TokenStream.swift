@@ -76,6 +76,17 @@ struct TokenStream {
 
     var count: Int { tokens.count }
 
+    /// The indices of the tokens that pass `test`, in file order: one pass through a buffer
+    /// pointer, for scans that visit every token of a file (array subscripts would check
+    /// each index).
+    func indices(where test: (SourceToken) -> Bool) -> [Int] {
+        tokens.withUnsafeBufferPointer { tokens in
+            var found: [Int] = []
+            for index in tokens.indices where test(tokens[index]) { found.append(index) }
+            return found
+        }
+    }
+
     subscript(index: Int) -> SourceToken { tokens[index] }
 
     /// The text of `token` (invalid UTF-8 replaced).

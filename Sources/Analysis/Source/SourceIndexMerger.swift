@@ -127,15 +127,18 @@ enum SourceIndexMerger {
     /// that `(` is plainly its own character (ASCII before it and right after it, so no
     /// prepended or combining mark joins it); else character by character.
     static func baseName(_ swiftName: String) -> String {
-        enum Cut { case nothing, atByte(Int), byCharacters }
+        enum Cut { case nothing, asciiPrefix(String), byCharacters }
         var name = swiftName
+        // The ASCII prefix is made from the bytes directly: a `Substring` and its copy cost
+        // several times more, and the merge cuts every called and declared method name.
         let cut: Cut = name.withUTF8 { bytes in
             guard let open = bytes.firstIndex(of: UInt8(ascii: "(")) else { return .nothing }  // no `(` at all
-            return bytes[..<min(open + 2, bytes.count)].allSatisfy { $0 < 0x80 } ? .atByte(open) : .byCharacters
+            guard bytes[..<min(open + 2, bytes.count)].allSatisfy({ $0 < 0x80 }) else { return .byCharacters }
+            return .asciiPrefix(String(decoding: UnsafeBufferPointer(rebasing: bytes[..<open]), as: UTF8.self))
         }
         switch cut {
         case .nothing: return swiftName
-        case .atByte(let open): return String(swiftName[..<swiftName.utf8.index(swiftName.startIndex, offsetBy: open)])
+        case .asciiPrefix(let prefix): return prefix
         case .byCharacters: return String(swiftName.prefix { $0 != "(" })
         }
     }

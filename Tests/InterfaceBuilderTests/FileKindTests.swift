@@ -32,4 +32,13 @@ final class FileKindTests: XCTestCase {
         XCTAssertTrue(ProjectInput.isNeededByAnalysis(path: "App/__MACOSX/Card.xib"), "only at the top")
         XCTAssertFalse(ProjectInput.isNeededByAnalysis(path: "App/Image.png"))
     }
+
+    func testANeededFileKeepsItsPathsKindAndAnyOtherHasNone() {
+        XCTAssertEqual(ProjectInput.neededKind(ofPath: "App/Base.lproj/Main.storyboard"), .storyboard)
+        XCTAssertEqual(ProjectInput.neededKind(ofPath: "Podfile.lock"), .dependencies)
+        XCTAssertEqual(ProjectInput.neededKind(ofPath: "App/.nibscan.yml"), .other, "the configuration is read, as no kind")
+        XCTAssertNil(ProjectInput.neededKind(ofPath: "App/._Main.storyboard"))
+        XCTAssertNil(ProjectInput.neededKind(ofPath: "__MACOSX/App/Card.xib"))
+        XCTAssertNil(ProjectInput.neededKind(ofPath: "App/Image.png"))
+    }
 }

@@ -38,7 +38,7 @@ extension ProjectInput {
             totalEntries += 1
             let size = Int64(values?.fileSize ?? 0)
             totalBytes += size
-            if isNeededByAnalysis(path: relative) { needed.append(NeededFile(url: url, path: relative, size: size)) }
+            if let kind = neededKind(ofPath: relative) { needed.append(NeededFile(url: url, path: relative, kind: kind, size: size)) }
         }
         for (url, reason) in unlisted.failures {
             let folder = url.standardizedFileURL.path
@@ -60,13 +60,12 @@ extension ProjectInput {
         var collisions = MacPathCollisions()
         var readBytes: Int64 = 0
         return try needed.sorted { ProjectFile.pathPrecedes($0.path, $1.path) }.map { file in
-            let kind = ProjectFile.kind(ofPath: file.path)
             if let first = collisions.claim(file.path) {
                 let problem = ArchiveEntryError(entry: file.path, cause: .nameCollision(first: first))
-                return ProjectFile(path: file.path, kind: kind, contents: nil, status: problem.status, reason: problem.reason)
+                return ProjectFile(path: file.path, kind: file.kind, contents: nil, status: problem.status, reason: problem.reason)
             }
             if file.size > limits.maxEntryBytes {
-                return ProjectFile(path: file.path, kind: kind, contents: nil, status: .skipped,
+                return ProjectFile(path: file.path, kind: file.kind, contents: nil, status: .skipped,
                                    reason: "\(file.size) bytes, over the per-file limit of \(limits.maxEntryBytes)")
             }
             if readBytes + file.size > limits.maxTotalInflatedBytes {
@@ -74,9 +73,9 @@ extension ProjectInput {
             }
             readBytes += file.size
             do {
-                return ProjectFile(path: file.path, kind: kind, contents: try Data(contentsOf: file.url))
+                return ProjectFile(path: file.path, kind: file.kind, contents: try Data(contentsOf: file.url))
             } catch {
-                return ProjectFile(path: file.path, kind: kind, contents: nil, status: .error,
+                return ProjectFile(path: file.path, kind: file.kind, contents: nil, status: .error,
                                    reason: "cannot be read: \(error.localizedDescription)")
             }
         }
@@ -87,6 +86,7 @@ extension ProjectInput {
 private struct NeededFile {
     var url: URL
     var path: String
+    var kind: FileEntry.Kind
     var size: Int64
 }
 

@@ -36,11 +36,15 @@ public struct ProjectInput: Sendable {
     /// the project, package and dependency files the project model reads, and `.nibscan.yml`. Images and binaries are never read, nor the
     /// resource forks macOS adds to the zips it makes (`__MACOSX/…`, `._Name.xib`), which
     /// carry a project file's extension but none of its content.
-    public static func isNeededByAnalysis(path: String) -> Bool {
+    public static func isNeededByAnalysis(path: String) -> Bool { neededKind(ofPath: path) != nil }
+
+    /// The kind of a file the analysis needs (``isNeededByAnalysis(path:)``), `nil` for any
+    /// other: readers keep the kind rather than work it out from the path again.
+    public static func neededKind(ofPath path: String) -> FileEntry.Kind? {
         let name = PathPieces.lastComponent(of: path[...]) ?? ""
-        if name.utf8.starts(with: "._".utf8) || path.utf8.starts(with: "__MACOSX/".utf8) { return false }
-        if ProjectFile.kind(ofPath: path) != .other { return true }
-        return name == ProjectConfiguration.fileName
+        if name.utf8.starts(with: "._".utf8) || path.utf8.starts(with: "__MACOSX/".utf8) { return nil }
+        let kind = ProjectFile.kind(ofPath: path)
+        return kind != .other || name == ProjectConfiguration.fileName ? kind : nil
     }
 }
 

@@ -18,6 +18,7 @@ struct ZipProjectReading {
         var slot: Int
         var record: ZipCentralRecord
         var path: String
+        var kind: FileEntry.Kind
         var dataOffset: UInt64
     }
 
@@ -45,7 +46,7 @@ struct ZipProjectReading {
         case 0o140000: return skip(record, path: path, .specialFile("socket"))
         default: break
         }
-        guard ProjectInput.isNeededByAnalysis(path: path) else { return }
+        guard let kind = ProjectInput.neededKind(ofPath: path) else { return }
         if let first = collisions.claim(path) { return skip(record, path: path, .nameCollision(first: first)) }
         if let cause = refusal(of: record) { return skip(record, path: path, cause) }
         let size = Int64(record.uncompressedSize)
@@ -58,8 +59,8 @@ struct ZipProjectReading {
         case .success(let offset): dataOffset = offset
         }
         inflatedBytes += size  // the declared size: an entry never inflates to more
-        toRead.append(EntryToRead(slot: files.count, record: record, path: path, dataOffset: dataOffset))
-        files.append(ProjectFile(path: path, kind: ProjectFile.kind(ofPath: path), contents: nil))
+        toRead.append(EntryToRead(slot: files.count, record: record, path: path, kind: kind, dataOffset: dataOffset))
+        files.append(ProjectFile(path: path, kind: kind, contents: nil))
     }
 
     /// Inflates the entries ``add(_:boundary:boundaryName:)`` accepted, up to `concurrency`
@@ -73,7 +74,7 @@ struct ZipProjectReading {
         for (entry, result) in zip(toRead, results) {
             switch try result.get() {
             case .failure(let cause): files[entry.slot] = skipped(entry.record, path: entry.path, cause)
-            case .success(let data): files[entry.slot] = ProjectFile(path: entry.path, kind: ProjectFile.kind(ofPath: entry.path), contents: data)
+            case .success(let data): files[entry.slot] = ProjectFile(path: entry.path, kind: entry.kind, contents: data)
             }
         }
         toRead = []

@@ -29,6 +29,21 @@ final class TokenTextTests: XCTestCase {
         XCTAssertFalse(set.contains(3, in: tokens))
     }
 
+    func testTheIndicesOfASetsWordsAreTheTokensOfThatKindItContains() {
+        let tokens = stream("\u{212A} weak \"weak\" weakly #if weak(x) // weak\n@weak caf\u{E9} K")
+        let words = TokenSet(["K", "weak", "#if", "caf\u{E9}"])
+        for kind in [SourceToken.Kind.identifier, .string, .directive, .attribute] {
+            let expected = (0..<tokens.count).filter { tokens[$0].kind == kind && words.contains($0, in: tokens) }
+            XCTAssertEqual(words.indices(of: kind, in: tokens), expected, "\(kind)")
+        }
+        XCTAssertEqual(words.indices(of: .identifier, in: tokens).map { tokens.text($0) }, ["\u{212A}", "weak", "weak", "caf\u{E9}", "K"])
+        XCTAssertEqual(words.indices(of: .directive, in: tokens).map { tokens.text($0) }, ["#if"])
+        let asciiWords = TokenSet(["K", "weak", "weakly"])  // bytewise, but the KELVIN SIGN still matches "K"
+        XCTAssertEqual(asciiWords.indices(of: .identifier, in: tokens).map { tokens.text($0) }, ["\u{212A}", "weak", "weakly", "weak", "K"])
+        XCTAssertEqual(TokenSet(["weak"]).indices(of: .identifier, in: stream("")), [])
+        XCTAssertEqual(tokens.indices { $0.kind == .attribute }.map { tokens.text($0) }, ["@weak"])
+    }
+
     func testInvalidUTF8IsReplacedWhenTextIsRead() {
         let tokens = SourceTokenizer(language: .objc).stream([0x61, 0xFF, 0x20, 0x62])
         XCTAssertEqual(tokens.text(0), "a\u{FFFD}")

@@ -40,6 +40,32 @@ final class IndexShortcutTests: XCTestCase {
         XCTAssertGreaterThan(positives, 20, "the lines exercise both answers")
     }
 
+    /// Whether a file names `reuseIdentifier:` answers as decoding the file and searching
+    /// its text with Foundation, which is what the rule did before the fact was collected
+    /// while indexing: on ASCII and non-ASCII text, a combining mark after the label, and
+    /// bytes that are not UTF-8.
+    func testReuseIdentifierLabelAnswersAsTheTextSearch() {
+        let fixed: [[UInt8]] = [
+            Array("cell = [[UITableViewCell alloc] initWithStyle:s reuseIdentifier:@\"A\"];".utf8),
+            Array("UITableViewCell(style: .default, reuseIdentifier: \"plain\")".utf8),
+            Array("// caf\u{E9}\nUITableViewCell(style: .default, reuseIdentifier: nil)".utf8),
+            Array("reuseIdentifier:\u{301}".utf8), Array("reuseIdentifier".utf8), Array("reuseidentifier:".utf8), [],
+            Array("reuseIdentifier:".utf8) + [0xFF], [0xC3] + Array("reuseIdentifier:".utf8),
+            Array("reuseIdentifier:\u{301} caf\u{E9}\r\nx reuseIdentifier: y".utf8), Array("\u{E9}reuseIdentifier:\n\u{301}".utf8),
+        ]
+        let pieces = ["reuse", "Identifier", "reuseIdentifier", "reuseIdentifier:", ":", " ", "\u{E9}", "\u{301}", "\n", "x"]
+        let random = (0..<500).map { _ in
+            Array((0..<Int(generator.next() % 7)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined().utf8)
+        }
+        var positives = 0
+        for bytes in fixed + random {
+            let expected = String(data: Data(bytes), encoding: .utf8)?.contains("reuseIdentifier:") == true
+            if expected { positives += 1 }
+            XCTAssertEqual(ReuseIdentifierLabel.occurs(in: bytes), expected, String(decoding: bytes, as: UTF8.self).debugDescription)
+        }
+        XCTAssertGreaterThan(positives, 20, "the texts exercise both answers")
+    }
+
     // MARK: - Base names and byte equality
 
     /// A Swift method's base name cut on bytes answers as cutting before the first `(`

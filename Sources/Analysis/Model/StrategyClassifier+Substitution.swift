@@ -118,6 +118,6 @@ extension StrategyClassifier {
 
     /// `[self class]`, `self.class`, `[self classForCoder]`: the class the instance really is.
     private static func namesClassOfSelf(_ expression: String) -> Bool {
-        ["[self class]", "self.class", "[self classForCoder]", "NSStringFromClass(self.class)"].contains { expression.contains($0) }
+        ["[self class]", "self.class", "[self classForCoder]", "NSStringFromClass(self.class)"].contains { ASCIIText.contains(expression, $0) }
     }
 }

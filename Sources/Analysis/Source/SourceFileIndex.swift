@@ -16,6 +16,9 @@ public struct SourceFileIndex: Sendable, Equatable {
     /// Whether the file registers a reusable view with an identifier that is not a string
     /// literal (``DynamicReuseRegistration``).
     public var registersReuseIdentifiersDynamically = false
+    /// Whether the file's text names the `reuseIdentifier:` label (``ReuseIdentifierLabel``);
+    /// worked out only for files that dequeue a literal identifier, `false` for any other.
+    public var namesReuseIdentifierLabel = false
     /// Methods of this file that wrap a nib load and can be followed to their callers.
     var helpers: [NibLoadHelper] = []
     /// Methods of this file that copy placeholder attributes from a parameter.

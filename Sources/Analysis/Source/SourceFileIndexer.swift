@@ -50,6 +50,10 @@ struct SourceFileIndexer {
         // second reference alive during the call would make its first write copy them all).
         body.analyze(methods: consume methods, contexts: parsed.contexts)
         body.fill(&result)
+        // Asked only of files that dequeue with a literal identifier: the one reader's question.
+        if result.literalCalls.contains(where: { $0.kind == .dequeue }) {
+            result.namesReuseIdentifierLabel = ReuseIdentifierLabel.occurs(in: bytes)
+        }
         if stream.unbalanced > 0 {
             result.problems.append(SourceProblem(
                 path: path, code: "source.unbalanced-brackets",

@@ -34,6 +34,9 @@ public struct SourceIndex: Sendable, Equatable, Codable {
     /// Sources that register a reusable view with an identifier that is not a string
     /// literal (a constant, `String(describing:)`, Reusable's `register(cellType:)`), by path.
     public var dynamicReuseRegistrations: [String] = []
+    /// Sources that dequeue a literal identifier and whose text names the `reuseIdentifier:`
+    /// label: they make cells in code when a dequeue returns `nil` (``ReuseIdentifierLabel``), by path.
+    public var reuseIdentifierLabelPaths: Set<String> = []
 
     public init(declarations: [SourceTypeDeclaration] = [], types: [String: SourceType] = [:],
                 typealiases: [String: String] = [:], nibLoads: [NibLoadSite] = [],

@@ -25,6 +25,7 @@ enum SourceIndexMerger {
             move(&sorted[position].problems, to: &index.problems)
             if !sorted[position].imports.isEmpty { index.imports[sorted[position].path] = sorted[position].imports }
             if sorted[position].registersReuseIdentifiersDynamically { index.dynamicReuseRegistrations.append(sorted[position].path) }
+            if sorted[position].namesReuseIdentifierLabel { index.reuseIdentifierLabelPaths.insert(sorted[position].path) }
         }
         sorted = []
         var protocols: Set<String> = []

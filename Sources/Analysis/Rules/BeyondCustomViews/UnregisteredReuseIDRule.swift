@@ -94,8 +94,9 @@ struct UnregisteredReuseIDRule: Rule {
         return dequeues.compactMap { dequeue in
             guard !provided.contains(dequeue.value) else { return nil }
             let call = model.callText(at: dequeue.location) ?? ""
-            let needsIndexPath = dequeue.reusable != .tableCell || call.contains("for:") || call.contains("forIndexPath:") || call.contains("for indexPath")
-            if !needsIndexPath, model.sourceText(of: dequeue.location.path)?.contains("reuseIdentifier:") == true { return nil }
+            let needsIndexPath = dequeue.reusable != .tableCell
+                || ["for:", "forIndexPath:", "for indexPath"].contains { ASCIIText.contains(call, $0) }
+            if !needsIndexPath, model.sources.reuseIdentifierLabelPaths.contains(dequeue.location.path) { return nil }
             let outcome = needsIndexPath
                 ? "the first dequeue raises \"unable to dequeue a cell with identifier \(dequeue.value) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard\""
                 : "the dequeue always returns nil"

@@ -20,24 +20,16 @@ enum DynamicReuseRegistration {
         let found = bytes.withUnsafeBufferPointer { buffer in
             var from = 0
             while let hit = ByteSearch.firstIndex(of: register, in: buffer, from: from) {
-                var lineStart = hit
-                while lineStart > 0, !endsLine(at: lineStart - 1, in: buffer) { lineStart -= 1 }
-                var lineEnd = hit
-                while lineEnd < buffer.count, !endsLine(at: lineEnd, in: buffer) { lineEnd += 1 }
-                let line = UnsafeBufferPointer(rebasing: buffer[lineStart..<lineEnd])
+                let lineRange = ByteSearch.line(around: hit..<hit, in: buffer)
+                let line = UnsafeBufferPointer(rebasing: buffer[lineRange])
                 let namesTypeLabel = typeLabelWords.contains { ByteSearch.contains($0, in: line) }
                 if namesTypeLabel || ByteSearch.contains(identifierLabelWord, in: line),
                    registersDynamically(line, namesTypeLabel: namesTypeLabel) { return true }
-                from = lineEnd + 1
+                from = lineRange.upperBound + 1
             }
             return false
         }
         return found && String(validating: bytes, as: UTF8.self) != nil
-    }
-
-    /// Whether the byte at `position` is a line feed that ends a line.
-    private static func endsLine(at position: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        buffer[position] == 0x0A && (position == 0 || buffer[position - 1] != 0x0D)
     }
 
     /// The check on one line that mentions `register` (the byte search found it there);

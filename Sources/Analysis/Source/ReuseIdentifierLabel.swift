@@ -10,17 +10,13 @@ enum ReuseIdentifierLabel {
     /// file that is not UTF-8 names nothing. No text without the label's bytes holds it (no
     /// character of the label has another canonical spelling), so most files are answered
     /// by the byte search alone. Where the bytes occur, an ASCII line holds the label as its
-    /// bytes do; any other line is asked through its text (no character joins across a line
-    /// feed, so the line answers as the whole text would).
+    /// bytes do; any other line is asked through its text (no character spans two lines
+    /// (``ByteSearch/line(around:in:)``), so the line answers as the whole text would).
     static func occurs(in bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
             var from = 0
             while let hit = ByteSearch.firstIndex(of: needle, in: buffer, from: from) {
-                var start = hit
-                while start > 0, buffer[start - 1] != 0x0A { start -= 1 }
-                var end = hit + needle.count
-                while end < buffer.count, buffer[end] != 0x0A { end += 1 }
-                let line = UnsafeBufferPointer(rebasing: buffer[start..<end])
+                let line = UnsafeBufferPointer(rebasing: buffer[ByteSearch.line(around: hit..<(hit + needle.count), in: buffer)])
                 if line.allSatisfy({ $0 < 0x80 }) || String(decoding: line, as: UTF8.self).contains(label) {
                     return String(validating: buffer, as: UTF8.self) != nil
                 }

@@ -62,6 +62,20 @@ enum ByteSearch {
         return best
     }
 
+    /// The line of UTF-8 text `bytes` that holds `range`, without its line feeds. Lines end
+    /// at line feeds not preceded by a carriage return (a `\r\n` pair is one `Character`, as
+    /// `String.split` sees it), so no character of the text spans two lines.
+    static func line(around range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        func endsLine(at position: Int) -> Bool {
+            bytes[position] == 0x0A && (position == 0 || bytes[position - 1] != 0x0D)
+        }
+        var start = range.lowerBound
+        while start > 0, !endsLine(at: start - 1) { start -= 1 }
+        var end = range.upperBound
+        while end < bytes.count, !endsLine(at: end) { end += 1 }
+        return start..<end
+    }
+
     /// A rough frequency rank per byte value in source text (higher: more frequent).
     private static let frequency: [UInt8] = (0...255).map { value in
         let byte = UInt8(value)

@@ -18,8 +18,10 @@ enum AnalyzeCommand {
             return CommandUsage.fail(error.description)
         }
 
+        // One analysis per process: its model is left for the exit to reclaim.
         var configuration = Analyzer.Configuration(archiveLimits: options.archiveLimits,
-                                                   interfaceBuilderLimits: options.interfaceBuilderLimits)
+                                                   interfaceBuilderLimits: options.interfaceBuilderLimits,
+                                                   exitsAfterAnalysis: true)
         var analysis: Analyzer.Analysis
         do {
             if let configPath = options.configPath { configuration.project = try readConfiguration(configPath) }

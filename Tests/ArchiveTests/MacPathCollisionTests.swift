@@ -45,6 +45,18 @@ final class MacPathCollisionTests: XCTestCase {
         assertCollides(reversed, "App/View.xib", with: "App/view.xib")
     }
 
+    /// ASCII names fold byte by byte: every letter folds, and the bytes beside `A`–`Z`
+    /// (`@` and `[`, whose bit 0x20 set gives `` ` `` and `{`) stay themselves.
+    func testASCIINamesFoldLettersOnly() throws {
+        let input = try readArchive(archive(["App/ABCDEFGHIJKLMNOPQRSTUVWXYZ.xib", "App/@[.xib", "App/`{.xib",
+                                             "App/abcdefghijklmnopqrstuvwxyz.XIB", "app/AbCdEfGhIjKlMnOpQrStUvWxYz.xib"]))
+        assertRead(input, "App/@[.xib")
+        assertRead(input, "App/`{.xib")
+        assertRead(input, "App/ABCDEFGHIJKLMNOPQRSTUVWXYZ.xib")
+        assertCollides(input, "App/abcdefghijklmnopqrstuvwxyz.XIB", with: "App/ABCDEFGHIJKLMNOPQRSTUVWXYZ.xib")
+        assertCollides(input, "app/AbCdEfGhIjKlMnOpQrStUvWxYz.xib", with: "App/ABCDEFGHIJKLMNOPQRSTUVWXYZ.xib")
+    }
+
     func testPrecomposedAndDecomposedSpellingsCollide() throws {
         let input = try readArchive(archive([decomposed, precomposed]))
         XCTAssertEqual(input.files.count, 2)

@@ -5,6 +5,6 @@
    ("'UErrorCode' has different definitions in different modules"). We never use it. */
 #undef LIBXML_ICU_ENABLED
 #include <libxml/parser.h>
-#include <libxml/xmlreader.h>
+#include <libxml/parserInternals.h>
 #include <libxml/xmlerror.h>
 #endif

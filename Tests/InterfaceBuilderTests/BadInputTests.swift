@@ -152,6 +152,9 @@ final class BadInputTests: XCTestCase {
         let document = parseIB(iOSXib("<view id=\"v\" userLabel=\"Tom &amp; Jerry &#x263A; &lt;3\"/>"))
         XCTAssertEqual(document.status, .analysed, document.reason ?? "")
         XCTAssertEqual(document.objects.first?.userLabel, "Tom & Jerry \u{263A} <3")
+        // `&` in every spelling, at the ends and next to text that looks like a reference.
+        let ampersands = parseIB(iOSXib("<view id=\"v\" userLabel=\"&amp;a&#38;b&#x26;&amp;#38;&amp;\"/>"))
+        XCTAssertEqual(ampersands.objects.first?.userLabel, "&a&b&&#38;&")
     }
 
     func testUTF16DocumentsWithByteOrderMark() throws {
@@ -193,6 +196,12 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(document.reason, "attribute userLabel is 101 bytes long, over the limit of 100")
         XCTAssertEqual(document.errorLine, 4)
         XCTAssertEqual(parseIB(iOSXib("<view id=\"v\" userLabel=\"\(String(repeating: "a", count: 100))\"/>"), limits: limits).status, .analysed)
+        // The limit is on the decoded value: 100 `&amp;` are 100 bytes, not 500.
+        let ampersands = parseIB(iOSXib("<view id=\"v\" userLabel=\"\(String(repeating: "&amp;", count: 100))\"/>"), limits: limits)
+        XCTAssertEqual(ampersands.status, .analysed, ampersands.reason ?? "")
+        XCTAssertEqual(ampersands.objects.first?.userLabel, String(repeating: "&", count: 100))
+        let overLimit = parseIB(iOSXib("<view id=\"v\" userLabel=\"\(String(repeating: "&#38;", count: 101))\"/>"), limits: limits)
+        XCTAssertEqual(overLimit.reason, "attribute userLabel is 101 bytes long, over the limit of 100")
         let ignored = parseIB(iOSXib("<view id=\"v\"><connections><binding name=\"\(String(repeating: "b", count: 101))\"/></connections></view>"), limits: limits)
         XCTAssertEqual(ignored.reason, "attribute name is 101 bytes long, over the limit of 100", "elements the model ignores are checked too")
     }

@@ -4,7 +4,7 @@ import CLibXML2
 /// user-defined runtime attributes.
 extension IBDocumentBuilder {
     /// Adds an outlet, outlet collection, action or segue held by `source`.
-    mutating func addConnection(_ node: xmlNodePtr, name: IBName, source: Int, location: IBLocation) {
+    mutating func addConnection(_ node: XMLStartElement, name: IBName, source: Int, location: IBLocation) {
         let kind: IBConnection.Kind = switch name {
         case .outletCollection: .outletCollection
         case .action: .action
@@ -30,7 +30,7 @@ extension IBDocumentBuilder {
     }
 
     /// Adds a `<userDefinedRuntimeAttribute>` of `owner`.
-    mutating func addRuntimeAttribute(_ node: xmlNodePtr, owner: Int, location: IBLocation) {
+    mutating func addRuntimeAttribute(_ node: XMLStartElement, owner: Int, location: IBLocation) {
         var attribute = IBRuntimeAttribute(keyPath: "", object: owner, location: location)
         reader.attributes(of: node) { name, value in
             switch name {
@@ -44,7 +44,7 @@ extension IBDocumentBuilder {
     }
 
     /// Adds a `<binding>` held by `owner`; returns its index.
-    mutating func addBinding(_ node: xmlNodePtr, owner: Int, location: IBLocation) -> Int {
+    mutating func addBinding(_ node: XMLStartElement, owner: Int, location: IBLocation) -> Int {
         var binding = IBBinding(index: bindings.count, name: "", object: owner, destination: "", keyPath: "", location: location)
         reader.attributes(of: node) { name, value in
             switch name {
@@ -62,7 +62,7 @@ extension IBDocumentBuilder {
 
     /// One entry of a binding's options dictionary: `<bool key="…" value="NO"/>`,
     /// `<integer …/>`, or `<string key="…">text</string>` (read by `text`).
-    mutating func readBindingOption(_ node: xmlNodePtr, name element: IBName?, binding: Int) {
+    mutating func readBindingOption(_ node: XMLStartElement, name element: IBName?, binding: Int) {
         var key: String?
         var value: String?
         reader.attributes(of: node) { name, attribute in

@@ -3,7 +3,7 @@ import CLibXML2
 /// Auto Layout: constraints and size-class variation blocks.
 extension IBDocumentBuilder {
     /// Adds a `<constraint>` installed on `owner`; returns its index.
-    mutating func addConstraint(_ node: xmlNodePtr, owner: Int, variationKey: String?, location: IBLocation) -> Int {
+    mutating func addConstraint(_ node: XMLStartElement, owner: Int, variationKey: String?, location: IBLocation) -> Int {
         var constraint = IBConstraint(index: constraints.count, id: "", owner: owner, firstItem: objects[owner].id,
                                       firstItemIsOwner: true, firstAttribute: "", variation: variationKey, location: location)
         reader.attributes(of: node) { name, value in
@@ -31,7 +31,7 @@ extension IBDocumentBuilder {
 
     /// A `<variation>`: a constant override inside a constraint, or a size-class block of
     /// a view.
-    mutating func startVariation(_ node: xmlNodePtr, parent: IBElementContext, context: inout IBElementContext, location: IBLocation) {
+    mutating func startVariation(_ node: XMLStartElement, parent: IBElementContext, context: inout IBElementContext, location: IBLocation) {
         var key = ""
         var constant: Double?
         reader.attributes(of: node) { name, value in
@@ -49,7 +49,7 @@ extension IBDocumentBuilder {
     }
 
     /// An `<include>`/`<exclude reference=…>` of a variation's `<mask>`.
-    mutating func addMaskEntry(_ node: xmlNodePtr, name: IBName, mask: IBVariationMask, variation: Int) {
+    mutating func addMaskEntry(_ node: XMLStartElement, name: IBName, mask: IBVariationMask, variation: Int) {
         var reference: String?
         reader.attributes(of: node) { name, value in if name == .reference { reference = value.string } }
         guard let reference else { return }

@@ -5,7 +5,7 @@ import CLibXML2
 extension IBDocumentBuilder {
     /// Reads the element when it describes its parent object (frame, mask, colour,
     /// accessibility); `false` when it is something else.
-    mutating func readObjectDetail(_ node: xmlNodePtr, name: IBName?, owner: Int, context: inout IBElementContext) -> Bool {
+    mutating func readObjectDetail(_ node: XMLStartElement, name: IBName?, owner: Int, context: inout IBElementContext) -> Bool {
         switch name {
         case .rect:
             var key: String?
@@ -59,7 +59,7 @@ extension IBDocumentBuilder {
     }
 
     /// `<bool key="isElement" value="…"/>` inside an object's `<accessibility>`.
-    mutating func readAccessibilityFlag(_ node: xmlNodePtr, owner: Int) {
+    mutating func readAccessibilityFlag(_ node: XMLStartElement, owner: Int) {
         var isElementKey = false
         var flag: Bool?
         reader.attributes(of: node) { name, value in
@@ -73,7 +73,7 @@ extension IBDocumentBuilder {
 
     /// Adds the element as an object when it has an `id`, linking it to its parent, its
     /// parent's subviews, the top level and its scene; returns its index.
-    mutating func addObject(_ node: xmlNodePtr, name: IBName?, parent: IBElementContext, location: IBLocation) -> Int? {
+    mutating func addObject(_ node: XMLStartElement, name: IBName?, parent: IBElementContext, location: IBLocation) -> Int? {
         guard reader.hasIDAttribute(node) else { return nil }
         var object = IBObject(index: objects.count, element: elementName(node), id: "", location: location,
                               parent: parent.enclosingObject, scene: parent.scene)

@@ -40,7 +40,7 @@ struct IBDocumentBuilder: IBElementHandler {
         connections.reserveCapacity(byteCount / 2000)
     }
 
-    mutating func start(_ node: xmlNodePtr, name: IBName?, location: IBLocation) throws(IBParseFailure) {
+    mutating func start(_ node: XMLStartElement, name: IBName?, location: IBLocation) throws(IBParseFailure) {
         let parent = stack.last ?? IBElementContext()
         var context = IBElementContext(
             name: name, enclosingObject: parent.enclosingObject, variation: parent.variation,
@@ -72,6 +72,8 @@ struct IBDocumentBuilder: IBElementHandler {
         }
     }
 
+    var wantsText: Bool { bindingOptionKey != nil }
+
     mutating func text(_ reader: XMLStreamReader) {
         guard let (binding, key) = bindingOptionKey, let value = reader.textValue else { return }
         bindings[binding].options[key, default: ""] += value
@@ -79,7 +81,7 @@ struct IBDocumentBuilder: IBElementHandler {
 
     // MARK: - Elements
 
-    private mutating func readRoot(_ node: xmlNodePtr, location: IBLocation) throws(IBParseFailure) {
+    private mutating func readRoot(_ node: XMLStartElement, location: IBLocation) throws(IBParseFailure) {
         reader.attributes(of: node) { name, value in
             switch name {
             case .type: documentType = value.string
@@ -99,7 +101,7 @@ struct IBDocumentBuilder: IBElementHandler {
     }
 
     private mutating func startChild(
-        _ node: xmlNodePtr, name: IBName?, parent: IBElementContext, context: inout IBElementContext, location: IBLocation
+        _ node: XMLStartElement, name: IBName?, parent: IBElementContext, context: inout IBElementContext, location: IBLocation
     ) {
         switch name {
         case .scene:
@@ -175,8 +177,8 @@ struct IBDocumentBuilder: IBElementHandler {
     // MARK: - Helpers
 
     /// The element's name, made into a `String` once per distinct name.
-    mutating func elementName(_ node: xmlNodePtr) -> String {
-        guard let pointer = node.pointee.name else { return "" }
+    mutating func elementName(_ node: XMLStartElement) -> String {
+        guard let pointer = node.name else { return "" }
         if let known = elementNames[pointer] { return known }
         let name = String(cString: pointer)
         elementNames[pointer] = name

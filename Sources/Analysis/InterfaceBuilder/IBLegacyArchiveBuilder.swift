@@ -15,7 +15,7 @@ struct IBLegacyArchiveBuilder: IBElementHandler {
         self.reader = reader
     }
 
-    mutating func start(_ node: xmlNodePtr, name: IBName?, location: IBLocation) {
+    mutating func start(_ node: XMLStartElement, name: IBName?, location: IBLocation) {
         var element = IBLegacyElement(name: name, location: location)
         var className: XMLAttributeValue?
         var ref: String?
@@ -80,6 +80,8 @@ struct IBLegacyArchiveBuilder: IBElementHandler {
             }
         }
     }
+
+    var wantsText: Bool { stack.last?.readsText == true }
 
     mutating func text(_ reader: XMLStreamReader) {
         guard stack.last?.readsText == true, let value = reader.textValue else { return }

@@ -22,7 +22,7 @@ enum IBLegacyKey: Equatable {
 
     /// The key named by `value`, `nil` for keys the reader ignores.
     init?(_ value: XMLAttributeValue) {
-        let bytes = value.bytes
+        guard let bytes = value.bytes.baseAddress else { return nil }
         let length = value.byteCount
         if length <= Self.longestLiteral, let candidates = Self.literalsByLength[length] {
             for (literal, key) in candidates where memcmp(bytes, literal.utf8Start, length) == 0 {
@@ -32,7 +32,7 @@ enum IBLegacyKey: Equatable {
         }
         let suffix = Self.customClassSuffix.utf8.count
         guard length > suffix, memcmp(bytes + (length - suffix), Self.customClassSuffix, suffix) == 0 else { return nil }
-        self = .customClassName(objectID: String(decoding: UnsafeBufferPointer(start: bytes, count: length - suffix), as: UTF8.self))
+        self = .customClassName(objectID: String(decoding: value.string.utf8.dropLast(suffix), as: UTF8.self))
     }
 
     /// Whether this key's element's text is read (class names, labels, ids).

@@ -41,9 +41,9 @@ public struct InterfaceBuilderParser: Sendable {
         let extraOptions = transcoded ? Int32(XML_PARSE_IGNORE_ENC.rawValue) : 0
         guard let reader = XMLStreamReader(bytes: bytes, encoding: transcoded ? "UTF-8" : nil, extraOptions: extraOptions,
                                            maxAttributeBytes: limits.maxAttributeBytes) else {
-            return .failed(path, "libxml2 could not create a reader for \(bytes.count) bytes")
+            return .failed(path, "libxml2 could not create a parser for \(bytes.count) bytes")
         }
-        var driver = IBStreamDriver(reader: reader, bytes: bytes, limits: limits)
+        let driver = IBStreamDriver(reader: reader, bytes: bytes, limits: limits)
         do throws(IBParseFailure) {
             return try driver.run(path: path)
         } catch {

@@ -1,12 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// nibscan: reads a zipped iOS/macOS project and reports how each custom view is loaded
-/// from Interface Builder and where that will crash or silently break.
-///
-/// Data flows one way: `Archive → InterfaceBuilder + Source → Model → Rules → Report`
-/// inside the `Analysis` library; `Server` (HTTP, jobs, storage, webhooks) depends on it;
-/// the `nibscan` executable only parses arguments and calls the two libraries.
 /// Release executables on Linux link with lld and packed relative relocations (DT_RELR,
 /// glibc 2.36 and later: Debian 12, the Docker images): the Swift runtime and Foundation,
 /// linked in statically, bring about 78,000 relocations, which the dynamic loader then reads
@@ -27,6 +21,12 @@ let fastStartSwift: [SwiftSetting] = [
     .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
 ]
 
+/// nibscan: reads a zipped iOS/macOS project and reports how each custom view is loaded
+/// from Interface Builder and where that will crash or silently break.
+///
+/// Data flows one way: `Archive → InterfaceBuilder + Source → Model → Rules → Report`
+/// inside the `Analysis` library; `Server` (HTTP, jobs, storage, webhooks) depends on it;
+/// the `nibscan` executable only parses arguments and calls the two libraries.
 let package = Package(
     name: "nibscan",
     platforms: [.macOS(.v14)],

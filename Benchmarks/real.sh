@@ -4,8 +4,9 @@
 # `unzip -p` of every entry (the folders hold only what the analysis reads: IB files,
 # sources, project and dependency files) plus `xmllint --stream --noout` over its IB files.
 # Each figure is the best CPU time (user + system) of N runs on one core (taskset -c 0,
-# one analysis thread), the three commands taking turns round by round; the 2-core column is the best wall time with two threads on two
-# cores, beside the 1-core best wall time; for a project analysed in well under a second
+# one analysis thread), the three commands taking turns round by round; the 2-core
+# column is the best wall time with two threads on two cores, beside the 1-core best wall
+# time; for a project analysed in well under a second
 # both wall times are the best of as many runs as fill about a second (at most 40): the
 # best of 3 or 5 runs of a 16 ms analysis cannot tell 1 ms apart from noise. Peak memory
 # is the analysis' maximum RSS.

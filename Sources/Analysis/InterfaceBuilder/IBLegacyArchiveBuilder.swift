@@ -84,7 +84,7 @@ struct IBLegacyArchiveBuilder: IBElementHandler {
     var wantsText: Bool { stack.last?.readsText == true }
 
     mutating func text(_ reader: XMLStreamReader) {
-        guard stack.last?.readsText == true, let value = reader.textValue else { return }
+        guard wantsText, let value = reader.textValue else { return }
         text += value
     }
 

@@ -223,4 +223,37 @@ final class PropertyListParserTests: XCTestCase {
         }
         XCTAssertEqual(checked, pinned.count)
     }
+
+    /// The parser reads every real project file to the same tree as Foundation's
+    /// `PropertyListSerialization` (slow, but the format's reference reader here): every
+    /// string, escape, array and dictionary of 120-odd real files, node for node.
+    func testEveryRealProjectFileReadsAsFoundationReadsIt() throws {
+        let paths = Fixtures.relativeFiles(under: Fixtures.realworldDirectory).filter { $0.hasSuffix("/project.pbxproj") }
+        XCTAssertGreaterThan(paths.count, 120)
+        for path in paths {
+            let data = try Data(contentsOf: Fixtures.realworldDirectory.appendingPathComponent(path))
+            var format = PropertyListSerialization.PropertyListFormat.openStep
+            let reference = try PropertyListSerialization.propertyList(from: data, options: [], format: &format)
+            XCTAssertEqual(try parser.parse(data), Self.value(of: reference), path)
+        }
+    }
+
+    /// A Foundation property-list object as a ``PropertyListValue``.
+    private static func value(of object: Any) -> PropertyListValue? {
+        switch object {
+        case let string as String: return .string(string)
+        case let data as Data: return .data(Array(data))
+        case let array as [Any]:
+            let elements = array.compactMap(value(of:))
+            return elements.count == array.count ? .array(elements) : nil
+        case let dictionary as [AnyHashable: Any]:
+            var result: [String: PropertyListValue] = [:]
+            for (key, element) in dictionary {
+                guard let key = key.base as? String, let element = value(of: element) else { return nil }
+                result[key] = element
+            }
+            return .dictionary(result)
+        default: return nil
+        }
+    }
 }

@@ -64,8 +64,8 @@ public struct BuildTarget: Sendable, Equatable {
              "com.apple.product-type.system-extension", "com.apple.product-type.instruments-package":
             return .bundle
         default:
-            if productType.hasPrefix("com.apple.product-type.bundle.") && productType.contains("test") { return .test }
-            if productType.contains("extension") { return .appExtension }
+            if productType.hasPrefix("com.apple.product-type.bundle.") && ASCIIText.contains(productType, "test") { return .test }
+            if ASCIIText.contains(productType, "extension") { return .appExtension }
             if productType.hasPrefix("com.apple.product-type.bundle") { return .bundle }
             return .other
         }

@@ -41,165 +41,216 @@ public struct OpenStepPropertyListParser: Sendable {
         guard data.count <= limit else {
             throw PropertyListError(line: 1, message: "the file is \(data.count) bytes, over the limit of \(limit) bytes for a property list")
         }
-        // One copy of the bytes (`Array(data)` copies them one by one).
-        let bytes = data.withUnsafeBytes { [UInt8]($0) }
-        let result: Result<PropertyListDocument, PropertyListError> = bytes.withUnsafeBufferPointer { buffer in
-            Cursor.byteClasses.withUnsafeBufferPointer { classes in
-                var cursor = Cursor(bytes: buffer, classes: classes, document: PropertyListDocument(bytes: bytes), maximumDepth: limits.maximumDepth)
-                return Result { () throws(PropertyListError) in
-                    try cursor.document()
-                    return cursor.result
-                }
-            }
+        // One copy of the bytes, which the document keeps.
+        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: data.count)
+        _ = data.copyBytes(to: bytes)
+        let classes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Cursor.byteClasses.count)
+        _ = classes.initialize(from: Cursor.byteClasses)
+        defer { classes.deallocate() }
+        var cursor = Cursor(bytes: UnsafeBufferPointer(bytes), classes: UnsafeBufferPointer(classes), maximumDepth: limits.maximumDepth)
+        let result = Result { () throws(PropertyListError) in try cursor.document() }
+        switch result {
+        case .success(let root):
+            return PropertyListDocument(bytes: UnsafeBufferPointer(bytes), decoded: Self.owned(cursor.decoded), nodes: cursor.nodes.take(),
+                                        children: cursor.children.take(), root: root)
+        case .failure(let error):
+            bytes.deallocate()
+            throw error
         }
-        return try result.get()
+    }
+
+    /// A buffer of its own holding `elements`.
+    private static func owned(_ elements: [UInt8]) -> UnsafeBufferPointer<UInt8> {
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: elements.count)
+        _ = buffer.initialize(from: elements)
+        return UnsafeBufferPointer(buffer)
     }
 }
 
-/// The parser's position in the bytes and the document it fills; every method advances
-/// the position or throws.
-private struct Cursor {
+/// The parser's position in the bytes and the nodes it fills. The containers are walked
+/// without recursion, in one loop over a stack of open containers, with the position in a
+/// local variable (in a register, not stored back at every byte); strings with escapes and
+/// `<hex data>` are read by methods that advance ``position``.
+private struct Cursor: ~Copyable {
     /// The document's own bytes, read through a pointer while the parse runs.
     let bytes: UnsafeBufferPointer<UInt8>
     /// ``byteClasses``, read through a pointer in the scanning loops.
     let classes: UnsafeBufferPointer<UInt8>
-    private(set) var result: PropertyListDocument
     let maximumDepth: Int
     var position = 0
-    var depth = 0
+    var nodes: ScratchBuffer<PropertyListDocument.Node>
+    var children: ScratchBuffer<UInt32>
+    var decoded: [UInt8] = []
     /// Children of the containers still open, innermost last; a container moves its own
-    /// to ``PropertyListDocument/children`` when it closes.
-    private var pending: [UInt32] = []
+    /// to ``children`` when it closes.
+    private var pending = ScratchBuffer<UInt32>(capacity: 256)
 
-    init(bytes: UnsafeBufferPointer<UInt8>, classes: UnsafeBufferPointer<UInt8>, document: PropertyListDocument, maximumDepth: Int) {
+    /// A container being read: where it opened, where its children start in ``pending``,
+    /// and (in a dictionary) the key whose value comes next.
+    private struct Open {
+        var isDictionary: Bool
+        var opening: Int
+        var mark: Int
+        var key = 0
+    }
+
+    init(bytes: UnsafeBufferPointer<UInt8>, classes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.bytes = bytes
         self.classes = classes
-        result = document
         self.maximumDepth = maximumDepth
-        result.nodes.reserveCapacity(document.bytes.count / 24)  // a pbxproj has a node per ~30 bytes
-        result.children.reserveCapacity(document.bytes.count / 24)
+        // A pbxproj has a node per ~25 bytes.
+        nodes = ScratchBuffer(capacity: bytes.count / 20)
+        children = ScratchBuffer(capacity: bytes.count / 20)
     }
 
-    mutating func document() throws(PropertyListError) {
+    /// Reads the whole file; returns the root node.
+    mutating func document() throws(PropertyListError) -> Int {
         // A UTF-8 byte-order mark is allowed before the first value.
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
-        try skipTrivia()
-        guard position < bytes.count else { throw failure("the file holds no property list") }
-        result.root = try value()
-        try skipTrivia()
-        guard position == bytes.count else { throw failure("unexpected \(describe(bytes[position])) after the end of the property list") }
+        var at = position
+        try skipTrivia(&at)
+        guard at < bytes.count else { throw failure("the file holds no property list", at: at) }
+        let root = try values(from: at)
+        at = position
+        try skipTrivia(&at)
+        guard at == bytes.count else { throw failure("unexpected \(describe(bytes[at])) after the end of the property list", at: at) }
+        return root
     }
 
+    @inline(__always)
     private mutating func add(_ kind: PropertyListDocument.Kind, start: Int, count: Int) -> Int {
-        result.nodes.append(PropertyListDocument.Node(kind: kind, start: UInt32(start), count: UInt32(count)))
-        return result.nodes.count - 1
+        nodes.append(PropertyListDocument.Node(kind: kind, start: UInt32(start), count: UInt32(count)))
+        return nodes.count - 1
     }
 
-    /// Closes a container whose children are `pending[mark...]`.
-    private mutating func close(_ kind: PropertyListDocument.Kind, from mark: Int, count: Int) -> Int {
-        let start = result.children.count
-        result.children.append(contentsOf: pending[mark...])
-        pending.removeSubrange(mark...)
-        return add(kind, start: start, count: count)
-    }
-
-    private mutating func value() throws(PropertyListError) -> Int {
-        guard position < bytes.count else { throw failure("the file ends where a value was expected") }
-        switch bytes[position] {
-        case UInt8(ascii: "{"): return try dictionary()
-        case UInt8(ascii: "("): return try array()
-        case UInt8(ascii: "<"): return try hexData()
-        case UInt8(ascii: "\""), UInt8(ascii: "'"): return try quotedString()
-        case let byte where Self.isUnquoted(byte): return unquotedString()
-        case let byte: throw failure("unexpected \(describe(byte)) where a value was expected")
-        }
-    }
-
-    private mutating func dictionary() throws(PropertyListError) -> Int {
-        let opening = position
-        try enter()
-        position += 1
-        let mark = pending.count
+    /// The value starting at `start` (trivia skipped) and everything inside it; leaves
+    /// ``position`` after it.
+    private mutating func values(from start: Int) throws(PropertyListError) -> Int {
+        let count = bytes.count
+        var at = start
+        var open: [Open] = []
+        open.reserveCapacity(16)
+        var value = 0
         while true {
-            try skipTrivia()
-            guard position < bytes.count else { throw failure("the dictionary opened on line \(line(at: opening)) is never closed", at: bytes.count) }
-            if bytes[position] == UInt8(ascii: "}") { break }
-            let key = try key()
-            try skipTrivia()
-            try expect(UInt8(ascii: "="), after: .key(key))
-            try skipTrivia()
-            let value = try value()
-            try skipTrivia()
-            try expect(UInt8(ascii: ";"), after: .value(ofKey: key))
-            pending.append(UInt32(key))
-            pending.append(UInt32(value))
-        }
-        position += 1
-        depth -= 1
-        return close(.dictionary, from: mark, count: (pending.count - mark) / 2)
-    }
-
-    private mutating func array() throws(PropertyListError) -> Int {
-        let opening = position
-        try enter()
-        position += 1
-        let mark = pending.count
-        while true {
-            try skipTrivia()
-            guard position < bytes.count else { throw failure("the array opened on line \(line(at: opening)) is never closed", at: bytes.count) }
-            if bytes[position] == UInt8(ascii: ")") { break }
-            pending.append(UInt32(try value()))
-            try skipTrivia()
-            guard position < bytes.count else { continue }
-            if bytes[position] == UInt8(ascii: ",") {
-                position += 1
-            } else if bytes[position] != UInt8(ascii: ")") {
-                throw failure("expected \",\" or \")\" in the array, found \(describe(bytes[position]))")
+            // A value starts at `at`.
+            guard at < count else { throw failure("the file ends where a value was expected", at: at) }
+            let byte = bytes[at]
+            var opened = false
+            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "(") {
+                guard open.count < maximumDepth else { throw failure("arrays and dictionaries nest deeper than \(maximumDepth) levels", at: at) }
+                open.append(Open(isDictionary: byte == UInt8(ascii: "{"), opening: at, mark: pending.count))
+                at += 1
+                opened = true
+            } else if classes[Int(byte)] & Self.unquotedClass != 0 {
+                value = unquotedString(&at)
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                position = at
+                value = try quotedString()
+                at = position
+            } else if byte == UInt8(ascii: "<") {
+                position = at
+                value = try hexData()
+                at = position
+            } else {
+                throw failure("unexpected \(describe(byte)) where a value was expected", at: at)
+            }
+            // Give the value to the container around it, then read on to the next value,
+            // closing every container that ends on the way.
+            while true {
+                if !opened {
+                    guard let innermost = open.last else {
+                        position = at
+                        return value
+                    }
+                    if innermost.isDictionary {
+                        try skipTrivia(&at)
+                        try expect(UInt8(ascii: ";"), at: &at, afterKey: innermost.key, isValue: true)
+                        pending.append(UInt32(innermost.key))
+                        pending.append(UInt32(value))
+                    } else {
+                        pending.append(UInt32(value))
+                        try skipTrivia(&at)
+                        if at < count {
+                            if bytes[at] == UInt8(ascii: ",") {
+                                at += 1
+                            } else if bytes[at] != UInt8(ascii: ")") {
+                                throw failure("expected \",\" or \")\" in the array, found \(describe(bytes[at]))", at: at)
+                            }
+                        }
+                    }
+                }
+                opened = false
+                let innermost = open[open.count - 1]
+                try skipTrivia(&at)
+                guard at < count else {
+                    let container = innermost.isDictionary ? "dictionary" : "array"
+                    throw failure("the \(container) opened on line \(line(at: innermost.opening)) is never closed", at: count)
+                }
+                if bytes[at] == (innermost.isDictionary ? UInt8(ascii: "}") : UInt8(ascii: ")")) {
+                    at += 1
+                    let first = children.count
+                    let elements = pending.count - innermost.mark
+                    children.moveTail(of: &pending, from: innermost.mark)
+                    open.removeLast()
+                    value = innermost.isDictionary
+                        ? add(.dictionary, start: first, count: elements / 2)
+                        : add(.array, start: first, count: elements)
+                    continue
+                }
+                if innermost.isDictionary {
+                    let key = try key(&at)
+                    open[open.count - 1].key = key
+                    try skipTrivia(&at)
+                    try expect(UInt8(ascii: "="), at: &at, afterKey: key, isValue: false)
+                    try skipTrivia(&at)
+                }
+                break
             }
         }
-        position += 1
-        depth -= 1
-        return close(.array, from: mark, count: pending.count - mark)
     }
 
-    private mutating func enter() throws(PropertyListError) {
-        depth += 1
-        guard depth <= maximumDepth else { throw failure("arrays and dictionaries nest deeper than \(maximumDepth) levels") }
-    }
-
-    private mutating func key() throws(PropertyListError) -> Int {
-        let byte = bytes[position]
-        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { return try quotedString() }
-        guard Self.isUnquoted(byte) else { throw failure("unexpected \(describe(byte)) where a dictionary key was expected") }
-        return unquotedString()
-    }
-
-    /// What the separator after a dictionary key or value follows, for the error message.
-    private enum Separated {
-        case key(Int)
-        case value(ofKey: Int)
-    }
-
-    /// The messages name the key; they are built only on failure (for every entry of a
-    /// well-formed file that would cost a third of the parse).
-    private mutating func expect(_ byte: UInt8, after what: Separated) throws(PropertyListError) {
-        guard position < bytes.count else { throw failure("the file ends after \(describe(what)), \"\(Character(Unicode.Scalar(byte)))\" expected", at: bytes.count) }
-        guard bytes[position] == byte else {
-            throw failure("expected \"\(Character(Unicode.Scalar(byte)))\" after \(describe(what)), found \(describe(bytes[position]))")
+    private mutating func key(_ at: inout Int) throws(PropertyListError) -> Int {
+        let byte = bytes[at]
+        if classes[Int(byte)] & Self.unquotedClass != 0 { return unquotedString(&at) }
+        guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") else {
+            throw failure("unexpected \(describe(byte)) where a dictionary key was expected", at: at)
         }
-        position += 1
+        position = at
+        defer { at = position }
+        return try quotedString()
     }
 
-    private func describe(_ what: Separated) -> String {
-        switch what {
-        case .key(let key): "the key \"\(result.string(key) ?? "")\""
-        case .value(let key): "the value of \"\(result.string(key) ?? "")\""
+    /// The separator after a dictionary key (`=`) or value (`;`). The messages name the key;
+    /// they are built only on failure (for every entry of a well-formed file that would cost
+    /// a third of the parse).
+    @inline(__always)
+    private func expect(_ byte: UInt8, at: inout Int, afterKey key: Int, isValue: Bool) throws(PropertyListError) {
+        guard at < bytes.count, bytes[at] == byte else { throw separatorFailure(byte, at: at, afterKey: key, isValue: isValue) }
+        at += 1
+    }
+
+    private func separatorFailure(_ byte: UInt8, at: Int, afterKey key: Int, isValue: Bool) -> PropertyListError {
+        let separator = "\"\(Character(Unicode.Scalar(byte)))\""
+        let what = isValue ? "the value of \"\(keyText(key))\"" : "the key \"\(keyText(key))\""
+        guard at < bytes.count else { return failure("the file ends after \(what), \(separator) expected", at: bytes.count) }
+        return failure("expected \(separator) after \(what), found \(describe(bytes[at]))", at: at)
+    }
+
+    /// The text of a key node, for messages.
+    private func keyText(_ node: Int) -> String {
+        let entry = nodes[node]
+        let range = Int(entry.start)..<Int(entry.start + entry.count)
+        switch entry.kind {
+        case .string: return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        case .decodedString: return String(decoding: decoded[range], as: UTF8.self)
+        case .data, .array, .dictionary: return ""
         }
     }
 
-    private mutating func unquotedString() -> Int {
-        let start = position
-        var end = position
+    @inline(__always)
+    private mutating func unquotedString(_ at: inout Int) -> Int {
+        let start = at
+        var end = at
         let count = bytes.count
         // Four bytes a step while they last (object ids are 24 bytes), then one by one.
         while end + 4 <= count,
@@ -207,7 +258,7 @@ private struct Cursor {
             end += 4
         }
         while end < count, classes[Int(bytes[end])] & Self.unquotedClass != 0 { end += 1 }
-        position = end
+        at = end
         return add(.string, start: start, count: end - start)
     }
 
@@ -242,10 +293,10 @@ private struct Cursor {
         return addDecoded(.decodedString, decoded)
     }
 
-    private mutating func addDecoded(_ kind: PropertyListDocument.Kind, _ decoded: [UInt8]) -> Int {
-        let start = result.decoded.count
-        result.decoded.append(contentsOf: decoded)
-        return add(kind, start: start, count: decoded.count)
+    private mutating func addDecoded(_ kind: PropertyListDocument.Kind, _ text: [UInt8]) -> Int {
+        let start = decoded.count
+        decoded.append(contentsOf: text)
+        return add(kind, start: start, count: text.count)
     }
 
     /// One escape at `position` (the backslash): `\n`-style, up to three octal digits, or
@@ -344,33 +395,40 @@ private struct Cursor {
     /// and value, and often there is none (`;` right after a value): the first byte is
     /// tested here, the loop is left out of line.
     @inline(__always)
-    private mutating func skipTrivia() throws(PropertyListError) {
-        guard position < bytes.count, classes[Int(bytes[position])] & Self.triviaStartClass != 0 else { return }
-        try skipTriviaRun()
+    private func skipTrivia(_ at: inout Int) throws(PropertyListError) {
+        guard at < bytes.count, classes[Int(bytes[at])] & Self.triviaStartClass != 0 else { return }
+        // The usual case, one space (`key = value`), needs no loop.
+        if bytes[at] == 0x20, at + 1 < bytes.count, classes[Int(bytes[at + 1])] & Self.triviaStartClass == 0 {
+            at += 1
+            return
+        }
+        try skipTriviaRun(&at)
     }
 
-    private mutating func skipTriviaRun() throws(PropertyListError) {
-        while position < bytes.count {
+    private func skipTriviaRun(_ at: inout Int) throws(PropertyListError) {
+        let count = bytes.count
+        var position = at
+        defer { at = position }
+        while position < count {
             let byte = bytes[position]
             if classes[Int(byte)] & Self.whitespaceClass != 0 {
-                var end = position + 1
-                while end < bytes.count, classes[Int(bytes[end])] & Self.whitespaceClass != 0 { end += 1 }
-                position = end
-            } else if byte == UInt8(ascii: "/"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "/") {
+                position += 1
+                while position < count, classes[Int(bytes[position])] & Self.whitespaceClass != 0 { position += 1 }
+            } else if byte == UInt8(ascii: "/"), position + 1 < count, bytes[position + 1] == UInt8(ascii: "/") {
                 position += 2
-                while position < bytes.count, bytes[position] != 0x0A, bytes[position] != 0x0D { position += 1 }
-            } else if byte == UInt8(ascii: "/"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "*") {
+                while position < count, bytes[position] != 0x0A, bytes[position] != 0x0D { position += 1 }
+            } else if byte == UInt8(ascii: "/"), position + 1 < count, bytes[position + 1] == UInt8(ascii: "*") {
                 // `memchr` for each `*`: Xcode writes a comment after nearly every id.
                 let opening = position
                 position += 2
-                while position + 1 < bytes.count, let base = bytes.baseAddress,
-                      let star = memchr(base + position, Int32(UInt8(ascii: "*")), bytes.count - 1 - position) {
+                while position + 1 < count, let base = bytes.baseAddress,
+                      let star = memchr(base + position, Int32(UInt8(ascii: "*")), count - 1 - position) {
                     position = base.distance(to: star.assumingMemoryBound(to: UInt8.self))
                     if bytes[position + 1] == UInt8(ascii: "/") { break }
                     position += 1
                 }
-                guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "*"), bytes[position + 1] == UInt8(ascii: "/") else {
-                    throw failure("the comment opened on line \(line(at: opening)) is never closed", at: bytes.count)
+                guard position + 1 < count, bytes[position] == UInt8(ascii: "*"), bytes[position + 1] == UInt8(ascii: "/") else {
+                    throw failure("the comment opened on line \(line(at: opening)) is never closed", at: count)
                 }
                 position += 2
             } else {

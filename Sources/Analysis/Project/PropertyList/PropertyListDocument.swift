@@ -3,7 +3,11 @@
 /// makes no `String` and no `Dictionary` per value; the project reader asks for the few
 /// values it uses (``string(_:)``, ``value(forKey:in:)``) and compares the rest as bytes.
 /// ``value(at:)`` turns any node into a ``PropertyListValue`` where a whole tree is wanted.
-public struct PropertyListDocument: Sendable {
+///
+/// The tables are immutable buffers the document owns (freed with it), so the reader's
+/// hundreds of thousands of lookups read memory directly: no array is retained, released
+/// or bounds-checked per lookup (each was, when the tables were arrays in a struct).
+public final class PropertyListDocument: @unchecked Sendable {
     /// What a node is.
     enum Kind: UInt8, Sendable {
         /// A string whose bytes are the file's own (no escapes).
@@ -18,7 +22,7 @@ public struct PropertyListDocument: Sendable {
     }
 
     /// A node, in 12 bytes; offsets fit 32 bits (the parser refuses larger files).
-    struct Node: Sendable {
+    struct Node: Sendable, BitwiseCopyable {
         var kind: Kind
         /// Byte offset (strings, data) or position in ``children`` (containers).
         var start: UInt32
@@ -26,15 +30,30 @@ public struct PropertyListDocument: Sendable {
         var count: UInt32
     }
 
-    let bytes: [UInt8]
-    var decoded: [UInt8] = []
-    var nodes: [Node] = []
-    var children: [UInt32] = []
+    /// The file's bytes.
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// Strings with escapes and data, decoded.
+    let decoded: UnsafeBufferPointer<UInt8>
+    let nodes: UnsafeBufferPointer<Node>
+    let children: UnsafeBufferPointer<UInt32>
     /// The node the file holds.
-    var root = 0
+    let root: Int
 
-    init(bytes: [UInt8]) {
+    /// Takes ownership of the four buffers (allocated by the parser).
+    init(bytes: UnsafeBufferPointer<UInt8>, decoded: UnsafeBufferPointer<UInt8>, nodes: UnsafeBufferPointer<Node>,
+         children: UnsafeBufferPointer<UInt32>, root: Int) {
         self.bytes = bytes
+        self.decoded = decoded
+        self.nodes = nodes
+        self.children = children
+        self.root = root
+    }
+
+    deinit {
+        bytes.deallocate()
+        decoded.deallocate()
+        nodes.deallocate()
+        children.deallocate()
     }
 
     func kind(_ node: Int) -> Kind { nodes[node].kind }
@@ -44,8 +63,8 @@ public struct PropertyListDocument: Sendable {
         let entry = nodes[node]
         let range = Int(entry.start)..<(Int(entry.start) + Int(entry.count))
         switch entry.kind {
-        case .string: return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
-        case .decodedString, .data: return decoded.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+        case .string: return body(UnsafeBufferPointer(rebasing: bytes[range]))
+        case .decodedString, .data: return body(UnsafeBufferPointer(rebasing: decoded[range]))
         case .array, .dictionary: return body(UnsafeBufferPointer(start: nil, count: 0))
         }
     }
@@ -81,6 +100,24 @@ public struct PropertyListDocument: Sendable {
         let entry = nodes[node]
         guard entry.kind == .array else { return [] }
         return children[Int(entry.start)..<Int(entry.start + entry.count)].map { Int($0) }
+    }
+
+    /// `body` with the key and value nodes of each entry of a dictionary node, in file
+    /// order (none for anything else), without an array of them.
+    @inline(__always)
+    func forEachEntry(of node: Int, _ body: (_ key: Int, _ value: Int) -> Void) {
+        let entry = nodes[node]
+        guard entry.kind == .dictionary else { return }
+        var position = Int(entry.start)
+        for _ in 0..<Int(entry.count) {
+            body(Int(children[position]), Int(children[position + 1]))
+            position += 2
+        }
+    }
+
+    /// How many entries a dictionary node has (0 for anything else).
+    func entryCount(of node: Int) -> Int {
+        nodes[node].kind == .dictionary ? Int(nodes[node].count) : 0
     }
 
     /// The key and value nodes of a dictionary node, in file order.
@@ -148,6 +185,20 @@ public struct PropertyListDocument: Sendable {
             }
             return result
         case .data, .dictionary: return []
+        }
+    }
+
+    /// `body` with each node ``strings(_:)`` gives, without an array of them.
+    @inline(__always)
+    func forEachString(_ node: Int, _ body: (Int) -> Void) {
+        let entry = nodes[node]
+        switch entry.kind {
+        case .string, .decodedString: body(node)
+        case .array:
+            for position in Int(entry.start)..<Int(entry.start + entry.count) where isString(Int(children[position])) {
+                body(Int(children[position]))
+            }
+        case .data, .dictionary: break
         }
     }
 

@@ -12,14 +12,16 @@ struct BuildSettings {
 
         /// The setting's text (a list's strings joined by spaces); `nil` when the layer lacks it.
         func text(_ key: String) -> String? {
-            dictionary.flatMap { document.value(forKey: key, in: $0) }.map(document.joinedStrings)
+            guard let dictionary, let value = document.value(forKey: key, in: dictionary) else { return nil }
+            return document.string(value) ?? document.joinedStrings(value)
         }
     }
 
     /// Target-level settings first, then project-level: the first layer that has a key wins.
     var layers: [Layer]
-    /// Settings Xcode defines itself (`TARGET_NAME`, `PROJECT_NAME`).
-    var builtIn: [String: String]
+    /// Settings Xcode defines itself (`TARGET_NAME`, `PROJECT_NAME`): a handful, compared
+    /// in turn (no hashing for the settings a target asks for and lacks).
+    var builtIn: KeyValuePairs<String, String>
 
     /// The setting's words (a list setting or a space-separated string), references resolved.
     func words(_ key: String) -> [String] {
@@ -41,13 +43,12 @@ struct BuildSettings {
             guard let text = layers[position].text(key) else { continue }
             return expand(text, key: key, layer: position, budget: &budget)
         }
-        if let value = builtIn[key] { return value }
-        return nil
+        return builtIn.first { $0.key == key }?.value
     }
 
     /// Replaces each reference in `text`; `$(inherited)` continues below `layer`.
     private func expand(_ text: String, key: String, layer: Int, budget: inout Int) -> String? {
-        guard text.contains("$") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "$")) else { return text }
         var output = ""
         var rest = Substring(text)
         while let dollar = rest.firstIndex(of: "$") {

@@ -11,6 +11,12 @@ struct PBXObjects {
     /// everything before it), and the node of its id beside it.
     let all: [Int]
     private let idNodes: [Int]
+    /// Node → its `isa` string node, for the objects of ``all`` (``noClass`` for one without
+    /// an `isa`, ``notAnObject`` for other nodes): every object's class is asked several
+    /// times, and `isa`, written first, is the last key a lookup (from the end) reaches.
+    private let isaNodes: [Int32]
+    private static let noClass: Int32 = -1
+    private static let notAnObject: Int32 = -2
     let root: Int
     /// The file format (`objectVersion`: 46 for Xcode 3.2-compatible, 77 for Xcode 16).
     let objectVersion: Int?
@@ -26,13 +32,11 @@ struct PBXObjects {
             throw ProjectFileError("there is no \"rootObject\"")
         }
         // Entry by entry, as a dictionary is built: a repeated id keeps its last value.
-        let entries = document.entries(of: objects)
-        let ids = entries.map { PBXObjectID($0.key, in: document) }
-        var table = PBXObjectTable(capacity: entries.count)
+        var table = PBXObjectTable(capacity: document.entryCount(of: objects))
         var overwritten = false
-        for (id, entry) in zip(ids, entries) {
-            guard let id else { continue }
-            let previous = document.kind(entry.value) == .dictionary ? table.updateValue(entry.value, forKey: id) : table.removeValue(forKey: id)
+        document.forEachEntry(of: objects) { key, value in
+            guard let id = PBXObjectID(key, in: document) else { return }
+            let previous = document.kind(value) == .dictionary ? table.updateValue(value, forKey: id) : table.removeValue(forKey: id)
             overwritten = overwritten || previous != nil
         }
         guard let root = PBXObjectID(rootReference, in: document).flatMap({ table[$0] }),
@@ -42,12 +46,24 @@ struct PBXObjects {
         self.document = document
         self.table = table
         // Only when an id repeats must each entry be checked against the table.
-        let kept = zip(ids, entries).filter { id, entry in
-            guard let id else { return false }
-            return overwritten ? table[id] == entry.value : document.kind(entry.value) == .dictionary
-        }.map(\.1)
-        all = kept.map(\.value)
-        idNodes = kept.map(\.key)
+        var all: [Int] = []
+        var idNodes: [Int] = []
+        all.reserveCapacity(table.count)
+        idNodes.reserveCapacity(table.count)
+        document.forEachEntry(of: objects) { key, value in
+            if overwritten {
+                guard let id = PBXObjectID(key, in: document), table[id] == value else { return }
+            } else {
+                guard document.isString(key), document.kind(value) == .dictionary else { return }
+            }
+            all.append(value)
+            idNodes.append(key)
+        }
+        var isaNodes = Array(repeating: Self.notAnObject, count: document.nodes.count)
+        for object in all { isaNodes[object] = document.value(forKey: "isa", in: object).map { Int32($0) } ?? Self.noClass }
+        self.all = all
+        self.idNodes = idNodes
+        self.isaNodes = isaNodes
         self.root = root
         objectVersion = document.string(forKey: "objectVersion", in: top).flatMap { Int($0) }
     }
@@ -83,6 +99,15 @@ struct PBXObjects {
         return document.strings(list, self.object(named:))
     }
 
+    /// `body` with each object of ``objects(listedAt:in:)``, without an array of them.
+    @inline(__always)
+    func forEachObject(listedAt key: StaticString, in object: Int, _ body: (Int) -> Void) {
+        guard let list = document.value(forKey: key, in: object) else { return }
+        document.forEachString(list) { reference in
+            if let listed = self.object(named: reference) { body(listed) }
+        }
+    }
+
     /// The string at `key` of `object`.
     func string(_ key: StaticString, of object: Int) -> String? {
         document.string(forKey: key, in: object)
@@ -90,7 +115,11 @@ struct PBXObjects {
 
     /// Is the object's `isa` the class `name`?
     func isa(_ object: Int, _ name: StaticString) -> Bool {
-        document.isString(forKey: "isa", in: object, name)
+        switch isaNodes[object] {
+        case Self.noClass: return false
+        case Self.notAnObject: return document.isString(forKey: "isa", in: object, name)
+        case let node: return document.isString(Int(node), name)
+        }
     }
 }
 
@@ -107,22 +136,35 @@ struct PBXObjectID: Hashable {
     /// `nil` for a node that is no string.
     init?(_ node: Int, in document: PropertyListDocument) {
         guard document.isString(node) else { return nil }
-        let packed: (UInt64, UInt32)? = document.withBytes(of: node) { bytes in
-            guard bytes.count == 24 else { return nil }
-            var high: UInt64 = 0
-            var low: UInt32 = 0
-            for (offset, byte) in bytes.enumerated() {
-                let digit: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-                default: return nil
-                }
-                if offset < 16 { high = high << 4 | UInt64(digit) } else { low = low << 4 | UInt32(digit) }
-            }
-            return (high, low)
+        if let packed = document.withBytes(of: node, Self.packedHex) {
+            storage = .hex(packed.high, packed.low)
+        } else {
+            storage = .text(document.string(node) ?? "")
         }
-        storage = packed.map { .hex($0.0, $0.1) } ?? .text(document.string(node) ?? "")
+    }
+
+    /// 24 uppercase hex digits as 64 + 32 bits; `nil` for any other spelling.
+    private static func packedHex(_ bytes: UnsafeBufferPointer<UInt8>) -> (high: UInt64, low: UInt32)? {
+        guard bytes.count == 24 else { return nil }
+        var high: UInt64 = 0
+        for offset in 0..<16 {
+            guard let digit = hexDigit(bytes[offset]) else { return nil }
+            high = high << 4 | UInt64(digit)
+        }
+        var low: UInt32 = 0
+        for offset in 16..<24 {
+            guard let digit = hexDigit(bytes[offset]) else { return nil }
+            low = low << 4 | UInt32(digit)
+        }
+        return (high, low)
+    }
+
+    @inline(__always)
+    private static func hexDigit(_ byte: UInt8) -> UInt8? {
+        let digit = byte &- UInt8(ascii: "0")
+        if digit < 10 { return digit }
+        let letter = byte &- UInt8(ascii: "A")
+        return letter < 6 ? letter + 10 : nil
     }
 }
 

@@ -64,19 +64,23 @@ struct XcodeProjectReader {
     }
 
     /// Resolves `root` and its children (bounded by the object count: a cycle stops).
+    /// Children wait with their parent's position in ``resolvedPaths`` (-1: none), not a
+    /// copy of its path.
     private mutating func resolvePaths(of root: Int, parent rootParent: String) {
-        var pending: [(object: Int, parent: String?)] = [(root, rootParent)]
+        resolvedPaths.append(rootParent)
+        var pending: [(object: Int, parent: Int32)] = [(root, 0)]
         var visited = Array(repeating: false, count: pathPositions.count)
         while let (object, parent) = pending.popLast() {
             guard !visited[object] else { continue }
             visited[object] = true
-            let path = resolvedPath(of: object, parent: parent)
-            if let path {
-                pathPositions[object] = Int32(resolvedPaths.count)
+            var position: Int32 = -1
+            if let path = resolvedPath(of: object, parent: parent < 0 ? nil : resolvedPaths[Int(parent)]) {
+                position = Int32(resolvedPaths.count)
+                pathPositions[object] = position
                 resolvedPaths.append(path)
                 if ImplementationExtension(of: path)?.isObjectiveC == true { referencedImplementations.append(path) }
             }
-            for child in objects.objects(listedAt: "children", in: object) { pending.append((child, path)) }
+            objects.forEachObject(listedAt: "children", in: object) { pending.append(($0, position)) }
         }
     }
 
@@ -134,8 +138,8 @@ struct XcodeProjectReader {
     private func buildSettings(of target: Int, targetName: String, projectConfigurations: Configurations) -> BuildSettings {
         let targetConfigurations = configurations(list: objects.object(at: "buildConfigurationList", of: target))
         let chosen = targetConfigurations.defaultName ?? projectConfigurations.defaultName
-        let targetLayer = settings(of: chosen.flatMap { targetConfigurations.byName[$0] } ?? targetConfigurations.first)
-        let projectLayer = settings(of: chosen.flatMap { projectConfigurations.byName[$0] } ?? projectConfigurations.first)
+        let targetLayer = settings(of: chosen.flatMap(targetConfigurations.named) ?? targetConfigurations.first)
+        let projectLayer = settings(of: chosen.flatMap(projectConfigurations.named) ?? projectConfigurations.first)
         let projectName = PathPieces.lastComponent(of: projectPath[...]).map { PathPieces.splitExtension($0).name } ?? ""
         return BuildSettings(layers: [targetLayer, projectLayer], builtIn: [
             "TARGET_NAME": targetName, "PRODUCT_NAME": objects.string("productName", of: target) ?? targetName,
@@ -143,12 +147,19 @@ struct XcodeProjectReader {
         ])
     }
 
-    /// A configuration list's `XCBuildConfiguration` objects by name; their settings are
-    /// turned into a dictionary only for the configuration a target builds with.
+    /// A configuration list's `XCBuildConfiguration` objects by name (a list has two or
+    /// three: compared in turn, no hashing); their settings are read only for the
+    /// configuration a target builds with.
     private struct Configurations {
-        var byName: [String: Int] = [:]
+        /// Name and object, in list order.
+        var all: [(name: String, object: Int)] = []
         var defaultName: String?
-        var first: Int?
+        var first: Int? { all.first?.object }
+
+        /// The object of the last configuration named `name` (as a dictionary keyed by name keeps it).
+        func named(_ name: String) -> Int? {
+            all.last { $0.name == name }?.object
+        }
     }
 
     /// The `buildSettings` dictionary of a configuration (no settings when it has none).
@@ -162,15 +173,11 @@ struct XcodeProjectReader {
     private func configurations(list: Int?) -> Configurations {
         guard let list else { return Configurations() }
         var result = Configurations()
-        var names: [String] = []
-        for configuration in objects.objects(listedAt: "buildConfigurations", in: list) {
-            let name = objects.string("name", of: configuration) ?? ""
-            if result.first == nil { result.first = configuration }
-            result.byName[name] = configuration
-            names.append(name)
+        objects.forEachObject(listedAt: "buildConfigurations", in: list) { configuration in
+            result.all.append((objects.string("name", of: configuration) ?? "", configuration))
         }
         let named = objects.string("defaultConfigurationName", of: list)
-        result.defaultName = [named, "Release"].compactMap { $0 }.first { result.byName[$0] != nil } ?? names.first
+        result.defaultName = [named, "Release"].compactMap { $0 }.first { result.named($0) != nil } ?? result.all.first?.name
         return result
     }
 
@@ -181,7 +188,7 @@ struct XcodeProjectReader {
             platforms.insert(platform)
         }
         if settings.resolved("SUPPORTS_MACCATALYST") == "YES" { platforms.insert(.catalyst) }
-        if platforms.isEmpty, productType?.contains("watchapp") == true || productType?.contains("watchkit") == true {
+        if platforms.isEmpty, let productType, ASCIIText.contains(productType, "watchapp") || ASCIIText.contains(productType, "watchkit") {
             platforms.insert(.watchos)
         }
         return platforms.sorted()
@@ -237,12 +244,13 @@ struct XcodeProjectReader {
     /// The files a build phase lists, by the phase's kind.
     private func collect(phase: Int, into files: inout BuildPhaseFiles) {
         let kind = PhaseKind(phase, in: objects)
-        for buildFile in objects.objects(listedAt: "files", in: phase) {
+        guard kind != .other else { return }
+        objects.forEachObject(listedAt: "files", in: phase) { buildFile in
             if kind == .frameworks {
                 if let module = linkedModule(of: buildFile) { files.linkedModules.insert(module) }
-                continue
+                return
             }
-            for path in filePaths(of: buildFile) {
+            forEachPath(of: buildFile) { path in
                 switch kind {
                 case .sources: files.sources.append(path)
                 case .resources: files.resources += bundled(path)
@@ -253,18 +261,18 @@ struct XcodeProjectReader {
         }
     }
 
-    /// A build file's path(s): its file reference, or each localisation of a variant group.
-    private func filePaths(of buildFile: Int) -> [String] {
-        guard let reference = objects.object(at: "fileRef", of: buildFile) else { return [] }
+    /// `body` with a build file's path(s): its file reference, or each localisation of a
+    /// variant group.
+    @inline(__always)
+    private func forEachPath(of buildFile: Int, _ body: (String) -> Void) {
+        guard let reference = objects.object(at: "fileRef", of: buildFile) else { return }
         if objects.isa(reference, "PBXVariantGroup") || objects.isa(reference, "XCVersionGroup") {
-            // A loop, not `compactMap(path(of:))`: that would copy the reader into a closure.
-            var paths: [String] = []
-            for child in objects.objects(listedAt: "children", in: reference) {
-                if let path = path(of: child) { paths.append(path) }
+            objects.forEachObject(listedAt: "children", in: reference) { child in
+                if let path = path(of: child) { body(path) }
             }
-            return paths
+        } else if let path = path(of: reference) {
+            body(path)
         }
-        return path(of: reference).map { [$0] } ?? []
     }
 
     /// A bundled path, or every upload file below it for a folder reference.

@@ -86,15 +86,24 @@ final class ProjectPathTests: XCTestCase {
         XCTAssertEqual(ImplementationExtension(of: "a.cpp")?.isObjectiveC, false)
     }
 
-    /// A phase's files sorted, each once, as sorting a `Set` of them gives.
+    /// A phase's files sorted, each once, as sorting a `Set` of them gives: non-ASCII names
+    /// (in `String` order), and ASCII paths that share long prefixes, tie in the 16 bytes
+    /// after the shared prefix, end inside it or are prefixes of each other (byte order).
     func testPhaseFilesAreSortedAndUnique() {
         var generator = SeededGenerator(state: 7)
-        let names = ["b.swift", "a.swift", "A.swift", "caf\u{E9}.swift", "cafe\u{301}.swift", "z/y.xib"]
-        for _ in 0..<500 {
-            let paths = (0..<Int(generator.next() % 12)).map { _ in names[Int(generator.next() % UInt64(names.count))] }
-            XCTAssertEqual(BuildPhaseFiles.sortedUnique(paths).count, Set(paths).count, "\(paths)")
-            XCTAssertEqual(BuildPhaseFiles.sortedUnique(paths).map { $0.precomposedStringWithCanonicalMapping },
-                           Set(paths).sorted().map { $0.precomposedStringWithCanonicalMapping }, "\(paths)")
+        let nonASCII = ["b.swift", "a.swift", "A.swift", "caf\u{E9}.swift", "cafe\u{301}.swift", "z/y.xib"]
+        let ascii = ["App/Sources/Views/Cards/CardView.swift", "App/Sources/Views/Cards/CardView.swift.orig",
+                     "App/Sources/Views/Cards/CardViewController.swift", "App/Sources/Views/Cards/CardViewControlle.swift",
+                     "App/Sources/Views/Cards", "App/Sources/Views/A", "App/Sources/Views/a", "App/Sources/Views/Cards/CardView",
+                     "App/Sources/Views/Cards/CardView.swifu", "App/Sources/Z.swift", "App/Sources/Views/Cards/CardView.Swift"]
+        for names in [nonASCII, ascii] {
+            for _ in 0..<500 {
+                // Up to 120 paths: short lists and long ones take different ways.
+                let paths = (0..<Int(generator.next() % 120)).map { _ in names[Int(generator.next() % UInt64(names.count))] }
+                XCTAssertEqual(PathSorting.sortedUnique(paths).count, Set(paths).count, "\(paths)")
+                XCTAssertEqual(PathSorting.sortedUnique(paths).map { $0.precomposedStringWithCanonicalMapping },
+                               Set(paths).sorted().map { $0.precomposedStringWithCanonicalMapping }, "\(paths)")
+            }
         }
     }
 

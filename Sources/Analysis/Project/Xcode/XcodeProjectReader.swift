@@ -308,24 +308,9 @@ struct BuildPhaseFiles {
     var headers: [String] = []
     var linkedModules: Set<String> = []
 
-    var sortedSources: [String] { Self.sortedUnique(sources) }
-    var sortedResources: [String] { Self.sortedUnique(resources) }
-    var sortedHeaders: [String] { Self.sortedUnique(headers) }
-
-    /// `paths` sorted, each once (as a `Set` would keep them: equal paths compare as `String`s do).
-    /// ASCII paths, nearly all of them, sort by their bytes: the same order as `String`'s,
-    /// at a fraction of its compare.
-    static func sortedUnique(_ paths: [String]) -> [String] {
-        var result: [String] = []
-        result.reserveCapacity(paths.count)
-        let sorted = paths.allSatisfy(isASCII) ? paths.sorted(by: ProjectFile.pathPrecedes) : paths.sorted()
-        for path in sorted where result.last != path { result.append(path) }
-        return result
-    }
-
-    private static func isASCII(_ path: String) -> Bool {
-        path.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } } ?? false
-    }
+    var sortedSources: [String] { PathSorting.sortedUnique(sources) }
+    var sortedResources: [String] { PathSorting.sortedUnique(resources) }
+    var sortedHeaders: [String] { PathSorting.sortedUnique(headers) }
 
     /// Files of a synchronized folder, sorted into phases by extension.
     mutating func add(synchronized path: String) {

@@ -12,14 +12,46 @@ enum ProjectPath {
     static func join(_ first: String, bytes second: UnsafeBufferPointer<UInt8>) -> String? {
         guard second.first != UInt8(ascii: "/") else { return nil }
         guard !first.isEmpty else { return normalized(String(decoding: second, as: UTF8.self)) }
+        return normalized(concatenated(first, second))
+    }
+
+    /// A path and whether it has nothing to fold (no empty, `.` or `..` component): a
+    /// project's groups are joined onto again and again, and a folded parent with a plain
+    /// component below it makes a folded path without looking at the parent again.
+    struct Folded {
+        var text: String
+        var isFolded: Bool
+
+        init(_ text: String) {
+            self.text = text
+            var contiguous = text
+            isFolded = contiguous.withUTF8(ProjectPath.hasNothingToFold)
+        }
+
+        fileprivate init(text: String, isFolded: Bool) {
+            self.text = text
+            self.isFolded = isFolded
+        }
+    }
+
+    /// ``join(_:bytes:)`` for a parent that knows whether it is folded: the same path.
+    static func join(_ first: Folded, bytes second: UnsafeBufferPointer<UInt8>) -> Folded? {
+        guard first.isFolded, !first.text.isEmpty, !second.isEmpty, second.first != UInt8(ascii: "/"), hasNothingToFold(second) else {
+            return join(first.text, bytes: second).map(Folded.init)
+        }
+        // Both sides have nothing to fold, so neither has their join: it is the result.
+        return Folded(text: concatenated(first.text, second), isFolded: true)
+    }
+
+    /// `first/second` in one allocation.
+    private static func concatenated(_ first: String, _ second: UnsafeBufferPointer<UInt8>) -> String {
         let firstCount = first.utf8.count
-        let joined = String(unsafeUninitializedCapacity: firstCount + 1 + second.count) { buffer in
+        return String(unsafeUninitializedCapacity: firstCount + 1 + second.count) { buffer in
             _ = buffer.initialize(from: first.utf8)
             buffer[firstCount] = UInt8(ascii: "/")
             _ = UnsafeMutableBufferPointer(rebasing: buffer[(firstCount + 1)...]).initialize(from: second)
             return firstCount + 1 + second.count
         }
-        return normalized(joined)
     }
 
     /// Folds `.`, `..` and empty components.

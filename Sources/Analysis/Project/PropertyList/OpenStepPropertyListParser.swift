@@ -128,8 +128,12 @@ private struct Cursor: ~Copyable {
     private mutating func values(from start: Int) throws(PropertyListError) -> Int {
         let count = bytes.count
         var at = start
-        var open: [Open] = []
-        open.reserveCapacity(16)
+        // The innermost open container is kept in a local (read and written for every
+        // value); the ones around it wait in `enclosing`.
+        var innermost = Open(isDictionary: false, opening: 0, mark: 0)
+        var enclosing: [Open] = []
+        enclosing.reserveCapacity(16)
+        var depth = 0
         var value = 0
         while true {
             // A value starts at `at`.
@@ -137,8 +141,10 @@ private struct Cursor: ~Copyable {
             let byte = bytes[at]
             var opened = false
             if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "(") {
-                guard open.count < maximumDepth else { throw failure("arrays and dictionaries nest deeper than \(maximumDepth) levels", at: at) }
-                open.append(Open(isDictionary: byte == UInt8(ascii: "{"), opening: at, mark: pending.count))
+                guard depth < maximumDepth else { throw failure("arrays and dictionaries nest deeper than \(maximumDepth) levels", at: at) }
+                if depth > 0 { enclosing.append(innermost) }
+                innermost = Open(isDictionary: byte == UInt8(ascii: "{"), opening: at, mark: pending.count)
+                depth += 1
                 at += 1
                 opened = true
             } else if classes[Int(byte)] & Self.unquotedClass != 0 {
@@ -158,7 +164,7 @@ private struct Cursor: ~Copyable {
             // closing every container that ends on the way.
             while true {
                 if !opened {
-                    guard let innermost = open.last else {
+                    guard depth > 0 else {
                         position = at
                         return value
                     }
@@ -180,7 +186,6 @@ private struct Cursor: ~Copyable {
                     }
                 }
                 opened = false
-                let innermost = open[open.count - 1]
                 try skipTrivia(&at)
                 guard at < count else {
                     let container = innermost.isDictionary ? "dictionary" : "array"
@@ -191,15 +196,16 @@ private struct Cursor: ~Copyable {
                     let first = children.count
                     let elements = pending.count - innermost.mark
                     children.moveTail(of: &pending, from: innermost.mark)
-                    open.removeLast()
                     value = innermost.isDictionary
                         ? add(.dictionary, start: first, count: elements / 2)
                         : add(.array, start: first, count: elements)
+                    depth -= 1
+                    if depth > 0 { innermost = enclosing.removeLast() }
                     continue
                 }
                 if innermost.isDictionary {
-                    let key = try key(&at)
-                    open[open.count - 1].key = key
+                    let key = classes[Int(bytes[at])] & Self.unquotedClass != 0 ? unquotedString(&at) : try quotedKey(&at)
+                    innermost.key = key
                     try skipTrivia(&at)
                     try expect(UInt8(ascii: "="), at: &at, afterKey: key, isValue: false)
                     try skipTrivia(&at)
@@ -209,9 +215,9 @@ private struct Cursor: ~Copyable {
         }
     }
 
-    private mutating func key(_ at: inout Int) throws(PropertyListError) -> Int {
+    /// A dictionary key that is no unquoted string: a quoted one, or an error.
+    private mutating func quotedKey(_ at: inout Int) throws(PropertyListError) -> Int {
         let byte = bytes[at]
-        if classes[Int(byte)] & Self.unquotedClass != 0 { return unquotedString(&at) }
         guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") else {
             throw failure("unexpected \(describe(byte)) where a dictionary key was expected", at: at)
         }

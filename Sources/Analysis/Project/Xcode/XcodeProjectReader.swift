@@ -67,18 +67,21 @@ struct XcodeProjectReader {
     /// Children wait with their parent's position in ``resolvedPaths`` (-1: none), not a
     /// copy of its path.
     private mutating func resolvePaths(of root: Int, parent rootParent: String) {
+        var folded = [ProjectPath.Folded(rootParent)]
         resolvedPaths.append(rootParent)
+        let foldedSourceRoot = ProjectPath.Folded(sourceRoot)
         var pending: [(object: Int, parent: Int32)] = [(root, 0)]
         var visited = Array(repeating: false, count: pathPositions.count)
         while let (object, parent) = pending.popLast() {
             guard !visited[object] else { continue }
             visited[object] = true
             var position: Int32 = -1
-            if let path = resolvedPath(of: object, parent: parent < 0 ? nil : resolvedPaths[Int(parent)]) {
+            if let path = resolvedPath(of: object, parent: parent < 0 ? nil : folded[Int(parent)], sourceRoot: foldedSourceRoot) {
                 position = Int32(resolvedPaths.count)
                 pathPositions[object] = position
-                resolvedPaths.append(path)
-                if ImplementationExtension(of: path)?.isObjectiveC == true { referencedImplementations.append(path) }
+                resolvedPaths.append(path.text)
+                folded.append(path)
+                if ImplementationExtension(of: path.text)?.isObjectiveC == true { referencedImplementations.append(path.text) }
             }
             objects.forEachObject(listedAt: "children", in: object) { pending.append(($0, position)) }
         }
@@ -86,10 +89,10 @@ struct XcodeProjectReader {
 
     /// Where an object's `path` points, through its `sourceTree` (compared as bytes: every
     /// group and file of the project has one).
-    private func resolvedPath(of object: Int, parent: String?) -> String? {
+    private func resolvedPath(of object: Int, parent: ProjectPath.Folded?, sourceRoot: ProjectPath.Folded) -> ProjectPath.Folded? {
         let document = objects.document
         let tree = document.value(forKey: "sourceTree", in: object)
-        let start: String?
+        let start: ProjectPath.Folded?
         if let tree, document.isString(tree) {
             if document.isString(tree, "<group>") {
                 start = parent

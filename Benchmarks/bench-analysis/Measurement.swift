@@ -27,6 +27,17 @@ struct Timing {
         return Timing(wall: middle(walls), cpu: middle(cpus))
     }
 
+    /// One run of `work`.
+    static func once(_ work: () throws -> Void) rethrows -> Timing {
+        try median(1, work)
+    }
+
+    /// The lesser wall and the lesser CPU time of two timings: the best of several runs of
+    /// work of a millisecond or less, where a slow spell of the machine lifts a median too.
+    func least(_ other: Timing) -> Timing {
+        Timing(wall: min(wall, other.wall), cpu: min(cpu, other.cpu))
+    }
+
     /// `0.512 s wall, 0.731 s CPU`.
     var text: String {
         String(format: "%.3f s wall, %.3f s CPU", wall, cpu)

@@ -3,7 +3,9 @@ import Foundation
 
 /// The cost of reading and modelling the project files (Xcode projects, packages,
 /// workspaces, dependency manifests: ``BuildModel``) against the whole analysis, for each
-/// project folder below `folder`, files already in memory, one thread, medians; then the
+/// project folder below `folder`, files already in memory, one thread, the best of
+/// `iterations` runs of each (the model and the analysis take turns, so a slow spell of the
+/// machine falls on both); then the
 /// `project.pbxproj` parser alone over all of them, in milliseconds per megabyte.
 func measureProjectFileShare(folder: String, iterations: Int) throws {
     let projects = try FileManager.default.contentsOfDirectory(atPath: folder).filter { name in
@@ -21,15 +23,21 @@ func measureProjectFileShare(folder: String, iterations: Int) throws {
         let projectFiles = input.files.filter { [.project, .workspace, .package, .dependencies].contains($0.kind) }
         let imports = SourceIndexer(concurrency: 1).index(files: input.files).imports
         var targets = 0
-        let modelling = Timing.median(iterations) {
-            var build = BuildModel(files: input.files)
-            build.addImports(imports)
-            targets = build.targets.count
-        }
         let pbxprojFiles = projectFiles.compactMap { $0.kind == .project ? $0.contents : nil }
         pbxprojBytes += pbxprojFiles.reduce(0) { $0 + $1.count }
-        pbxprojSeconds += Timing.median(iterations) { for contents in pbxprojFiles { _ = try? parser.document(contents) } }.cpu
-        let analysis = Timing.median(iterations) { _ = analyzer.analyze(input: input) }
+        var modelling = Timing(wall: .infinity, cpu: .infinity)
+        var analysis = modelling
+        var parsing = modelling
+        for _ in 0..<max(1, iterations) {
+            modelling = modelling.least(Timing.once {
+                var build = BuildModel(files: input.files)
+                build.addImports(imports)
+                targets = build.targets.count
+            })
+            parsing = parsing.least(Timing.once { for contents in pbxprojFiles { _ = try? parser.document(contents) } })
+            analysis = analysis.least(Timing.once { _ = analyzer.analyze(input: input) })
+        }
+        pbxprojSeconds += parsing.cpu
         let share = modelling.cpu / max(analysis.cpu, 1e-9)
         worst = max(worst, share)
         let bytes = projectFiles.reduce(0) { $0 + ($1.contents?.count ?? 0) }

@@ -122,10 +122,10 @@ public final class PropertyListDocument: @unchecked Sendable {
 
     /// The key and value nodes of a dictionary node, in file order.
     func entries(of node: Int) -> [(key: Int, value: Int)] {
-        let entry = nodes[node]
-        guard entry.kind == .dictionary else { return [] }
-        let first = Int(entry.start)
-        return (0..<Int(entry.count)).map { (Int(children[first + 2 * $0]), Int(children[first + 2 * $0 + 1])) }
+        var result: [(key: Int, value: Int)] = []
+        result.reserveCapacity(entryCount(of: node))
+        forEachEntry(of: node) { result.append(($0, $1)) }
+        return result
     }
 
     /// The value of `key` in a dictionary node; the last one when the key repeats (as a

@@ -72,6 +72,27 @@ final class SwiftTokenizerTests: XCTestCase {
         XCTAssertEqual(texts("a ?? b == c !== d -> e"), ["a", "??", "b", "==", "c", "!==", "d", "->", "e"])
     }
 
+    /// Every ASCII byte that starts no identifier, number, literal, comment, `@`/`#` form or
+    /// longer operator is a punctuation token of its own, even doubled, with its column; the
+    /// other whitespace bytes separate tokens as spaces do.
+    func testEveryOneBytePunctuationIsATokenOfItsOwn() {
+        let special = Set("\n/\"'@#=!-?&|<>_$ \t\r\u{0B}\u{0C}".utf8)
+        let singles = (UInt8(0)..<0x80).filter { byte in
+            !special.contains(byte) && !(0x30...0x39).contains(byte) && !(0x41...0x5A).contains(byte) && !(0x61...0x7A).contains(byte)
+        }
+        XCTAssertEqual(singles.count, 128 - special.count - 10 - 52)
+        for byte in singles {
+            let punctuation = String(decoding: [byte], as: UTF8.self)
+            let result = tokens("x\n  ab\(punctuation)\(punctuation)c")
+            XCTAssertEqual(result.map(\.text), ["x", "ab", punctuation, punctuation, "c"], "byte \(byte)")
+            XCTAssertEqual(result.map(\.column), [1, 3, 5, 6, 7], "byte \(byte)")
+            XCTAssertEqual(result.map(\.kind), [.identifier, .identifier, .punctuation, .punctuation, .identifier], "byte \(byte)")
+            XCTAssertEqual(result.map(\.line), [1, 2, 2, 2, 2], "byte \(byte)")
+        }
+        XCTAssertEqual(texts("a\tb\rc\u{0B}d\u{0C}e        f"), ["a", "b", "c", "d", "e", "f"])
+        XCTAssertEqual(texts("a&&b||c<=d>=e"), ["a", "&&", "b", "||", "c", "<=", "d", ">=", "e"])
+    }
+
     func testUnterminatedStringEndsAtLineEnd() {
         XCTAssertEqual(texts("let s = \"open\nclass A"), ["let", "s", "=", "\"open", "class", "A"])
     }

@@ -39,18 +39,33 @@ struct SourceTokenizer {
     }
 
     /// Per byte value: `identifierStart` for letters, `_`, `$` and bytes of non-ASCII
-    /// characters; `digit` for `0`–`9` (a table lookup per byte in the scanning loops).
-    private static let byteClasses: [UInt8] = (0...255).map { byte in
-        let isLetter = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)
-        if isLetter || byte == 0x5F || byte == 0x24 || byte >= 0x80 { return ByteScanner.identifierStart }
-        return byte >= 0x30 && byte <= 0x39 ? ByteScanner.digit : 0
-    }
+    /// characters; `digit` for `0`–`9`; `space` for whitespace but the line feed;
+    /// `singlePunctuation` for the bytes that are always a one-byte punctuation token; 0 for
+    /// the line feed and the bytes that start comments, literals, `@`/`#` forms and
+    /// operators of two bytes or more (a table lookup per byte in the scanning loops).
+    private static let byteClasses: [UInt8] = {
+        // `\n`, `/`, `"`, `'`, `@`, `#`, and the first bytes of `==` `!=` `->` `??` `&&` `||` `<=` `>=`.
+        let notSingle = Array("\n/\"'@#=!-?&|<>".utf8)
+        return (0...255).map { byte in
+            let isLetter = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)
+            if isLetter || byte == 0x5F || byte == 0x24 || byte >= 0x80 { return ByteScanner.identifierStart }
+            if byte >= 0x30 && byte <= 0x39 { return ByteScanner.digit }
+            if byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0C || byte == 0x0B { return ByteScanner.space }
+            return notSingle.contains(UInt8(byte)) ? 0 : ByteScanner.singlePunctuation
+        }
+    }()
 }
 
 /// The cursor state of one tokenization run.
 private struct ByteScanner {
     static let identifierStart: UInt8 = 1
     static let digit: UInt8 = 2
+    /// Either of the two classes an identifier continues with.
+    static let identifierPart: UInt8 = identifierStart | digit
+    /// Whitespace other than a line feed.
+    static let space: UInt8 = 4
+    /// A byte that is a punctuation token of its own whatever follows it (`(`, `.`, `,`, ...).
+    static let singlePunctuation: UInt8 = 8
 
     let bytes: UnsafeBufferPointer<UInt8>
     /// ``SourceTokenizer/byteClasses``.
@@ -76,69 +91,130 @@ private struct ByteScanner {
         self.tokens = tokens
     }
 
+    /// Reads every token. Identifiers, one-byte punctuation, spaces and line feeds (most of
+    /// a file's bytes) are read in this loop with the position, line and token count in
+    /// local variables (registers, not stores into the scanner at every byte); any other
+    /// token goes through ``scanOtherToken()`` with the state stored back first.
     mutating func run() {
+        guard let base = bytes.baseAddress, let output = tokens.baseAddress else { return }
         let count = bytes.count
-        while position < count, !overflowed {
-            let byte = bytes[position]
-            if byte == 0x0A {
-                newline(at: position)
-                position += 1
-                continue
-            }
-            if byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0C || byte == 0x0B {
-                position += 1
-                skipSpaces()  // indentation
-                continue
-            }
-            let wasAtLineStart = atLineStart
-            atLineStart = false
-            if byte == 0x2F, position + 1 < count {  // '/'
-                let next = bytes[position + 1]
-                if next == 0x2F { skipLineComment(); continue }
-                if next == 0x2A { skipBlockComment(); continue }
-            }
-            let start = position
-            let startLine = line
-            let column = start - lineStart + 1
-            let kind: SourceToken.Kind
-            if isIdentifierStart(byte) {
-                let high = scanIdentifier()
-                emit(.identifier, start: start, line: startLine, column: column, isASCII: high < 0x80)
-                continue
-            } else if isDigit(byte) {
-                scanNumber()
-                kind = .number
-            } else if byte == 0x22 {  // "
-                scanString(hashes: 0)
-                kind = .string
-            } else if byte == 0x27, language == .objc {  // '
-                scanQuoted(0x27)
-                kind = .character
-            } else if byte == 0x40 {  // @
-                kind = scanAt()
-            } else if byte == 0x23 {  // #
-                if language == .objc && wasAtLineStart {
-                    scanPreprocessorLine()
-                    kind = .directive
-                } else {
-                    kind = scanHash()
+        let capacity = tokens.count
+        var at = position
+        var line = self.line
+        var lineStart = self.lineStart
+        var atLineStart = self.atLineStart
+        var written = tokenCount
+        while at < count {
+            let byte = base[at]
+            let byteClass = classes[Int(byte)]
+            if byteClass == Self.identifierStart {
+                let start = at
+                var high = byte
+                at += 1
+                while at < count {
+                    let next = base[at]
+                    guard classes[Int(next)] & Self.identifierPart != 0 else { break }
+                    high |= next
+                    at += 1
                 }
+                guard written < capacity else {
+                    overflowed = true
+                    break
+                }
+                (output + written).initialize(to: SourceToken(kind: .identifier, isASCII: high < 0x80, start: start, length: at - start,
+                                                              line: line, column: start - lineStart + 1))
+                written += 1
+                atLineStart = false
+            } else if byteClass == Self.space {
+                // Indentation: runs of spaces, eight at a time while they last.
+                at += 1
+                while count - at >= 8, UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
+                    at += 8
+                }
+                while at < count, base[at] == 0x20 { at += 1 }
+            } else if byte == 0x0A {
+                line += 1
+                lineStart = at + 1
+                atLineStart = true
+                at += 1
+            } else if byteClass == Self.singlePunctuation {
+                guard written < capacity else {
+                    overflowed = true
+                    break
+                }
+                (output + written).initialize(to: SourceToken(kind: .punctuation, isASCII: true, start: at, length: 1,
+                                                              line: line, column: at - lineStart + 1))
+                written += 1
+                atLineStart = false
+                at += 1
             } else {
-                scanPunctuation(byte)
-                kind = .punctuation
+                position = at
+                self.line = line
+                self.lineStart = lineStart
+                self.atLineStart = atLineStart
+                tokenCount = written
+                scanOtherToken()
+                at = position
+                line = self.line
+                lineStart = self.lineStart
+                atLineStart = self.atLineStart
+                written = tokenCount
+                if overflowed { break }
             }
-            emit(kind, start: start, line: startLine, column: column)
         }
+        position = at
+        self.line = line
+        self.lineStart = lineStart
+        self.atLineStart = atLineStart
+        tokenCount = written
+    }
+
+    /// The comment or token at ``position`` that ``run()`` does not read itself: comments,
+    /// numbers, literals, `@` and `#` forms, and operators that may be two bytes or more.
+    mutating func scanOtherToken() {
+        let byte = bytes[position]
+        let wasAtLineStart = atLineStart
+        atLineStart = false
+        if byte == 0x2F, position + 1 < bytes.count {  // '/'
+            let next = bytes[position + 1]
+            if next == 0x2F { return skipLineComment() }
+            if next == 0x2A { return skipBlockComment() }
+        }
+        let start = position
+        let startLine = line
+        let column = start - lineStart + 1
+        let kind: SourceToken.Kind
+        if isDigit(byte) {
+            scanNumber()
+            kind = .number
+        } else if byte == 0x22 {  // "
+            scanString(hashes: 0)
+            kind = .string
+        } else if byte == 0x27, language == .objc {  // '
+            scanQuoted(0x27)
+            kind = .character
+        } else if byte == 0x40 {  // @
+            kind = scanAt()
+        } else if byte == 0x23 {  // #
+            if language == .objc && wasAtLineStart {
+                scanPreprocessorLine()
+                kind = .directive
+            } else {
+                kind = scanHash()
+            }
+        } else {
+            scanPunctuation(byte)
+            kind = .punctuation
+        }
+        emit(kind, start: start, line: startLine, column: column)
     }
 
     // MARK: - Tokens
 
-    /// Appends the token ending at `position`; `isASCII` when known from scanning.
-    mutating func emit(_ kind: SourceToken.Kind, start: Int, line: Int, column: Int, isASCII known: Bool? = nil) {
+    /// Appends the token ending at `position`.
+    mutating func emit(_ kind: SourceToken.Kind, start: Int, line: Int, column: Int) {
         var isASCII = true
-        if let known {
-            isASCII = known
-        } else if kind != .punctuation {  // punctuation is ASCII: every byte from 0x80 starts an identifier
+        if kind != .punctuation {  // punctuation is ASCII: every byte from 0x80 starts an identifier
             var high: UInt8 = 0
             for offset in start..<position { high |= bytes[offset] }
             isASCII = high < 0x80
@@ -152,20 +228,6 @@ private struct ByteScanner {
         tokenCount += 1
     }
 
-    /// Skips a run of spaces eight at a time while it lasts (indentation is runs of 4–16).
-    mutating func skipSpaces() {
-        let count = bytes.count
-        var cursor = position
-        if let base = bytes.baseAddress {
-            while count - cursor >= 8,
-                  UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
-                cursor += 8
-            }
-        }
-        while cursor < count, bytes[cursor] == 0x20 { cursor += 1 }
-        position = cursor
-    }
-
     mutating func newline(at offset: Int) {
         line += 1
         lineStart = offset + 1
@@ -176,7 +238,7 @@ private struct ByteScanner {
 
     func isDigit(_ byte: UInt8) -> Bool { classes[Int(byte)] == Self.digit }
 
-    func isIdentifierPart(_ byte: UInt8) -> Bool { classes[Int(byte)] != 0 }
+    func isIdentifierPart(_ byte: UInt8) -> Bool { classes[Int(byte)] & Self.identifierPart != 0 }
 
     /// Consumes an identifier; returns its bytes OR-ed together (from 0x80: not ASCII).
     @discardableResult

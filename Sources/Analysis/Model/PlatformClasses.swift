@@ -4,8 +4,9 @@
 public enum PlatformClasses {
     /// Class → superclass. Written as `Class Superclass` pairs to keep the table compact.
     public static let superclass: [String: String] = {
-        var table: [String: String] = [:]
-        for parts in WordTable.rows(pairs) where parts.count == 2 { table[parts[0]] = parts[1] }
+        let rows = WordTable.rows(pairs)
+        var table: [String: String] = Dictionary(minimumCapacity: rows.count)
+        for parts in rows where parts.count == 2 { table[parts[0]] = parts[1] }
         return table
     }()
 

@@ -20,10 +20,16 @@ public enum PlatformMembers {
     ]
 
     private static func table(_ text: String) -> [String: Set<String>] {
-        var table: [String: Set<String>] = [:]
-        for words in WordTable.rows(text) {
+        let rows = WordTable.rows(text)
+        var table: [String: Set<String>] = Dictionary(minimumCapacity: rows.count)
+        for words in rows {
             guard let name = words.first else { continue }
-            table[name, default: []].formUnion(words.dropFirst())
+            // A set sized once for its words (growing one by one rehashes it at every doubling).
+            if table[name] == nil {
+                table[name] = Set(words.dropFirst())
+            } else {
+                table[name]?.formUnion(words.dropFirst())
+            }
         }
         return table
     }

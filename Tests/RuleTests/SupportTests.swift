@@ -97,14 +97,44 @@ final class SupportTests: XCTestCase {
             let (side, doubled) = ConcurrentMap.map(items, beside: { () -> String in
                 sideCalls.increment()
                 return "side"
-            }, concurrency: concurrency) { $0 * 2 }
+            }, concurrency: concurrency, largestFirst: { $0 % 7 }) { $0 * 2 }
             XCTAssertEqual(side, "side")
             XCTAssertEqual(sideCalls.value, 1, "concurrency \(concurrency)")
             XCTAssertEqual(doubled, items.map { $0 * 2 }, "concurrency \(concurrency)")
         }
-        let (side, none) = ConcurrentMap.map([Int](), beside: { 7 }, concurrency: 4) { $0 }
+        let (side, none) = ConcurrentMap.map([Int](), beside: { 7 }, concurrency: 4, largestFirst: { $0 }) { $0 }
         XCTAssertEqual(side, 7)
         XCTAssertEqual(none, [], "no items: the side job alone")
+    }
+
+    /// The largest items are handed out first (a large file last would leave a thread idle
+    /// at the end), equal ones in input order, and the results stay in input order. Every
+    /// other item waits for the costliest to start (up to 5 s): taken in input order, the
+    /// first items would hold every thread and wait in vain.
+    func testConcurrentMapLargestFirstTakesTheCostliestItemsFirst() {
+        XCTAssertEqual(ConcurrentMap.largestFirstOrder([3, 9, 3, 0, 9, 1]), [1, 4, 0, 2, 5, 3])
+        XCTAssertEqual(ConcurrentMap.largestFirstOrder([]), [])
+        let costs = [1, 1, 1, 1, 1, 1, 100]
+        XCTAssertEqual(ConcurrentMap.map(Array(costs.indices), concurrency: 1, largestFirst: { costs[$0] }) { $0 * 10 },
+                       costs.indices.map { $0 * 10 })
+        for concurrency in [2, 3] {
+            let gate = StartGate()
+            let results = ConcurrentMap.map(Array(costs.indices), concurrency: concurrency, largestFirst: { costs[$0] }) { item -> Int in
+                item == 6 ? gate.open() : gate.wait()
+                return item * 10
+            }
+            XCTAssertEqual(results, costs.indices.map { $0 * 10 }, "concurrency \(concurrency)")
+            XCTAssertEqual(gate.lateWaits, 0, "concurrency \(concurrency): the costliest item was not among the first taken")
+        }
+        let gate = StartGate()
+        let (side, besideResults) = ConcurrentMap.map(Array(costs.indices), beside: { "side" }, concurrency: 3,
+                                                      largestFirst: { costs[$0] }) { item -> Int in
+            item == 6 ? gate.open() : gate.wait()
+            return item
+        }
+        XCTAssertEqual(side, "side")
+        XCTAssertEqual(besideResults, Array(costs.indices))
+        XCTAssertEqual(gate.lateWaits, 0, "beside a side job, the costliest item is still taken right after it")
     }
 
     func testFilesSortedThroughTheirPositionsAreSortedAsValuesStably() {
@@ -182,5 +212,37 @@ final class SupportTests: XCTestCase {
         XCTAssertEqual(first.0, 1)
         XCTAssertEqual(second.0, 2)
         XCTAssertTrue(first.1 && second.1)
+    }
+}
+
+/// Opened once; `wait()` returns when it is open, or after 5 seconds, counted as late.
+private final class StartGate: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var isOpen = false
+    private var late = 0
+
+    func open() {
+        condition.lock()
+        isOpen = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func wait() {
+        let deadline = Date().addingTimeInterval(5)
+        condition.lock()
+        while !isOpen {
+            if !condition.wait(until: deadline) {
+                late += 1
+                break
+            }
+        }
+        condition.unlock()
+    }
+
+    var lateWaits: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return late
     }
 }

@@ -68,7 +68,7 @@ struct ZipProjectReading {
     /// fails is skipped with its cause, and the first I/O failure in archive order is thrown.
     mutating func readEntries(concurrency: Int) throws {
         let (file, inflaters) = (file, ZipInflaterPool())
-        let results = ConcurrentMap.map(toRead, concurrency: concurrency) { entry in
+        let results = ConcurrentMap.map(toRead, concurrency: concurrency, largestFirst: { Int(clamping: $0.record.uncompressedSize) }) { entry in
             Result { try inflaters.withInflater { try $0.read(entry.record, dataOffset: entry.dataOffset, from: file) } }
         }
         for (entry, result) in zip(toRead, results) {

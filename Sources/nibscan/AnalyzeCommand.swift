@@ -18,7 +18,9 @@ enum AnalyzeCommand {
             return CommandUsage.fail(error.description)
         }
 
-        // One analysis per process: its model is left for the exit to reclaim.
+        // One analysis per process: its heap is grown once on huge pages, its model is left
+        // for the exit to reclaim.
+        OneShotProcess.preferHugePageHeap()
         var configuration = Analyzer.Configuration(archiveLimits: options.archiveLimits,
                                                    interfaceBuilderLimits: options.interfaceBuilderLimits,
                                                    exitsAfterAnalysis: true)

@@ -12,6 +12,10 @@ public struct ProjectFile: Sendable {
     public var status: FileEntry.Status
     public var reason: String?
 
+    /// The size of ``contents``, 0 when not read: what parsing or indexing the file costs,
+    /// about (stages hand out the largest files first).
+    var byteCount: Int { contents?.count ?? 0 }
+
     public init(path: String, kind: FileEntry.Kind, contents: Data?, status: FileEntry.Status = .analysed, reason: String? = nil) {
         self.path = path
         self.kind = kind

@@ -98,7 +98,7 @@ public struct ProjectModel: Sendable {
         let parser = InterfaceBuilderParser(limits: interfaceBuilderLimits)
         let (buildModel, documents) = ConcurrentMap.map(interfaceFiles, beside: {
             BuildModel(files: sorted, dependencies: dependencies)
-        }, concurrency: concurrency, largestFirst: { $0.contents?.count ?? 0 }) { file in
+        }, concurrency: concurrency, largestFirst: \.byteCount) { file in
             parser.parse(data: file.contents ?? Data(), path: file.path)
         }
         let sources = SourceIndexer(concurrency: concurrency, swiftVersions: buildModel.swiftVersions).index(files: sourceFiles)

@@ -23,7 +23,7 @@ public struct SourceIndexer: Sendable {
     /// are ignored.
     public func index(files: [ProjectFile]) -> SourceIndex {
         let sources = files.filter { ($0.kind == .swift || $0.kind == .objc) && $0.contents != nil }
-        var results = ConcurrentMap.map(sources, concurrency: concurrency, largestFirst: Self.size) { indexFile($0) }
+        var results = ConcurrentMap.map(sources, concurrency: concurrency, largestFirst: \.byteCount) { indexFile($0) }
         // A helper that calls another helper is known only once that call is resolved: each
         // round re-indexes the files that call a helper, until no new helper appears (a chain
         // of helpers is followed to its callers; a few rounds suffice on real code).
@@ -40,7 +40,7 @@ public struct SourceIndexer: Sendable {
             let again = sources.indices.filter { position in
                 filter.needsReindex(sources[position].contents ?? Data(), swift: sources[position].kind == .swift)
             }
-            var redone = ConcurrentMap.map(again.map { sources[$0] }, concurrency: concurrency, largestFirst: Self.size) {
+            var redone = ConcurrentMap.map(again.map { sources[$0] }, concurrency: concurrency, largestFirst: \.byteCount) {
                 indexFile($0, helpers: table)
             }
             for (slot, position) in again.enumerated() { swap(&results[position], &redone[slot]) }
@@ -48,9 +48,6 @@ public struct SourceIndexer: Sendable {
         }
         return SourceIndexMerger.merge(consume results)  // moved: the merge takes each file's lists without copying
     }
-
-    /// What indexing a file costs, about: its size.
-    private static func size(_ file: ProjectFile) -> Int { file.contents?.count ?? 0 }
 
     /// Rounds of re-indexing for chains of helpers (`a` calls helper `b` that calls helper `c`).
     static let maximumHelperRounds = 4

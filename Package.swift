@@ -45,9 +45,9 @@ let package = Package(
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         // glibc's <malloc.h> (`mallopt`): part of libc, nothing to link or install.
-        .systemLibrary(name: "CMalloc"),
+        .systemLibrary(name: "CGlibcExtras"),
 
-        .target(name: "Analysis", dependencies: ["CZlib", "CLibXML2", "CYAML", "CMalloc"], swiftSettings: fastStartSwift),
+        .target(name: "Analysis", dependencies: ["CZlib", "CLibXML2", "CYAML", "CGlibcExtras"], swiftSettings: fastStartSwift),
         .target(name: "Server", dependencies: ["Analysis", "CSQLite", "CCurl", "CCrypto", "CPostgres"]),
         // The service's client (`nibscan submit`): streamed zip upload, CI metadata, retries.
         .target(name: "Client", dependencies: ["Analysis", "CCurl", "CZlib"]),

@@ -73,37 +73,47 @@ public struct Analyzer: Sendable {
     ///   ``ConfigurationError`` when its configuration cannot be used.
     public func analysis(path: String, projectName: String? = nil) throws -> Analysis {
         let started = DispatchTime.now()
-        let input = try ProjectInput.read(path: path, limits: configuration.archiveLimits, concurrency: configuration.concurrency)
-        var result = try analysis(input: input, projectName: projectName)
+        // One team of threads for every stage, from reading the archive to the classes.
+        var result = try ThreadTeam.with(size: configuration.concurrency) { team in
+            let input = try ProjectInput.read(path: path, limits: configuration.archiveLimits, team: team)
+            return try analysis(input: input, projectName: projectName, team: team)
+        }
         result.report.summary.durationMs = Int((DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000)
         return result
     }
 
     /// Analyses files already read under their configuration, as ``analysis(path:projectName:)``.
     public func analysis(input: ProjectInput, projectName: String? = nil) throws(ConfigurationError) -> Analysis {
+        try ThreadTeam.with(size: configuration.concurrency) { team throws(ConfigurationError) in
+            try analysis(input: input, projectName: projectName, team: team)
+        }
+    }
+
+    private func analysis(input: ProjectInput, projectName: String?, team: ThreadTeam) throws(ConfigurationError) -> Analysis {
         let scope = try ConfiguredScope(input: input, given: configuration.project)
-        return Analysis(report: analyze(input: input, projectName: projectName, scope: scope), project: scope.configuration)
+        return Analysis(report: analyze(input: input, projectName: projectName, scope: scope, team: team), project: scope.configuration)
     }
 
     /// Analyses files already read (an upload held in memory, a rule example) under
     /// ``Configuration/project`` only: a `.nibscan.yml` among the files is not read.
     public func analyze(input: ProjectInput, projectName: String? = nil) -> Report {
-        analyze(input: input, projectName: projectName,
-                scope: ConfiguredScope(input: input, configuration: configuration.project ?? ProjectConfiguration()))
+        ThreadTeam.with(size: configuration.concurrency) { team in
+            analyze(input: input, projectName: projectName,
+                    scope: ConfiguredScope(input: input, configuration: configuration.project ?? ProjectConfiguration()), team: team)
+        }
     }
 
-    private func analyze(input original: ProjectInput, projectName: String?, scope: ConfiguredScope) -> Report {
+    private func analyze(input original: ProjectInput, projectName: String?, scope: ConfiguredScope, team: ThreadTeam) -> Report {
         let started = DispatchTime.now()
         let (input, excluded) = scope.filter(original)
-        let model = ProjectModel.build(files: input.files, concurrency: configuration.concurrency,
+        let model = ProjectModel.build(files: input.files, team: team,
                                        interfaceBuilderLimits: configuration.interfaceBuilderLimits,
                                        dependencies: scope.configuration.dependencies)
-        let concurrency = configuration.concurrency
-        let runner = RuleRunner(rules: scope.enabled(configuration.rules), concurrency: concurrency)
-        // One after the other, each on all threads: the rules and the classes each spread
-        // over a pool of threads, and a pool started inside another would run serially.
-        let outcome = SuppressionResolver(files: input.files, scope: scope).resolve(scope.adjusted(runner.run(model), excludedFiles: excluded))
-        let classes = model.classEntries(concurrency: concurrency)
+        let runner = RuleRunner(rules: scope.enabled(configuration.rules), concurrency: configuration.concurrency)
+        // One after the other, each on the whole team: a stage started inside another
+        // would find the team busy and run on one thread.
+        let outcome = SuppressionResolver(files: input.files, scope: scope).resolve(scope.adjusted(runner.run(model, team: team), excludedFiles: excluded))
+        let classes = model.classEntries(team: team)
         var report = ReportBuilder.report(
             projectName: projectName ?? input.defaultName,
             input: input,

@@ -246,3 +246,34 @@ private final class StartGate: @unchecked Sendable {
         return late
     }
 }
+
+/// The stages' helpers on a team of `concurrency` threads started for the one call, as
+/// each public entry point of the analysis starts its own.
+private extension ConcurrentMap {
+    static func map<Item: Sendable, Result: Sendable>(
+        _ items: [Item], concurrency: Int, _ work: @Sendable (Item) -> Result
+    ) -> [Result] {
+        ThreadTeam.with(size: concurrency) { map(items, team: $0, work) }
+    }
+
+    static func map<Item: Sendable, Result: Sendable>(
+        _ items: [Item], concurrency: Int, largestFirst cost: (Item) -> Int, _ work: @Sendable (Item) -> Result
+    ) -> [Result] {
+        ThreadTeam.with(size: concurrency) { map(items, team: $0, largestFirst: cost, work) }
+    }
+
+    static func map<Side: Sendable, Item: Sendable, Result: Sendable>(
+        _ items: [Item], beside side: @Sendable () -> Side, concurrency: Int,
+        largestFirst cost: (Item) -> Int, _ work: @Sendable (Item) -> Result
+    ) -> (side: Side, results: [Result]) {
+        ThreadTeam.with(size: concurrency) { map(items, beside: side, team: $0, largestFirst: cost, work) }
+    }
+}
+
+private extension Parallel {
+    static func both<First: Sendable, Second: Sendable>(
+        concurrency: Int, _ first: @Sendable () -> First, _ second: @Sendable () -> Second
+    ) -> (First, Second) {
+        ThreadTeam.with(size: concurrency) { both(team: $0, first, second) }
+    }
+}

@@ -3,10 +3,9 @@ import Foundation
 extension ProjectInput {
     /// Reads a zip archive with positioned reads, never loading it whole: checks the whole
     /// archive first (end record, central directory, overlaps, duplicate names, entry
-    /// count), then inflates only the entries the analysis needs, on up to `concurrency`
-    /// threads. docs/archive.md has the
+    /// count), then inflates only the entries the analysis needs, on the threads of `team`. docs/archive.md has the
     /// table of what is refused and what is skipped.
-    static func readZip(path: String, limits: ArchiveLimits, concurrency: Int = 1) throws -> ProjectInput {
+    static func readZip(path: String, limits: ArchiveLimits, team: ThreadTeam) throws -> ProjectInput {
         let file = try PositionedFile(path: path)
         let start = try file.bytes(at: 0, count: Int(min(file.size, 4)), what: "signature")
         guard start.count == 4, [ZipLocalHeader.signature, ZipEndRecord.signature].contains(start.uint32(at: 0)) else {
@@ -22,7 +21,7 @@ extension ProjectInput {
             try reading.add(records[index], boundary: layout.boundary(after: rank, in: records),
                             boundaryName: layout.nameOfBoundary(after: rank, in: records))
         }
-        try reading.readEntries(concurrency: concurrency)
+        try reading.readEntries(team: team)
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         return ProjectInput(defaultName: name, files: reading.files.sortedByPath(),
                             totalEntries: reading.totalEntries, totalBytes: reading.totalBytes)

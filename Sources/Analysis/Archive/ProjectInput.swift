@@ -22,6 +22,11 @@ public struct ProjectInput: Sendable {
 
     /// Reads a `.zip` file or a folder; a zip's entries are inflated on up to `concurrency` threads.
     public static func read(path: String, limits: ArchiveLimits, concurrency: Int = 1) throws -> ProjectInput {
+        try ThreadTeam.with(size: concurrency) { try read(path: path, limits: limits, team: $0) }
+    }
+
+    /// Reads a `.zip` file or a folder; a zip's entries are inflated on the threads of `team`.
+    static func read(path: String, limits: ArchiveLimits, team: ThreadTeam) throws -> ProjectInput {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ProjectInputError.notFound(path: path)
@@ -29,7 +34,7 @@ public struct ProjectInput: Sendable {
         if isDirectory.boolValue {
             return try readFolder(path: path, limits: limits)
         }
-        return try readZip(path: path, limits: limits, concurrency: concurrency)
+        return try readZip(path: path, limits: limits, team: team)
     }
 
     /// Whether the analysis needs a file's bytes: Interface Builder files, sources, and

@@ -5,6 +5,11 @@ extension ProjectModel {
     /// - Parameter concurrency: threads that classify classes side by side; the order of
     ///   the result does not depend on it.
     public func classEntries(concurrency: Int = 1) -> [ClassEntry] {
+        ThreadTeam.with(size: concurrency) { classEntries(team: $0) }
+    }
+
+    /// ``classEntries(concurrency:)`` on the threads of `team`.
+    func classEntries(team: ThreadTeam) -> [ClassEntry] {
         let classifier = StrategyClassifier(model: self)
         // Dictionary positions are filtered and sorted rather than the classes themselves: a
         // `ProjectClass` is a large struct that copying into an array and sorting would copy
@@ -14,7 +19,7 @@ extension ProjectModel {
                 reported(classes.values[position]) ? (name: classes.values[position].name, runtimeName: classes.values[position].runtimeName, position: position) : nil
             }
             .sorted { ($0.name, $0.runtimeName) < ($1.name, $1.runtimeName) }
-        return ConcurrentMap.map(reportedPositions, concurrency: concurrency) { entry(for: classes.values[$0.position], classifier: classifier) }
+        return ConcurrentMap.map(reportedPositions, team: team) { entry(for: classes.values[$0.position], classifier: classifier) }
     }
 
     private func reported(_ projectClass: ProjectClass) -> Bool {

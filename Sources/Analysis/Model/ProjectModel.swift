@@ -90,6 +90,12 @@ public struct ProjectModel: Sendable {
     public static func build(files: [ProjectFile], concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
                              interfaceBuilderLimits: InterfaceBuilderLimits = .default,
                              dependencies: Set<String> = []) -> ProjectModel {
+        ThreadTeam.with(size: concurrency) { build(files: files, team: $0, interfaceBuilderLimits: interfaceBuilderLimits, dependencies: dependencies) }
+    }
+
+    /// ``build(files:concurrency:interfaceBuilderLimits:dependencies:)`` on the threads of `team`.
+    static func build(files: [ProjectFile], team: ThreadTeam, interfaceBuilderLimits: InterfaceBuilderLimits,
+                      dependencies: Set<String>) -> ProjectModel {
         let sorted = files.sortedByPath(<)
         let interfaceFiles = sorted.filter { [.xib, .storyboard, .nib].contains($0.kind) && $0.contents != nil }
         let sourceFiles = sorted.filter { ($0.kind == .swift || $0.kind == .objc) && $0.contents != nil }
@@ -98,11 +104,11 @@ public struct ProjectModel: Sendable {
         let parser = InterfaceBuilderParser(limits: interfaceBuilderLimits)
         let (buildModel, documents) = ConcurrentMap.map(interfaceFiles, beside: {
             BuildModel(files: sorted, dependencies: dependencies)
-        }, concurrency: concurrency, largestFirst: \.byteCount) { file in
+        }, team: team, largestFirst: \.byteCount) { file in
             parser.parse(data: file.contents ?? Data(), path: file.path)
         }
-        let sources = SourceIndexer(concurrency: concurrency, swiftVersions: buildModel.swiftVersions).index(files: sourceFiles)
-        let (documentJoins, sourceJoins) = Parallel.both(concurrency: concurrency, {
+        let sources = SourceIndexer(swiftVersions: buildModel.swiftVersions).index(files: sourceFiles, team: team)
+        let (documentJoins, sourceJoins) = Parallel.both(team: team, {
             DocumentJoins(documents: documents, files: sorted)
         }, {
             SourceJoins(sources: sources)

@@ -24,6 +24,11 @@ public struct RuleRunner: Sendable {
     }
 
     public func run(_ model: ProjectModel) -> Outcome {
+        ThreadTeam.with(size: concurrency) { run(model, team: $0) }
+    }
+
+    /// ``run(_:)`` on the threads of `team` rather than ``concurrency`` threads of its own.
+    func run(_ model: ProjectModel, team: ThreadTeam) -> Outcome {
         var skipped: [String: [String]] = [:]
         var runnable: [RuleBox] = []
         for rule in rules {
@@ -33,7 +38,7 @@ public struct RuleRunner: Sendable {
                 runnable.append(RuleBox(rule: rule))
             }
         }
-        let found = ConcurrentMap.map(runnable, concurrency: concurrency) { box in
+        let found = ConcurrentMap.map(runnable, team: team) { box in
             box.rule.check(model).map { violation in
                 (finding: Self.demotedWhenNotBuilt(Self.finding(violation, of: box.rule.description), build: model.build),
                  identity: violation.identity)

@@ -22,8 +22,13 @@ public struct SourceIndexer: Sendable {
     /// Indexes every Swift and Objective-C file of `files` that has contents; other kinds
     /// are ignored.
     public func index(files: [ProjectFile]) -> SourceIndex {
+        ThreadTeam.with(size: concurrency) { index(files: files, team: $0) }
+    }
+
+    /// ``index(files:)`` on the threads of `team` rather than ``concurrency`` threads of its own.
+    func index(files: [ProjectFile], team: ThreadTeam) -> SourceIndex {
         let sources = files.filter { ($0.kind == .swift || $0.kind == .objc) && $0.contents != nil }
-        var results = ConcurrentMap.map(sources, concurrency: concurrency, largestFirst: \.byteCount) { indexFile($0) }
+        var results = ConcurrentMap.map(sources, team: team, largestFirst: \.byteCount) { indexFile($0) }
         // A helper that calls another helper is known only once that call is resolved: each
         // round re-indexes the files that call a helper, until no new helper appears (a chain
         // of helpers is followed to its callers; a few rounds suffice on real code).
@@ -40,7 +45,7 @@ public struct SourceIndexer: Sendable {
             let again = sources.indices.filter { position in
                 filter.needsReindex(sources[position].contents ?? Data(), swift: sources[position].kind == .swift)
             }
-            var redone = ConcurrentMap.map(again.map { sources[$0] }, concurrency: concurrency, largestFirst: \.byteCount) {
+            var redone = ConcurrentMap.map(again.map { sources[$0] }, team: team, largestFirst: \.byteCount) {
                 indexFile($0, helpers: table)
             }
             for (slot, position) in again.enumerated() { swap(&results[position], &redone[slot]) }

@@ -1,25 +1,25 @@
 import Foundation
 
-/// Maps `work` over `items` on up to `concurrency` threads and returns the results in
+/// Maps `work` over `items` on the threads of a ``ThreadTeam`` and returns the results in
 /// input order, so that parallel stages stay deterministic. Each worker takes the next
 /// item not yet taken: items differ widely in cost (one large source file, one rule that
 /// reads every document), and a fixed split would leave one worker idle.
 enum ConcurrentMap {
     static func map<Item: Sendable, Result: Sendable>(
-        _ items: [Item], concurrency: Int, _ work: @Sendable (Item) -> Result
+        _ items: [Item], team: ThreadTeam, _ work: @Sendable (Item) -> Result
     ) -> [Result] {
-        map(items, order: nil, concurrency: concurrency, work)
+        map(items, order: nil, team: team, work)
     }
 
-    /// ``map(_:concurrency:_:)`` handing the items out largest first by `cost` (an estimate,
+    /// ``map(_:team:_:)`` handing the items out largest first by `cost` (an estimate,
     /// such as a file's size), the results still in input order: a large item taken last
     /// keeps one thread busy while the others idle, and in a small project the largest
     /// source or storyboard is as often as not the last by path.
     static func map<Item: Sendable, Result: Sendable>(
-        _ items: [Item], concurrency: Int, largestFirst cost: (Item) -> Int, _ work: @Sendable (Item) -> Result
+        _ items: [Item], team: ThreadTeam, largestFirst cost: (Item) -> Int, _ work: @Sendable (Item) -> Result
     ) -> [Result] {
-        guard concurrency > 1, items.count > 1 else { return items.map(work) }
-        return map(items, order: largestFirstOrder(items.map(cost)), concurrency: concurrency, work)
+        guard team.size > 1, items.count > 1 else { return items.map(work) }
+        return map(items, order: largestFirstOrder(items.map(cost)), team: team, work)
     }
 
     /// Positions by descending cost; equal costs in input order.
@@ -29,12 +29,11 @@ enum ConcurrentMap {
 
     /// Items are taken in `order` (positions into `items`), or in input order when `nil`.
     private static func map<Item: Sendable, Result: Sendable>(
-        _ items: [Item], order: [Int]?, concurrency: Int, _ work: @Sendable (Item) -> Result
+        _ items: [Item], order: [Int]?, team: ThreadTeam, _ work: @Sendable (Item) -> Result
     ) -> [Result] {
-        guard concurrency > 1, items.count > 1 else { return items.map(work) }
+        guard team.size > 1, items.count > 1 else { return items.map(work) }
         let slots = ResultSlots<Result>(count: items.count, order: order)
-        let workers = min(concurrency, items.count)
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        team.run { _ in
             while let position = slots.claim() {
                 slots.store(work(items[position]), at: position)
             }
@@ -44,16 +43,16 @@ enum ConcurrentMap {
 }
 
 extension ConcurrentMap {
-    /// Maps `work` over `items`, largest first by `cost`, and runs `side` in the same pool of
-    /// threads, as its first job (the longest single job starts at once). A pool started
-    /// from inside another runs its items one after the other (libdispatch gives a nested
-    /// apply one thread), so stages that could overlap share one pool instead of nesting two.
+    /// Maps `work` over `items`, largest first by `cost`, and runs `side` in the same team of
+    /// threads, as its first job (the longest single job starts at once): stages that could
+    /// overlap share one team instead of nesting a second inside the first, which would
+    /// find the team busy and run one after the other.
     static func map<Side: Sendable, Item: Sendable, Result: Sendable>(
-        _ items: [Item], beside side: @Sendable () -> Side, concurrency: Int,
+        _ items: [Item], beside side: @Sendable () -> Side, team: ThreadTeam,
         largestFirst cost: (Item) -> Int, _ work: @Sendable (Item) -> Result
     ) -> (side: Side, results: [Result]) {
-        let order = concurrency > 1 ? [0] + largestFirstOrder(items.map(cost)).map { $0 + 1 } : nil
-        let outputs = map(Array(0...items.count), order: order, concurrency: concurrency) { position -> Output<Side, Result> in
+        let order = team.size > 1 ? [0] + largestFirstOrder(items.map(cost)).map { $0 + 1 } : nil
+        let outputs = map(Array(0...items.count), order: order, team: team) { position -> Output<Side, Result> in
             position == 0 ? .side(side()) : .item(work(items[position - 1]))
         }
         var sideValue: Side?

@@ -1,5 +1,5 @@
 #if os(Linux)
-import CMalloc
+import CGlibcExtras
 import Glibc
 #endif
 

@@ -63,12 +63,12 @@ struct ZipProjectReading {
         files.append(ProjectFile(path: path, kind: kind, contents: nil))
     }
 
-    /// Inflates the entries ``add(_:boundary:boundaryName:)`` accepted, up to `concurrency`
-    /// at a time (each thread with an inflater of its own), into their slots; an entry that
+    /// Inflates the entries ``add(_:boundary:boundaryName:)`` accepted on the threads of
+    /// `team` (each thread with an inflater of its own), into their slots; an entry that
     /// fails is skipped with its cause, and the first I/O failure in archive order is thrown.
-    mutating func readEntries(concurrency: Int) throws {
+    mutating func readEntries(team: ThreadTeam) throws {
         let (file, inflaters) = (file, ZipInflaterPool())
-        let results = ConcurrentMap.map(toRead, concurrency: concurrency, largestFirst: { Int(clamping: $0.record.uncompressedSize) }) { entry in
+        let results = ConcurrentMap.map(toRead, team: team, largestFirst: { Int(clamping: $0.record.uncompressedSize) }) { entry in
             Result { try inflaters.withInflater { try $0.read(entry.record, dataOffset: entry.dataOffset, from: file) } }
         }
         for (entry, result) in zip(toRead, results) {

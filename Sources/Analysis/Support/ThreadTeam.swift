@@ -1,0 +1,261 @@
+import Foundation
+#if os(Linux)
+import CGlibcExtras
+import Glibc
+#endif
+
+/// The threads one analysis runs its parallel stages on (``ConcurrentMap``, ``Parallel``):
+/// the calling thread and `size - 1` member threads started once, woken for each stage and
+/// asleep between stages.
+///
+/// libdispatch's pool was measured to run the analysis of a small project on one core of
+/// two: the kernel wakes a new worker on the CPU of the thread that woke it, busy with the
+/// analysis, and moves it to the idle CPU only at a later scheduler tick (1.5–4 ms on the
+/// 2-core machine of `Benchmarks/README.md`), and a 10 ms analysis was no faster on two
+/// cores than on one. Starting a thread per stage instead cost up to a millisecond a stage.
+/// On Linux each member thread is started on an allowed CPU other than its creator's, and
+/// from there may run on any allowed CPU: a sleeping thread is woken where it last ran when
+/// that CPU is idle, so the placement lasts while the team does.
+final class ThreadTeam: @unchecked Sendable {
+    /// Threads a stage runs on, the calling thread included; 1 runs every stage on the caller.
+    let size: Int
+    private let condition = NSCondition()
+    /// The stage's job while one runs; members run it and count down `unfinished`.
+    private var job: (@Sendable (Int) -> Void)?
+    private var stage = 0
+    private var unfinished = 0
+    private var isRunning = false
+    private var isStopping = false
+    private var threads: [MemberThread] = []
+    /// Members whose thread could not be started (out of threads or memory): the calling
+    /// thread runs their part after its own.
+    private var membersOnCaller: [Int] = []
+
+    /// Starts a team, passes it to `body` and stops its threads when `body` returns.
+    /// - Parameter memberStackBytes: each member thread's stack; `nil`, the system's default
+    ///   (that of the main thread). A stack the system cannot map leaves the members' parts
+    ///   to the calling thread.
+    static func with<Result, Failure: Error>(size: Int, memberStackBytes: Int? = nil,
+                                             _ body: (ThreadTeam) throws(Failure) -> Result) throws(Failure) -> Result {
+        let team = ThreadTeam(size: size, memberStackBytes: memberStackBytes)
+        defer { team.stop() }
+        return try body(team)
+    }
+
+    private init(size: Int, memberStackBytes: Int?) {
+        self.size = max(1, size)
+        guard self.size > 1 else { return }
+        let placement = Placement.current()
+        for member in 1..<self.size {
+            if let thread = MemberThread.start(cpu: placement.cpu(forMember: member), widenTo: placement, stackBytes: memberStackBytes, { [unowned self] in
+                memberLoop(member)
+            }) {
+                threads.append(thread)
+            } else {
+                membersOnCaller.append(member)
+            }
+        }
+    }
+
+    /// Calls `job(member)` once for every member in `0..<size`, member 0 on the calling
+    /// thread, the others side by side on the team's threads, and returns when all are done.
+    /// A call while another runs (a stage started from inside a stage) runs every member's
+    /// part on its own calling thread, one after the other.
+    func run(_ job: @Sendable (Int) -> Void) {
+        condition.lock()
+        guard size > 1, !isRunning else {
+            condition.unlock()
+            for member in 0..<size { job(member) }
+            return
+        }
+        isRunning = true
+        condition.unlock()
+        withoutActuallyEscaping(job) { job in
+            condition.lock()
+            self.job = job
+            stage += 1
+            unfinished = threads.count
+            condition.broadcast()
+            condition.unlock()
+            job(0)
+            for member in membersOnCaller { job(member) }
+            condition.lock()
+            while unfinished > 0 { condition.wait() }
+            self.job = nil
+            isRunning = false
+            condition.unlock()
+        }
+    }
+
+    private func memberLoop(_ member: Int) {
+        var lastStage = 0
+        while runNextJob(member, after: &lastStage) {
+            condition.lock()
+            unfinished -= 1
+            if unfinished == 0 { condition.broadcast() }
+            condition.unlock()
+        }
+    }
+
+    /// Waits for a stage after `lastStage` and runs its job as `member`; `false` when the
+    /// team stops. The job is released when this returns, before the stage is counted done:
+    /// ``run(_:)`` lends a closure that must not outlive it.
+    private func runNextJob(_ member: Int, after lastStage: inout Int) -> Bool {
+        condition.lock()
+        while stage == lastStage && !isStopping { condition.wait() }
+        guard !isStopping, let job else {
+            condition.unlock()
+            return false
+        }
+        lastStage = stage
+        condition.unlock()
+        job(member)
+        return true
+    }
+
+    private func stop() {
+        condition.lock()
+        isStopping = true
+        condition.broadcast()
+        condition.unlock()
+        for thread in threads { thread.join() }
+        threads = []
+    }
+}
+
+extension ThreadTeam {
+    /// The CPUs the process may run on and the one the caller runs on now: member `k` starts
+    /// on the `k`-th allowed CPU after the caller's, so the first members land on CPUs the
+    /// caller leaves idle.
+    struct Placement {
+        /// Allowed CPU numbers in ascending order; empty where they cannot be read.
+        var allowed: [Int]
+        /// The caller's CPU, or `nil` when unknown.
+        var callerCPU: Int?
+
+        /// The CPU member `member` (from 1) starts on, or `nil` for no preference (one
+        /// allowed CPU, or none known).
+        func cpu(forMember member: Int) -> Int? {
+            guard allowed.count > 1 else { return nil }
+            let callerPosition = callerCPU.flatMap { allowed.firstIndex(of: $0) } ?? 0
+            return allowed[(callerPosition + member) % allowed.count]
+        }
+    }
+}
+
+#if os(Linux)
+extension ThreadTeam.Placement {
+    /// The calling thread's allowed CPUs and current CPU.
+    static func current() -> Self {
+        var set = cpu_set_t()
+        guard sched_getaffinity(0, MemoryLayout<cpu_set_t>.size, &set) == 0 else { return Self(allowed: [], callerCPU: nil) }
+        let cpu = sched_getcpu()
+        return Self(allowed: CPUSet.members(of: set), callerCPU: cpu >= 0 ? Int(cpu) : nil)
+    }
+}
+
+extension ThreadTeam {
+    /// A started POSIX thread, joined by the team when it stops.
+    struct MemberThread {
+        private let handle: pthread_t
+
+        /// Starts `body` on a new thread that starts on `cpu` (any CPU when `nil`) and then
+        /// widens to every CPU `placement` allows; `nil` when no thread can be started.
+        static func start(cpu: Int?, widenTo placement: Placement, stackBytes: Int?, _ body: @escaping @Sendable () -> Void) -> MemberThread? {
+            var attributes = pthread_attr_t()
+            pthread_attr_init(&attributes)
+            defer { pthread_attr_destroy(&attributes) }
+            if let stackBytes { _ = pthread_attr_setstacksize(&attributes, stackBytes) }
+            if let cpu {
+                var only = CPUSet.with([cpu])
+                _ = pthread_attr_setaffinity_np(&attributes, MemoryLayout<cpu_set_t>.size, &only)
+            }
+            let start = ThreadStart(body: body, widenTo: cpu == nil ? nil : CPUSet.with(placement.allowed))
+            let context = Unmanaged.passRetained(start).toOpaque()
+            var handle = pthread_t()
+            guard pthread_create(&handle, &attributes, threadEntry, context) == 0 else {
+                Unmanaged<ThreadStart>.fromOpaque(context).release()
+                return nil
+            }
+            return MemberThread(handle: handle)
+        }
+
+        func join() {
+            pthread_join(handle, nil)
+        }
+    }
+}
+
+/// What a new thread runs, and the CPUs it widens to first (`nil`: it was not narrowed).
+private final class ThreadStart {
+    let body: @Sendable () -> Void
+    let widenTo: cpu_set_t?
+
+    init(body: @escaping @Sendable () -> Void, widenTo: cpu_set_t?) {
+        self.body = body
+        self.widenTo = widenTo
+    }
+}
+
+private func threadEntry(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    guard let context else { return nil }
+    let start = Unmanaged<ThreadStart>.fromOpaque(context).takeRetainedValue()
+    if var allowed = start.widenTo {
+        _ = pthread_setaffinity_np(pthread_self(), MemoryLayout<cpu_set_t>.size, &allowed)
+    }
+    start.body()
+    return nil
+}
+
+/// Reading and writing `cpu_set_t`, whose `CPU_SET` and `CPU_ISSET` are C macros.
+enum CPUSet {
+    private static let bitsPerWord = UInt.bitWidth
+
+    /// The CPU numbers in `set`, ascending.
+    static func members(of set: cpu_set_t) -> [Int] {
+        withUnsafeBytes(of: set) { bytes in
+            bytes.bindMemory(to: UInt.self).enumerated().flatMap { index, word in
+                word == 0 ? [] : (0..<bitsPerWord).filter { word & (1 << $0) != 0 }.map { index * bitsPerWord + $0 }
+            }
+        }
+    }
+
+    /// A set of the CPUs `cpus`; numbers a set cannot hold are left out.
+    static func with(_ cpus: [Int]) -> cpu_set_t {
+        var set = cpu_set_t()
+        withUnsafeMutableBytes(of: &set) { bytes in
+            let words = bytes.bindMemory(to: UInt.self)
+            for cpu in cpus where cpu >= 0 && cpu / bitsPerWord < words.count {
+                words[cpu / bitsPerWord] |= 1 << (cpu % bitsPerWord)
+            }
+        }
+        return set
+    }
+}
+#else
+extension ThreadTeam.Placement {
+    static func current() -> Self { Self(allowed: [], callerCPU: nil) }
+}
+
+extension ThreadTeam {
+    /// A started thread (Foundation's, without placement), joined by the team when it stops.
+    struct MemberThread {
+        private let done: DispatchSemaphore
+
+        static func start(cpu: Int?, widenTo placement: Placement, stackBytes: Int?, _ body: @escaping @Sendable () -> Void) -> MemberThread? {
+            let done = DispatchSemaphore(value: 0)
+            let thread = Foundation.Thread {
+                body()
+                done.signal()
+            }
+            if let stackBytes { thread.stackSize = stackBytes }
+            thread.start()
+            return MemberThread(done: done)
+        }
+
+        func join() {
+            done.wait()
+        }
+    }
+}
+#endif

@@ -6,11 +6,10 @@ import CGlibcExtras
 import Glibc
 #endif
 
-/// `ThreadTeam` runs every member once a stage, member 0 on the calling thread and the
-/// others side by side on threads of their own that last for the team's stages, each started
-/// on a CPU the caller leaves idle and then free to run on any the process allows; a member
-/// whose thread cannot start, and every member of a stage started inside a stage, runs on
-/// the caller.
+/// `ThreadTeam` runs member 0 of a stage on the calling thread and the others side by side,
+/// while member 0 runs, on threads of their own that last for the team's stages, each
+/// started on a CPU the caller leaves idle and then free to run on any the process allows;
+/// a stage started inside a stage, or a team whose threads cannot start, runs member 0 alone.
 final class ThreadTeamTests: XCTestCase {
     /// What each member saw, one slot per member.
     private final class Seen: @unchecked Sendable {
@@ -52,16 +51,23 @@ final class ThreadTeamTests: XCTestCase {
         }
     }
 
-    func testEveryMemberRunsOnceAndOnlyMemberZeroOnTheCallingThread() {
+    /// Member 0 waits (at most 5 s) for every member to arrive, so each joins the stage.
+    func testMemberZeroRunsOnTheCallerAndTheOthersSideBySideWhileItRuns() {
         for size in [1, 2, 3, 8] {
             ThreadTeam.with(size: size) { team in
                 XCTAssertEqual(team.size, size)
                 for stage in 1...3 {
                     let seen = Seen(size: size)
-                    team.run { seen.record($0) }
+                    let arrivals = Arrivals()
+                    let late = Seen(size: size)
+                    team.run { member in
+                        seen.record(member)
+                        if !arrivals.arriveAndWait(forAll: size) { late.record(member) }
+                    }
                     let (runs, onCaller, _) = seen.all
                     XCTAssertEqual(runs, Array(repeating: 1, count: size), "size \(size), stage \(stage)")
                     XCTAssertEqual(onCaller, (0..<size).map { $0 == 0 }, "size \(size), stage \(stage)")
+                    XCTAssertEqual(late.all.runs, Array(repeating: 0, count: size), "size \(size): members that waited 5 s for the others")
                 }
             }
         }
@@ -76,14 +82,31 @@ final class ThreadTeamTests: XCTestCase {
         }
     }
 
+    func testAMemberNeverRunsAStageThatIsOver() {
+        ThreadTeam.with(size: 4) { team in
+            for _ in 1...20 {
+                let seen = Seen(size: 4)
+                team.run { seen.record($0) }
+                let atReturn = seen.all.runs
+                XCTAssertEqual(atReturn[0], 1)
+                usleep(2_000)
+                XCTAssertEqual(seen.all.runs, atReturn, "a member ran the job after the stage returned")
+            }
+        }
+    }
+
     func testEachMemberKeepsItsThreadFromStageToStage() {
         ThreadTeam.with(size: 3) { team in
-            let first = Seen(size: 3)
-            let second = Seen(size: 3)
-            team.run { first.record($0) }
-            team.run { second.record($0) }
+            let stages = [Seen(size: 3), Seen(size: 3)]
+            for seen in stages {
+                let arrivals = Arrivals()
+                team.run { member in
+                    seen.record(member)
+                    _ = arrivals.arriveAndWait(forAll: 3)
+                }
+            }
             for member in 1..<3 {
-                guard let before = first.memberThreads[member], let after = second.memberThreads[member] else {
+                guard let before = stages[0].memberThreads[member], let after = stages[1].memberThreads[member] else {
                     return XCTFail("member \(member) did not run")
                 }
                 XCTAssertEqual(before, after, "member \(member) ran on a new thread")
@@ -91,10 +114,12 @@ final class ThreadTeamTests: XCTestCase {
         }
     }
 
-    func testAStageStartedInsideAStageRunsEveryMemberOnItsCaller() {
+    func testAStageStartedInsideAStageRunsMemberZeroAloneOnItsCaller() {
         let inner = Seen(size: 2)
         ThreadTeam.with(size: 2) { team in
+            let arrivals = Arrivals()
             team.run { member in
+                _ = arrivals.arriveAndWait(forAll: 2)
                 guard member == 1 else { return }
                 let innerCaller = pthread_self()
                 team.run { innerMember in
@@ -103,32 +128,18 @@ final class ThreadTeamTests: XCTestCase {
                 }
             }
         }
-        XCTAssertEqual(inner.all.runs, [1, 1], "each inner member once, on the member that started the stage")
+        XCTAssertEqual(inner.all.runs, [1, 0], "the inner stage's member 0, on the member that started it")
     }
 
-    func testMembersRunSideBySide() {
-        // Every member waits (at most 5 s) until all have arrived: one after the other, none would.
-        let size = 4
-        let arrivals = Arrivals()
-        let late = Seen(size: size)
-        ThreadTeam.with(size: size) { team in
-            team.run { member in
-                if !arrivals.arriveAndWait(forAll: size) { late.record(member) }
-            }
-        }
-        XCTAssertEqual(late.all.runs, Array(repeating: 0, count: size), "members that waited 5 s for the others")
-    }
-
-    func testAMemberWhoseThreadCannotStartRunsOnTheCallingThread() {
+    func testATeamWhoseThreadsCannotStartRunsOnTheCallingThread() {
         // A stack larger than the address space: no member thread can be created.
         ThreadTeam.with(size: 3, memberStackBytes: 1 << 52) { team in
-            for _ in 1...2 {
-                let seen = Seen(size: 3)
-                team.run { seen.record($0) }
-                let (runs, onCaller, _) = seen.all
-                XCTAssertEqual(runs, [1, 1, 1])
-                XCTAssertEqual(onCaller, [true, true, true])
-            }
+            let seen = Seen(size: 3)
+            team.run { seen.record($0) }
+            XCTAssertEqual(seen.all.runs, [1, 0, 0])
+            XCTAssertEqual(seen.all.onCaller, [true, false, false])
+            XCTAssertEqual(ConcurrentMap.map(Array(0..<50), team: team) { $0 * 2 }, (0..<50).map { $0 * 2 },
+                           "member 0 takes every item")
         }
     }
 
@@ -162,11 +173,13 @@ final class ThreadTeamTests: XCTestCase {
         XCTAssertEqual(sched_getaffinity(0, MemoryLayout<cpu_set_t>.size, &processSet), 0)
         let processCPUs = CPUSet.members(of: processSet)
         let seen = Seen(size: 3)
+        let arrivals = Arrivals()
         ThreadTeam.with(size: 3) { team in
             team.run { member in
                 var set = cpu_set_t()
                 _ = pthread_getaffinity_np(pthread_self(), MemoryLayout<cpu_set_t>.size, &set)
                 seen.record(member, allowedCPUs: CPUSet.members(of: set))
+                _ = arrivals.arriveAndWait(forAll: 3)
             }
         }
         XCTAssertEqual(seen.all.allowed, Array(repeating: processCPUs, count: 3),

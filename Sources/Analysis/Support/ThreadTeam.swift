@@ -17,24 +17,23 @@ import Glibc
 /// from there may run on any allowed CPU: a sleeping thread is woken where it last ran when
 /// that CPU is idle, so the placement lasts while the team does.
 final class ThreadTeam: @unchecked Sendable {
-    /// Threads a stage runs on, the calling thread included; 1 runs every stage on the caller.
+    /// Threads a stage may run on, the calling thread included; 1 runs every stage on the caller.
     let size: Int
     private let condition = NSCondition()
-    /// The stage's job while one runs; members run it and count down `unfinished`.
+    /// The job of the stage open to members: from its start until member 0's part returns.
     private var job: (@Sendable (Int) -> Void)?
     private var stage = 0
-    private var unfinished = 0
+    /// Members running the current stage's job.
+    private var participants = 0
     private var isRunning = false
     private var isStopping = false
+    /// The member threads started; fewer than `size - 1` when the system had no more.
     private var threads: [MemberThread] = []
-    /// Members whose thread could not be started (out of threads or memory): the calling
-    /// thread runs their part after its own.
-    private var membersOnCaller: [Int] = []
 
     /// Starts a team, passes it to `body` and stops its threads when `body` returns.
     /// - Parameter memberStackBytes: each member thread's stack; `nil`, the system's default
-    ///   (that of the main thread). A stack the system cannot map leaves the members' parts
-    ///   to the calling thread.
+    ///   (that of the main thread). A member whose thread the system cannot start never
+    ///   joins a stage.
     static func with<Result, Failure: Error>(size: Int, memberStackBytes: Int? = nil,
                                              _ body: (ThreadTeam) throws(Failure) -> Result) throws(Failure) -> Result {
         let team = ThreadTeam(size: size, memberStackBytes: memberStackBytes)
@@ -46,26 +45,24 @@ final class ThreadTeam: @unchecked Sendable {
         self.size = max(1, size)
         guard self.size > 1 else { return }
         let placement = Placement.current()
-        for member in 1..<self.size {
-            if let thread = MemberThread.start(cpu: placement.cpu(forMember: member), widenTo: placement, stackBytes: memberStackBytes, { [unowned self] in
+        threads = (1..<self.size).compactMap { member in
+            MemberThread.start(cpu: placement.cpu(forMember: member), widenTo: placement, stackBytes: memberStackBytes) { [unowned self] in
                 memberLoop(member)
-            }) {
-                threads.append(thread)
-            } else {
-                membersOnCaller.append(member)
             }
         }
     }
 
-    /// Calls `job(member)` once for every member in `0..<size`, member 0 on the calling
-    /// thread, the others side by side on the team's threads, and returns when all are done.
-    /// A call while another runs (a stage started from inside a stage) runs every member's
-    /// part on its own calling thread, one after the other.
+    /// Runs one stage: `job(0)` on the calling thread, and `job(member)` on the thread of
+    /// each other member that wakes while `job(0)` still runs; returns when all that started
+    /// are done. A job must therefore share out its work (each member takes the next piece
+    /// until none is left), so that member 0 alone finishes what no other member took: a
+    /// member woken after a short stage is over then costs the caller nothing. A stage
+    /// started while another runs (from inside a stage) runs `job(0)` alone.
     func run(_ job: @Sendable (Int) -> Void) {
         condition.lock()
-        guard size > 1, !isRunning else {
+        guard !threads.isEmpty, !isRunning else {
             condition.unlock()
-            for member in 0..<size { job(member) }
+            job(0)
             return
         }
         isRunning = true
@@ -74,14 +71,12 @@ final class ThreadTeam: @unchecked Sendable {
             condition.lock()
             self.job = job
             stage += 1
-            unfinished = threads.count
             condition.broadcast()
             condition.unlock()
             job(0)
-            for member in membersOnCaller { job(member) }
             condition.lock()
-            while unfinished > 0 { condition.wait() }
             self.job = nil
+            while participants > 0 { condition.wait() }
             isRunning = false
             condition.unlock()
         }
@@ -91,26 +86,31 @@ final class ThreadTeam: @unchecked Sendable {
         var lastStage = 0
         while runNextJob(member, after: &lastStage) {
             condition.lock()
-            unfinished -= 1
-            if unfinished == 0 { condition.broadcast() }
+            participants -= 1
+            if participants == 0 { condition.broadcast() }
             condition.unlock()
         }
     }
 
-    /// Waits for a stage after `lastStage` and runs its job as `member`; `false` when the
-    /// team stops. The job is released when this returns, before the stage is counted done:
-    /// ``run(_:)`` lends a closure that must not outlive it.
+    /// Waits for a stage after `lastStage` still open to members and runs its job as
+    /// `member`; `false` when the team stops. The job is released when this returns, before
+    /// the member counts itself out: ``run(_:)`` lends a closure that must not outlive it.
     private func runNextJob(_ member: Int, after lastStage: inout Int) -> Bool {
         condition.lock()
-        while stage == lastStage && !isStopping { condition.wait() }
-        guard !isStopping, let job else {
-            condition.unlock()
-            return false
+        while !isStopping {
+            if stage != lastStage {
+                lastStage = stage
+                if let job {
+                    participants += 1
+                    condition.unlock()
+                    job(member)
+                    return true
+                }
+            }
+            condition.wait()
         }
-        lastStage = stage
         condition.unlock()
-        job(member)
-        return true
+        return false
     }
 
     private func stop() {

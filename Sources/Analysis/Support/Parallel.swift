@@ -1,7 +1,8 @@
 import Foundation
 
-/// Runs two independent stages of an analysis side by side when the team has more than one
-/// thread, one after the other otherwise; the results do not depend on scheduling.
+/// Runs two independent stages of an analysis side by side when a member of the team joins
+/// while the calling thread runs the first, one after the other on the caller otherwise;
+/// the results do not depend on scheduling.
 enum Parallel {
     static func both<First: Sendable, Second: Sendable>(
         team: ThreadTeam, _ first: @Sendable () -> First, _ second: @Sendable () -> Second

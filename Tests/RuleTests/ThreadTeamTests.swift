@@ -8,8 +8,8 @@ import Glibc
 
 /// `ThreadTeam` runs member 0 of a stage on the calling thread and the others side by side,
 /// while member 0 runs, on threads of their own that last for the team's stages, each
-/// started on a CPU the caller leaves idle and then free to run on any the process allows;
-/// a stage started inside a stage, or a team whose threads cannot start, runs member 0 alone.
+/// steered for the stage to a CPU other than the caller's; a stage started inside a stage,
+/// or a team whose threads cannot start, runs member 0 alone.
 final class ThreadTeamTests: XCTestCase {
     /// What each member saw, one slot per member.
     private final class Seen: @unchecked Sendable {
@@ -143,7 +143,7 @@ final class ThreadTeamTests: XCTestCase {
         }
     }
 
-    func testMembersStartAfterTheCallersCPUInTurn() {
+    func testPlacementGivesMembersTheCPUsAfterTheCallersInTurn() {
         let two = ThreadTeam.Placement(allowed: [0, 1], callerCPU: 0)
         XCTAssertEqual([1, 2, 3].map { two.cpu(forMember: $0) }, [1, 0, 1])
         let fromOne = ThreadTeam.Placement(allowed: [0, 1], callerCPU: 1)
@@ -168,22 +168,36 @@ final class ThreadTeamTests: XCTestCase {
         XCTAssertEqual(CPUSet.members(of: cpu_set_t()), [])
     }
 
-    func testMemberThreadsMayRunOnEveryCPUTheProcessAllows() {
+    /// Each stage steers its members: with several CPUs allowed, each member runs pinned to
+    /// one of them, the next after the caller's in turn (members 1 and 2 of a team on two
+    /// CPUs on different ones); with one, on that one. The caller is never pinned.
+    func testEachStageRunsEveryMemberOnOneAllowedCPUInTurn() {
         var processSet = cpu_set_t()
         XCTAssertEqual(sched_getaffinity(0, MemoryLayout<cpu_set_t>.size, &processSet), 0)
         let processCPUs = CPUSet.members(of: processSet)
-        let seen = Seen(size: 3)
-        let arrivals = Arrivals()
         ThreadTeam.with(size: 3) { team in
-            team.run { member in
-                var set = cpu_set_t()
-                _ = pthread_getaffinity_np(pthread_self(), MemoryLayout<cpu_set_t>.size, &set)
-                seen.record(member, allowedCPUs: CPUSet.members(of: set))
-                _ = arrivals.arriveAndWait(forAll: 3)
+            for stage in 1...2 {
+                let seen = Seen(size: 3)
+                let arrivals = Arrivals()
+                team.run { member in
+                    var set = cpu_set_t()
+                    _ = pthread_getaffinity_np(pthread_self(), MemoryLayout<cpu_set_t>.size, &set)
+                    seen.record(member, allowedCPUs: CPUSet.members(of: set))
+                    _ = arrivals.arriveAndWait(forAll: 3)
+                }
+                let allowed = seen.all.allowed
+                XCTAssertEqual(allowed[0], processCPUs, "stage \(stage): the caller keeps every CPU")
+                if processCPUs.count > 1 {
+                    for member in 1..<3 {
+                        XCTAssertEqual(allowed[member].count, 1, "stage \(stage), member \(member): \(allowed[member])")
+                        XCTAssertTrue(Set(allowed[member]).isSubset(of: processCPUs))
+                    }
+                    if processCPUs.count == 2 { XCTAssertNotEqual(allowed[1], allowed[2], "stage \(stage)") }
+                } else {
+                    XCTAssertEqual(Array(allowed[1...]), [processCPUs, processCPUs], "stage \(stage): one CPU, no pinning")
+                }
             }
         }
-        XCTAssertEqual(seen.all.allowed, Array(repeating: processCPUs, count: 3),
-                       "a member is started on one CPU and then widened to the process's")
     }
     #endif
 }

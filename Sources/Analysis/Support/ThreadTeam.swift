@@ -13,9 +13,10 @@ import Glibc
 /// analysis, and moves it to the idle CPU only at a later scheduler tick (1.5–4 ms on the
 /// 2-core machine of `Benchmarks/README.md`), and a 10 ms analysis was no faster on two
 /// cores than on one. Starting a thread per stage instead cost up to a millisecond a stage.
-/// On Linux each member thread is started on an allowed CPU other than its creator's, and
-/// from there may run on any allowed CPU: a sleeping thread is woken where it last ran when
-/// that CPU is idle, so the placement lasts while the team does.
+/// Members started on another CPU and then free to run anywhere were still, now and then,
+/// woken onto the caller's busy CPU (2 ms late in a 10 ms analysis). So on Linux each stage
+/// first steers every sleeping member to an allowed CPU other than the caller's current
+/// one: where the member runs that stage. The caller itself is never pinned.
 final class ThreadTeam: @unchecked Sendable {
     /// Threads a stage may run on, the calling thread included; 1 runs every stage on the caller.
     let size: Int
@@ -46,7 +47,7 @@ final class ThreadTeam: @unchecked Sendable {
         guard self.size > 1 else { return }
         let placement = Placement.current()
         threads = (1..<self.size).compactMap { member in
-            MemberThread.start(cpu: placement.cpu(forMember: member), widenTo: placement, stackBytes: memberStackBytes) { [unowned self] in
+            MemberThread.start(cpu: placement.cpu(forMember: member), stackBytes: memberStackBytes) { [unowned self] in
                 memberLoop(member)
             }
         }
@@ -67,6 +68,10 @@ final class ThreadTeam: @unchecked Sendable {
         }
         isRunning = true
         condition.unlock()
+        let placement = Placement.current()
+        for (index, thread) in threads.enumerated() {
+            thread.steer(to: placement.cpu(forMember: index + 1), elseAnyOf: placement.allowed)
+        }
         withoutActuallyEscaping(job) { job in
             condition.lock()
             self.job = job
@@ -124,7 +129,7 @@ final class ThreadTeam: @unchecked Sendable {
 }
 
 extension ThreadTeam {
-    /// The CPUs the process may run on and the one the caller runs on now: member `k` starts
+    /// The CPUs the process may run on and the one the caller runs on now: member `k` runs
     /// on the `k`-th allowed CPU after the caller's, so the first members land on CPUs the
     /// caller leaves idle.
     struct Placement {
@@ -133,7 +138,7 @@ extension ThreadTeam {
         /// The caller's CPU, or `nil` when unknown.
         var callerCPU: Int?
 
-        /// The CPU member `member` (from 1) starts on, or `nil` for no preference (one
+        /// The CPU member `member` (from 1) runs on, or `nil` for no preference (one
         /// allowed CPU, or none known).
         func cpu(forMember member: Int) -> Int? {
             guard allowed.count > 1 else { return nil }
@@ -159,9 +164,9 @@ extension ThreadTeam {
     struct MemberThread {
         private let handle: pthread_t
 
-        /// Starts `body` on a new thread that starts on `cpu` (any CPU when `nil`) and then
-        /// widens to every CPU `placement` allows; `nil` when no thread can be started.
-        static func start(cpu: Int?, widenTo placement: Placement, stackBytes: Int?, _ body: @escaping @Sendable () -> Void) -> MemberThread? {
+        /// Starts `body` on a new thread that runs on `cpu` (any CPU when `nil`); `nil` when
+        /// no thread can be started.
+        static func start(cpu: Int?, stackBytes: Int?, _ body: @escaping @Sendable () -> Void) -> MemberThread? {
             var attributes = pthread_attr_t()
             pthread_attr_init(&attributes)
             defer { pthread_attr_destroy(&attributes) }
@@ -170,14 +175,21 @@ extension ThreadTeam {
                 var only = CPUSet.with([cpu])
                 _ = pthread_attr_setaffinity_np(&attributes, MemoryLayout<cpu_set_t>.size, &only)
             }
-            let start = ThreadStart(body: body, widenTo: cpu == nil ? nil : CPUSet.with(placement.allowed))
-            let context = Unmanaged.passRetained(start).toOpaque()
+            let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
             var handle = pthread_t()
             guard pthread_create(&handle, &attributes, threadEntry, context) == 0 else {
-                Unmanaged<ThreadStart>.fromOpaque(context).release()
+                Unmanaged<ThreadBody>.fromOpaque(context).release()
                 return nil
             }
             return MemberThread(handle: handle)
+        }
+
+        /// Lets the thread run only on `cpu` from now on, or on any of `allowed` when `cpu`
+        /// is `nil` (one CPU allowed, or none known: then nothing changes).
+        func steer(to cpu: Int?, elseAnyOf allowed: [Int]) {
+            guard cpu != nil || !allowed.isEmpty else { return }
+            var set = CPUSet.with(cpu.map { [$0] } ?? allowed)
+            _ = pthread_setaffinity_np(handle, MemoryLayout<cpu_set_t>.size, &set)
         }
 
         func join() {
@@ -186,24 +198,18 @@ extension ThreadTeam {
     }
 }
 
-/// What a new thread runs, and the CPUs it widens to first (`nil`: it was not narrowed).
-private final class ThreadStart {
-    let body: @Sendable () -> Void
-    let widenTo: cpu_set_t?
+/// What a new thread runs, passed through `pthread_create`'s context pointer.
+private final class ThreadBody {
+    let run: @Sendable () -> Void
 
-    init(body: @escaping @Sendable () -> Void, widenTo: cpu_set_t?) {
-        self.body = body
-        self.widenTo = widenTo
+    init(_ run: @escaping @Sendable () -> Void) {
+        self.run = run
     }
 }
 
 private func threadEntry(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
     guard let context else { return nil }
-    let start = Unmanaged<ThreadStart>.fromOpaque(context).takeRetainedValue()
-    if var allowed = start.widenTo {
-        _ = pthread_setaffinity_np(pthread_self(), MemoryLayout<cpu_set_t>.size, &allowed)
-    }
-    start.body()
+    Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().run()
     return nil
 }
 
@@ -242,7 +248,7 @@ extension ThreadTeam {
     struct MemberThread {
         private let done: DispatchSemaphore
 
-        static func start(cpu: Int?, widenTo placement: Placement, stackBytes: Int?, _ body: @escaping @Sendable () -> Void) -> MemberThread? {
+        static func start(cpu: Int?, stackBytes: Int?, _ body: @escaping @Sendable () -> Void) -> MemberThread? {
             let done = DispatchSemaphore(value: 0)
             let thread = Foundation.Thread {
                 body()
@@ -252,6 +258,8 @@ extension ThreadTeam {
             thread.start()
             return MemberThread(done: done)
         }
+
+        func steer(to cpu: Int?, elseAnyOf allowed: [Int]) {}
 
         func join() {
             done.wait()

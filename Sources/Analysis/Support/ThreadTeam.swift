@@ -28,8 +28,8 @@ final class ThreadTeam: @unchecked Sendable {
     private var participants = 0
     private var isRunning = false
     private var isStopping = false
-    /// The member threads started; fewer than `size - 1` when the system had no more.
-    private var threads: [MemberThread] = []
+    /// The member threads started, by member; fewer than `size - 1` when the system had no more.
+    private var threads: [(member: Int, thread: MemberThread)] = []
 
     /// Starts a team, passes it to `body` and stops its threads when `body` returns.
     /// - Parameter memberStackBytes: each member thread's stack; `nil`, the system's default
@@ -49,7 +49,7 @@ final class ThreadTeam: @unchecked Sendable {
         threads = (1..<self.size).compactMap { member in
             MemberThread.start(cpu: placement.cpu(forMember: member), stackBytes: memberStackBytes) { [unowned self] in
                 memberLoop(member)
-            }
+            }.map { (member, $0) }
         }
     }
 
@@ -69,8 +69,8 @@ final class ThreadTeam: @unchecked Sendable {
         isRunning = true
         condition.unlock()
         let placement = Placement.current()
-        for (index, thread) in threads.enumerated() {
-            thread.steer(to: placement.cpu(forMember: index + 1), elseAnyOf: placement.allowed)
+        for (member, thread) in threads {
+            thread.steer(to: placement.cpu(forMember: member), elseAnyOf: placement.allowed)
         }
         withoutActuallyEscaping(job) { job in
             condition.lock()
@@ -123,7 +123,7 @@ final class ThreadTeam: @unchecked Sendable {
         isStopping = true
         condition.broadcast()
         condition.unlock()
-        for thread in threads { thread.join() }
+        for (_, thread) in threads { thread.join() }
         threads = []
     }
 }

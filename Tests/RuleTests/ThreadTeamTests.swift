@@ -170,11 +170,13 @@ final class ThreadTeamTests: XCTestCase {
 
     /// Each stage steers its members: with several CPUs allowed, each member runs pinned to
     /// one of them, the next after the caller's in turn (members 1 and 2 of a team on two
-    /// CPUs on different ones); with one, on that one. The caller is never pinned.
+    /// CPUs on different ones); with one, on that one. The caller is never pinned. Members
+    /// widen themselves in the first stage: the second must pin them again.
     func testEachStageRunsEveryMemberOnOneAllowedCPUInTurn() {
         var processSet = cpu_set_t()
         XCTAssertEqual(sched_getaffinity(0, MemoryLayout<cpu_set_t>.size, &processSet), 0)
         let processCPUs = CPUSet.members(of: processSet)
+        let everyCPU = processSet
         ThreadTeam.with(size: 3) { team in
             for stage in 1...2 {
                 let seen = Seen(size: 3)
@@ -184,6 +186,10 @@ final class ThreadTeamTests: XCTestCase {
                     _ = pthread_getaffinity_np(pthread_self(), MemoryLayout<cpu_set_t>.size, &set)
                     seen.record(member, allowedCPUs: CPUSet.members(of: set))
                     _ = arrivals.arriveAndWait(forAll: 3)
+                    if stage == 1 && member > 0 {
+                        var every = everyCPU
+                        _ = pthread_setaffinity_np(pthread_self(), MemoryLayout<cpu_set_t>.size, &every)
+                    }
                 }
                 let allowed = seen.all.allowed
                 XCTAssertEqual(allowed[0], processCPUs, "stage \(stage): the caller keeps every CPU")

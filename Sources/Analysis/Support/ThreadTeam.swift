@@ -5,8 +5,9 @@ import Glibc
 #endif
 
 /// The threads one analysis runs its parallel stages on (``ConcurrentMap``, ``Parallel``):
-/// the calling thread and `size - 1` member threads started once, woken for each stage and
-/// asleep between stages.
+/// the calling thread and `size - 1` member threads started at the team's first stage (a
+/// team whose stages all run on the caller starts none), woken for each stage and asleep
+/// between stages.
 ///
 /// libdispatch's pool was measured to run the analysis of a small project on one core of
 /// two: the kernel wakes a new worker on the CPU of the thread that woke it, busy with the
@@ -29,7 +30,10 @@ final class ThreadTeam: @unchecked Sendable {
     private var isRunning = false
     private var isStopping = false
     /// The member threads started, by member; fewer than `size - 1` when the system had no more.
+    /// Read and written only by the thread running a stage, before it opens the stage.
     private var threads: [(member: Int, thread: MemberThread)] = []
+    private var hasStartedThreads = false
+    private let memberStackBytes: Int?
 
     /// Starts a team, passes it to `body` and stops its threads when `body` returns.
     /// - Parameter memberStackBytes: each member thread's stack; `nil`, the system's default
@@ -44,13 +48,7 @@ final class ThreadTeam: @unchecked Sendable {
 
     private init(size: Int, memberStackBytes: Int?) {
         self.size = max(1, size)
-        guard self.size > 1 else { return }
-        let placement = Placement.current()
-        threads = (1..<self.size).compactMap { member in
-            MemberThread.start(cpu: placement.cpu(forMember: member), stackBytes: memberStackBytes) { [unowned self] in
-                memberLoop(member)
-            }.map { (member, $0) }
-        }
+        self.memberStackBytes = memberStackBytes
     }
 
     /// Runs one stage: `job(0)` on the calling thread, and `job(member)` on the thread of
@@ -61,16 +59,20 @@ final class ThreadTeam: @unchecked Sendable {
     /// started while another runs (from inside a stage) runs `job(0)` alone.
     func run(_ job: @Sendable (Int) -> Void) {
         condition.lock()
-        guard !threads.isEmpty, !isRunning else {
+        guard size > 1, !isRunning else {
             condition.unlock()
             job(0)
             return
         }
         isRunning = true
         condition.unlock()
-        let placement = Placement.current()
-        for (member, thread) in threads {
-            thread.steer(to: placement.cpu(forMember: member), elseAnyOf: placement.allowed)
+        placeMembers()
+        guard !threads.isEmpty else {
+            job(0)
+            condition.lock()
+            isRunning = false
+            condition.unlock()
+            return
         }
         withoutActuallyEscaping(job) { job in
             condition.lock()
@@ -84,6 +86,24 @@ final class ThreadTeam: @unchecked Sendable {
             while participants > 0 { condition.wait() }
             isRunning = false
             condition.unlock()
+        }
+    }
+
+    /// Puts each member on the allowed CPU after the caller's current one for the stage about
+    /// to open: starts the threads there at the first stage, steers them at later ones.
+    private func placeMembers() {
+        let placement = Placement.current()
+        guard hasStartedThreads else {
+            hasStartedThreads = true
+            threads = (1..<size).compactMap { member in
+                MemberThread.start(cpu: placement.cpu(forMember: member), stackBytes: memberStackBytes) { [unowned self] in
+                    memberLoop(member)
+                }.map { (member, $0) }
+            }
+            return
+        }
+        for (member, thread) in threads {
+            thread.steer(to: placement.cpu(forMember: member), elseAnyOf: placement.allowed)
         }
     }
 

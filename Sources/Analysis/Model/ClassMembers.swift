@@ -22,7 +22,10 @@ public struct ClassMembers: Sendable {
     public func answersKey(_ key: String) -> Bool {
         if hasKey(key) { return true }
         let capitalized = key.prefix(1).uppercased() + key.dropFirst()
-        return hasKey("_" + key) || hasKey("is" + capitalized) || hasKey("_is" + capitalized)
+        // KVC looks for `set<Key>:` with the key's first letter capitalised, so a key written
+        // capitalised (`NoGroupsButton`) reaches the setter of the property `noGroupsButton`.
+        let lowercased = key.prefix(1).lowercased() + key.dropFirst()
+        return hasKey("_" + key) || hasKey("is" + capitalized) || hasKey("_is" + capitalized) || (lowercased != key && hasKey(lowercased))
     }
 
     /// Whether the class or a superclass implements the action or method `selector`.

@@ -109,7 +109,7 @@ public enum PlatformMembers {
     NSPopover delegate contentViewController behavior animates appearance
     NSTabViewItem view initialFirstResponder label identifier viewController
     NSStatusItem menu button
-    NSViewController view representedObject title nibName nibBundle preferredContentSize
+    NSViewController view representedObject title nibName nibBundle preferredContentSize sourceItemView presentingViewController presentedViewControllers parentViewController childViewControllers storyboard extensionContext preferredMinimumSize preferredMaximumSize preferredScreenOrigin viewIfLoaded
     NSApplication delegate mainMenu windowsMenu servicesMenu helpMenu dockMenu
     NSMenu delegate title
     NSMenuItem target action submenu view title keyEquivalent representedObject state
@@ -186,6 +186,7 @@ public enum PlatformMembers {
     NSPopUpButton selectItem:
     NSDrawer open: close: toggle:
     NSPageController navigateBack: navigateForward: takeSelectedIndexFrom:
+    NSViewController dismissController: dismissViewController: presentViewControllerAsSheet: presentViewControllerAsModalWindow:
     NSSplitViewController toggleSidebar: toggleInspector:
     """
 }

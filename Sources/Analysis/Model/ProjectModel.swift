@@ -46,6 +46,8 @@ public struct ProjectModel: Sendable {
     let lineageKnownCache = LazyValue<ClassHierarchy.LineageFact>()
     /// Path → position in `files` (the first file with that path), built on first use.
     let filePositionsCache = LazyValue<[String: Int]>()
+    /// The Storyboard IDs code instantiates (``storyboardIdentifiersUsed``), built on first use.
+    let storyboardIdentifierUseCache = LazyValue<(literal: Set<String>, computed: Bool)>()
 
     /// Joins parsed documents and an index; `files` supplies the project files (Xcode
     /// projects, packages, dependency manifests) and compiled nibs.

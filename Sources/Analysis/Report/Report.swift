@@ -308,14 +308,22 @@ public struct Finding: Codable, Sendable, Equatable {
     public var baseline: BaselineState?
     /// Where the finding was suppressed; only on entries of the report's `suppressed`.
     public var suppression: Suppression?
+    /// `certain` when every fact the finding rests on was read from the files, `assumed`
+    /// when one was not (then it is at most `info`); absent in reports written before.
+    public var confidence: Confidence?
+    /// The facts the finding rests on beyond its rule's own reading, each read or assumed,
+    /// with why; absent when there are none.
+    public var evidence: [Evidence]?
 
     enum CodingKeys: String, CodingKey {
         case rule, severity, className = "class", message, locations, fix, seed, fingerprint, baseline, suppression
+        case confidence, evidence
     }
 
     public init(rule: String, severity: Severity, className: String? = nil, message: String,
                 locations: [SourceLocation], fix: String, seed: String? = nil,
-                fingerprint: String, baseline: BaselineState? = nil, suppression: Suppression? = nil) {
+                fingerprint: String, baseline: BaselineState? = nil, suppression: Suppression? = nil,
+                confidence: Confidence? = nil, evidence: [Evidence]? = nil) {
         self.rule = rule
         self.severity = severity
         self.className = className
@@ -326,6 +334,8 @@ public struct Finding: Codable, Sendable, Equatable {
         self.fingerprint = fingerprint
         self.baseline = baseline
         self.suppression = suppression
+        self.confidence = confidence
+        self.evidence = evidence
     }
 }
 

@@ -17,10 +17,14 @@ public enum ExampleProject {
         public var dependencies: [String]
         /// More build settings (`PRODUCT_MODULE_NAME`), written as they are.
         public var settings: [String: String]
+        /// Xcode's product type: an app unless said (`com.apple.product-type.bundle.unit-test`).
+        public var productType: String
 
         public init(_ name: String, sdk: String = "iphoneos", swiftVersion: String? = "5.0", sources: [String] = [],
-                    resources: [String] = [], dependencies: [String] = [], settings: [String: String] = [:]) {
+                    resources: [String] = [], dependencies: [String] = [], settings: [String: String] = [:],
+                    productType: String = "com.apple.product-type.application") {
             self.settings = settings
+            self.productType = productType
             self.name = name
             self.sdk = sdk
             self.swiftVersion = swiftVersion
@@ -76,7 +80,7 @@ public enum ExampleProject {
             objects.append("\(list) = {isa = XCConfigurationList; buildConfigurations = (\(listed([configuration]))); defaultConfigurationName = Release; };")
             objects.append("""
             \(targetIDs[target.name] ?? "") = {isa = PBXNativeTarget; buildConfigurationList = \(list); buildPhases = (\(listed(phases))); \
-            dependencies = (\(listed(dependencies))); name = "\(target.name)"; productType = "com.apple.product-type.application"; };
+            dependencies = (\(listed(dependencies))); name = "\(target.name)"; productType = "\(target.productType)"; };
             """)
         }
         let project = id()

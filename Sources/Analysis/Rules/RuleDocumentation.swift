@@ -29,8 +29,30 @@ public enum RuleDocumentation {
             let description = rule.description
             lines.append("| [`\(description.id)`](\(description.id).md) | \(description.severity.rawValue) | \(description.category.rawValue) | \(description.seed ?? "–") | \(description.summary) |")
         }
+        lines += ["", evidenceAndSeverity]
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// How a finding's severity follows from its evidence (``SeverityPolicy``), for the index.
+    static let evidenceAndSeverity = """
+    ## Evidence and severity
+
+    Each finding rests on a chain of facts: this element has class X; X ships in the target \
+    that bundles this nib; X, its superclasses, extensions and platform classes have no member \
+    m; the nib is named "Y". Each fact is *read* from the files or *assumed* (a default, a name \
+    match, an expression the analysis could not resolve, a dependency not in the upload). The \
+    severity in the table above is what a rule reports when every fact was read; one place \
+    (`SeverityPolicy`) lowers it, for every rule alike:
+
+    - an assumed fact keeps the finding at `info`, and the finding says which fact and why \
+      (`confidence: assumed`, its `evidence` in the JSON report and in SARIF's `properties`);
+    - whatever the rule, a finding whose first place is in a file no target ships, a file only \
+      test targets bundle, or a storyboard scene that no segue, relationship, initial controller, \
+      storyboard reference or code reaches is at most `info`: it cannot break the app.
+
+    Each rule's page says what it must have read before it speaks (its help), and its examples \
+    show both sides.
+    """
 
     private static func section(_ title: String, _ examples: [RuleExample]) -> [String] {
         var lines = ["## \(title)", ""]

@@ -40,7 +40,7 @@ public struct RuleRunner: Sendable {
         }
         let found = ConcurrentMap.map(runnable, team: team) { box in
             box.rule.check(model).map { violation in
-                (finding: Self.demotedWhenNotBuilt(Self.finding(violation, of: box.rule.description), build: model.build),
+                (finding: Self.finding(violation, of: box.rule.description, reach: model.reach(of: violation.locations)),
                  identity: violation.identity)
             }
         }.flatMap { $0 }
@@ -49,16 +49,6 @@ public struct RuleRunner: Sendable {
         let order = Self.sortedIndices(found.map(\.finding))
         return Outcome(findings: Self.distinguishingRepeatedFingerprints(order.map { found[$0].finding }), notes: notes,
                        identities: order.map { found[$0].identity }, ranRules: Set(runnable.map { $0.rule.description.id }))
-    }
-
-    /// A finding whose first location is in a file no target builds or bundles cannot break
-    /// the product: it drops to `info` and says so.
-    static func demotedWhenNotBuilt(_ finding: Finding, build: BuildModel) -> Finding {
-        guard let path = finding.locations.first?.path, build.isNotBuilt(path) else { return finding }
-        var demoted = finding
-        demoted.severity = .info
-        demoted.message += " (\(path) is not in any target, so this does not affect the build.)"
-        return demoted
     }
 
     /// The note of an upload without any `.xcodeproj` or `Package.swift`.
@@ -79,16 +69,26 @@ public struct RuleRunner: Sendable {
         let rule: any Rule.Type
     }
 
-    static func finding(_ violation: RuleViolation, of description: RuleDescription) -> Finding {
-        Finding(
+    /// The report finding of `violation`: its severity and confidence decided by
+    /// ``SeverityPolicy`` from the rule's severity for the case, the violation's evidence and
+    /// `reach` (whether what it concerns ships and runs, which the runner asks the model for
+    /// every rule alike).
+    static func finding(_ violation: RuleViolation, of description: RuleDescription, reach: [Evidence] = []) -> Finding {
+        let requested = violation.severity ?? description.severity
+        let evidence = violation.evidence + reach
+        let severity = SeverityPolicy.severity(requested, evidence: evidence)
+        let note = SeverityPolicy.loweringNote(requested, to: severity, evidence: evidence)
+        return Finding(
             rule: description.id,
-            severity: violation.severity ?? description.severity,
+            severity: severity,
             className: violation.className,
-            message: violation.message,
+            message: violation.message + (note.map { " " + $0 } ?? ""),
             locations: violation.locations,
             fix: violation.fix,
             seed: description.seed,
-            fingerprint: Fingerprint.make([description.id, violation.className ?? ""] + violation.identity)
+            fingerprint: Fingerprint.make([description.id, violation.className ?? ""] + violation.identity),
+            confidence: SeverityPolicy.confidence(of: evidence),
+            evidence: evidence.isEmpty ? nil : evidence
         )
     }
 

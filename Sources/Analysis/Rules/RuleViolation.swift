@@ -7,20 +7,25 @@ public struct RuleViolation: Sendable, Equatable {
     /// Every place involved, Interface Builder and source; the first is the primary one.
     public var locations: [SourceLocation]
     public var fix: String
-    /// Lower (or raise) the rule's default severity for this case, e.g. a class that may
-    /// come from a dependency.
+    /// The rule's severity for this case when it differs from its default, for what the
+    /// consequence is (AppKit logs where UIKit crashes), never for how sure the rule is:
+    /// that is ``evidence``'s to say.
     public var severity: Severity?
+    /// The facts the violation rests on beyond what every violation of the rule reads, each
+    /// read or assumed; ``SeverityPolicy`` decides the finding's severity from them.
+    public var evidence: [Evidence]
     /// What identifies the case without line numbers: file paths, IB object ids, source
     /// symbol names. The fingerprint hashes these with the rule id and class.
     public var identity: [String]
 
     public init(className: String? = nil, message: String, locations: [SourceLocation], fix: String,
-                severity: Severity? = nil, identity: [String]) {
+                severity: Severity? = nil, evidence: [Evidence] = [], identity: [String]) {
         self.className = className
         self.message = message
         self.locations = locations
         self.fix = fix
         self.severity = severity
+        self.evidence = evidence
         self.identity = identity
     }
 }

@@ -99,9 +99,12 @@ struct SARIFLog: Encodable {
         var className: String?
         var fix: String
         var seed: String?
+        /// The finding's ``Confidence`` and the facts behind it, as in the JSON report.
+        var confidence: String?
+        var evidence: [Evidence]?
 
         enum CodingKeys: String, CodingKey {
-            case className = "class", fix, seed
+            case className = "class", fix, seed, confidence, evidence
         }
     }
 

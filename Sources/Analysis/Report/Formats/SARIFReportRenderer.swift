@@ -58,7 +58,8 @@ public struct SARIFReportRenderer: ReportRenderer {
                 [SARIFLog.Suppression(kind: suppression.kind.rawValue, status: "accepted", justification: suppression.reason,
                                       location: sarifLocation(suppression.location, id: nil, options: options))]
             },
-            properties: .init(className: finding.className, fix: finding.fix, seed: finding.seed))
+            properties: .init(className: finding.className, fix: finding.fix, seed: finding.seed,
+                              confidence: finding.confidence?.rawValue, evidence: finding.evidence))
     }
 
     private func sarifLocation(_ location: SourceLocation, id: Int?, options: RenderOptions) -> SARIFLog.Location {

@@ -130,6 +130,11 @@ extension Finding {
         writer.beginObject()
         writer.field("baseline", baseline?.rawValue)
         writer.field("class", className)
+        writer.field("confidence", confidence?.rawValue)
+        if let evidence {
+            writer.key("evidence")
+            writer.array(evidence) { $1.writeJSON(to: &$0) }
+        }
         writer.field("fingerprint", fingerprint)
         writer.field("fix", fix)
         writer.key("locations")
@@ -142,6 +147,17 @@ extension Finding {
             writer.key("suppression")
             suppression.writeJSON(to: &writer)
         }
+        writer.endObject()
+    }
+}
+
+extension Evidence {
+    func writeJSON(to writer: inout JSONByteWriter) {
+        writer.beginObject()
+        writer.field("basis", basis.rawValue)
+        writer.field("ceiling", ceiling?.rawValue)
+        writer.field("fact", fact)
+        writer.field("reason", reason)
         writer.endObject()
     }
 }

@@ -94,6 +94,29 @@ struct ActionNotInClassRule: Rule {
                 """),
                 .init("App/CardView.xib", cardXib(selector: "buttonTapped:", module: false)),
             ]),
+            RuleExample("macOS: a Cancel button sends `dismissController:`, which every NSViewController inherits from AppKit.", files: [
+                .init("Mac/SheetController.swift", """
+                import Cocoa
+
+                final class SheetController: NSViewController {}
+                """),
+                .init("Mac/SheetController.xib", ExampleXML.cocoaXib("""
+                <customObject id="-2" userLabel="File's Owner" customClass="SheetController" customModule="Mac" customModuleProvider="target">
+                    <connections>
+                        <outlet property="view" destination="Vw-00-001" id="Out-00-001"/>
+                    </connections>
+                </customObject>
+                <customView id="Vw-00-001">
+                    <subviews>
+                        <button id="Btn-00-001">
+                            <connections>
+                                <action selector="dismissController:" target="-2" id="Act-00-001"/>
+                            </connections>
+                        </button>
+                    </subviews>
+                </customView>
+                """)),
+            ]),
         ]
     )
 

@@ -47,6 +47,18 @@ struct MissingNibRule: Rule {
                 """),
                 .init("App/CardView.xib", minimalXib),
             ]),
+            RuleExample("A generic loader names the nib after its type parameter: which nib loads is decided where it is called, so the name is assumed and the finding is only info.", severity: .info, files: [
+                .init("App/UIView+Nib.swift", """
+                import UIKit
+
+                extension UIView {
+                    static func fromNib<Loaded: UIView>(_ type: Loaded.Type) -> Loaded {
+                        UINib(nibName: String(describing: Loaded.self), bundle: nil).instantiate(withOwner: nil, options: nil)[0] as! Loaded
+                    }
+                }
+                """),
+                .init("App/CardView.xib", minimalXib),
+            ]),
         ],
         nonTriggering: [
             RuleExample("The nib exists as a localized copy and as an iPad variant.", files: [
@@ -90,8 +102,30 @@ struct MissingNibRule: Rule {
                 message: "\(site.location.path):\(site.location.line)\(owner) loads the nib \"\(name)\", but the project has no \(name).xib or \(name).nib: \"Could not load NIB in bundle\".",
                 locations: [site.location] + (site.helperLoad.map { [$0] } ?? []),
                 fix: "Correct the nib name or rename the file to \(name).xib.",
+                evidence: nameEvidence(site, name: name, model),
                 identity: [site.location.path, site.context.typeName ?? "", site.context.methodName ?? "", name]
             )
+        }
+    }
+
+    /// How the nib's name was known. A literal is read; a name made from a type is read only
+    /// when that type is one the project declares and the one the call runs for: a type the
+    /// project does not declare is a generic parameter or alias bound at call sites, and a
+    /// library's class that names its nib after `type(of: self)` is meant for subclasses the
+    /// library's users write.
+    private static func nameEvidence(_ site: NibLoadSite, name: String, _ model: ProjectModel) -> [Evidence] {
+        switch site.nibName.resolution {
+        case .namedClass(let type) where model.declaredType(runtimeName: type) == nil && model.sources.types[type] == nil:
+            return [.assumed("the nib is named \"\(name)\"",
+                             because: "\(site.nibName.expression) names \(type), which no source declares: a generic parameter or alias bound where the method is called")]
+        case .enclosingClass, .conformingTypes:
+            guard let typeName = site.context.typeName, let path = model.sources.types[typeName]?.location.path,
+                  let targets = model.build.targets(of: path), !targets.isEmpty,
+                  targets.allSatisfy({ [.framework, .library].contains(model.build.targets[$0].kind) }) else { return [] }
+            return [.assumed("the nib is named \"\(name)\"",
+                             because: "\(site.nibName.expression) names the class the call runs for, and \(typeName) is a library class (\(model.build.names(of: targets).joined(separator: ", "))) whose subclasses outside the project name their own nibs")]
+        default:
+            return []
         }
     }
 

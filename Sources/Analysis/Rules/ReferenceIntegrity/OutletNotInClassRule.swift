@@ -71,6 +71,22 @@ struct OutletNotInClassRule: Rule {
                 """),
                 .init("App/Old/CardView.xib", cardXib(outlet: "titleLabel")),
             ]),
+            RuleExample("A xib that only the unit-test target bundles is a test input: it never ships, so info.", severity: .info, files: [
+                .init("App.xcodeproj/project.pbxproj", ExampleProject.pbxproj([
+                    .init("App", sources: ["App/CardView.swift"]),
+                    .init("AppTests", sources: ["AppTests/CardViewTests.swift"], resources: ["AppTests/Fixtures/CardView.xib"], dependencies: ["App"],
+                          productType: "com.apple.product-type.bundle.unit-test"),
+                ])),
+                .init("App/CardView.swift", """
+                import UIKit
+
+                final class CardView: UIView {
+                    @IBOutlet weak var nameLabel: UILabel!
+                }
+                """),
+                .init("AppTests/CardViewTests.swift", "import XCTest\n\nfinal class CardViewTests: XCTestCase {}"),
+                .init("AppTests/Fixtures/CardView.xib", cardXib(outlet: "titleLabel")),
+            ]),
             RuleExample("macOS, Objective-C: a xib no target bundles is info too.", severity: .info, files: [
                 .init("Mac.xcodeproj/project.pbxproj", ExampleProject.pbxproj([
                     .init("Mac", sdk: "macosx", swiftVersion: nil, sources: ["Mac/PreferencesController.m"]),
@@ -86,6 +102,16 @@ struct OutletNotInClassRule: Rule {
             ]),
         ],
         nonTriggering: [
+            RuleExample("The outlet's key is written capitalised: Key-Value Coding looks for `setNameLabel:`, the setter of `nameLabel`.", files: [
+                .init("App/CardView.swift", """
+                import UIKit
+
+                final class CardView: UIView {
+                    @IBOutlet weak var nameLabel: UILabel!
+                }
+                """),
+                .init("App/CardView.xib", cardXib(outlet: "NameLabel")),
+            ]),
             RuleExample("Objective-C, macOS: the window outlet of a document's File's Owner is NSDocument's own, as WebView's delegates are WebView's.", files: [
                 .init("App/TextDocument.h", """
                 #import <Cocoa/Cocoa.h>

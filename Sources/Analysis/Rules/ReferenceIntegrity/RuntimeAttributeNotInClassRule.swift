@@ -43,6 +43,26 @@ struct RuntimeAttributeNotInClassRule: Rule {
                 """),
                 .init("App/CardView.xib", cardXib(keyPath: "fromNib", module: false)),
             ]),
+            RuleExample("Swift: the class imports a library that is not in the upload, whose extensions may add the key: assumed, so info.", severity: .info, files: [
+                .init("App/CardView.swift", """
+                import UIKit
+                import Shimmer
+
+                final class CardView: UIView {}
+                """),
+                .init("App/CardView.xib", cardXib(keyPath: "isShimmering")),
+            ]),
+            RuleExample("Swift: the same import, but the class's own inspectable that no file sets shows a rename: still a warning.", files: [
+                .init("App/CardView.swift", """
+                import UIKit
+                import Shimmer
+
+                final class CardView: UIView {
+                    @IBInspectable var radius: CGFloat = 0
+                }
+                """),
+                .init("App/CardView.xib", cardXib(keyPath: "cornerRadius")),
+            ]),
         ],
         nonTriggering: [
             RuleExample("Swift: an inspectable added to every view by an extension, and a layer key path.", files: [
@@ -86,10 +106,27 @@ struct RuntimeAttributeNotInClassRule: Rule {
                     message: "\(document.path) sets the runtime attribute \"\(attribute.keyPath)\" on \(object.displayName), but \(className) and its superclasses have no property \(key): \(document.platform == .macOS ? "AppKit" : "UIKit") logs \"Failed to set (\(attribute.keyPath)) user defined inspected property on (\(className))\" and the value is never applied.",
                     locations: [SourceLocation(document, attribute.location)] + (declaration.map { [$0] } ?? []),
                     fix: "Rename the attribute to the property's current name in the Identity inspector, or delete it.",
+                    evidence: dependencyExtensionEvidence(className, key: key, in: model),
                     identity: [document.path, object.id, attribute.keyPath]
                 )
             }
         }
+    }
+
+    /// Runtime attributes are what libraries' extensions add most (`isHeroEnabled`,
+    /// `animationType`): when the class's sources import a module that is not in the upload,
+    /// "no extension adds the key" is assumed, unless the class itself shows a rename (an
+    /// inspectable property of its own that no Interface Builder file sets).
+    static func dependencyExtensionEvidence(_ className: String, key: String, in model: ProjectModel) -> [Evidence] {
+        let lineage = model.lineage(of: className).compactMap { model.declaredType(runtimeName: $0) }
+        let setKeys = Set(model.analysedDocuments.flatMap { $0.runtimeAttributes.map { $0.keyPath.split(separator: ".").first.map(String.init) ?? $0.keyPath } })
+        let hasUnsetInspectable = lineage.contains { type in type.properties.contains { $0.isInspectable && !setKeys.contains($0.name) } }
+        guard !hasUnsetInspectable else { return [] }
+        let imported = Set(lineage.flatMap(\.declarations).flatMap { model.sources.imports[$0.path] ?? [] })
+            .filter { !PlatformModules.names.contains($0) && !model.build.isProjectModule($0) }.sorted()
+        guard !imported.isEmpty else { return [] }
+        return [.assumed("no module that \(className)'s sources import adds a property \(key)",
+                         because: "they import \(imported.joined(separator: ", ")), whose extensions are not in the upload and may add it")]
     }
 
     /// A `CardView` root-view xib with user-defined runtime attributes.

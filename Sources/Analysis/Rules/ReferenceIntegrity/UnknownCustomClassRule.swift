@@ -36,6 +36,11 @@ struct UnknownCustomClassRule: Rule {
         """)
     }
 
+    /// A storyboard whose one scene is not its initial controller and has no Storyboard ID.
+    private static let unreachedScene = ExampleXML.storyboard(subviews: """
+    <view contentMode="scaleToFill" customClass="ProfileHeaderView" customModule="App" customModuleProvider="target" id="Hdr-00-001"/>
+    """).replacingOccurrences(of: #" initialViewController="Vc1-00-001""#, with: "")
+
     static let examples = RuleExamples(
         triggering: [
             RuleExample("The storyboard still names `ProfileHeaderView`, renamed to `ProfileHeader` in code.", files: [
@@ -47,6 +52,26 @@ struct UnknownCustomClassRule: Rule {
                 .init("App/Base.lproj/Main.storyboard", ExampleXML.storyboard(subviews: """
                 <view contentMode="scaleToFill" customClass="ProfileHeaderView" customModule="App" customModuleProvider="target" id="Hdr-00-001"/>
                 """)),
+            ]),
+            RuleExample("The scene is not the initial controller, no segue leads to it, and no code uses its Storyboard ID: it never loads, so the stale class is info.", severity: .info, files: [
+                .init("App/ProfileHeader.swift", """
+                import UIKit
+
+                final class ProfileHeader: UIView {}
+                """),
+                .init("App/Base.lproj/Main.storyboard", unreachedScene),
+            ]),
+            RuleExample("The same scene, instantiated by its Storyboard ID: it loads, so the unknown class is an error.", files: [
+                .init("App/ProfileHeader.swift", """
+                import UIKit
+
+                final class ProfileHeader: UIView {
+                    static func profileController() -> UIViewController {
+                        UIStoryboard(name: "Main", bundle: nil).instantiateViewController(withIdentifier: "Profile")
+                    }
+                }
+                """),
+                .init("App/Base.lproj/Main.storyboard", unreachedScene.replacingOccurrences(of: #"<viewController id="Vc1-00-001""#, with: #"<viewController storyboardIdentifier="Profile" id="Vc1-00-001""#)),
             ]),
             RuleExample("An Objective-C class missing from the project.", files: [
                 .init("App/AppDelegate.m", """

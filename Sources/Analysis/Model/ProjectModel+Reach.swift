@@ -1,0 +1,83 @@
+import Foundation
+
+/// Whether what a finding concerns ships and runs: the one question every rule's severity
+/// depends on alike, answered here once (the review standard: a finding is real only on a
+/// path that runs). The runner adds the answer to each finding's evidence.
+extension ProjectModel {
+    /// What the model read about whether the place a finding points at first ships and
+    /// runs: a file no target builds or bundles, a file only test targets bundle, a
+    /// storyboard scene nothing reaches. Empty when nothing limits it.
+    func reach(of locations: [SourceLocation]) -> [Evidence] {
+        guard let location = locations.first else { return [] }
+        let path = location.path
+        if build.isNotBuilt(path) {
+            return [.limiting("\(path) is in no target", to: .info,
+                              because: "no target builds or bundles it, so it does not ship")]
+        }
+        if let testTargets = onlyTestTargets(of: path) {
+            return [.limiting("\(path) is built or bundled only by test target(s) \(testTargets.joined(separator: ", "))", to: .info,
+                              because: "test inputs never ship in the app")]
+        }
+        if let unreached = unreachedScene(at: location) {
+            return [unreached]
+        }
+        return []
+    }
+
+    /// The names of the test targets that build or bundle `path` when only test targets do.
+    private func onlyTestTargets(of path: String) -> [String]? {
+        guard let indices = build.targets(of: path), !indices.isEmpty,
+              indices.allSatisfy({ build.targets[$0].kind == .test }) else { return nil }
+        return build.names(of: indices)
+    }
+
+    /// The evidence that the storyboard scene holding `location` is reached by nothing, or
+    /// `nil` when it is reached (or is not a scene of a storyboard).
+    private func unreachedScene(at location: SourceLocation) -> Evidence? {
+        guard let document = analysedDocuments.first(where: { $0.path == location.path }), document.format == .storyboard,
+              let scene = document.scenes.last(where: { $0.location.line <= location.line }),
+              let controllerIndex = scene.viewController else { return nil }
+        let controller = document.objects[controllerIndex]
+        if controller.id == document.initialViewController { return nil }
+        if document.connections.contains(where: { $0.kind == .segue && $0.destination == controller.id }) { return nil }
+        let storyboardName = NibCatalog.loadName(ofPath: document.path)
+        if let identifier = controller.storyboardIdentifier {
+            if storyboardIdentifiersUsed.literal.contains(identifier) || storyboardIdentifiersUsed.computed { return nil }
+            if documents.contains(where: { other in
+                other.storyboardReferences.contains { reference in
+                    reference.referencedIdentifier == identifier
+                        && (reference.storyboardName ?? (other.path == document.path ? storyboardName : nil)) == storyboardName
+                }
+            }) { return nil }
+        }
+        let name = controller.customClass ?? controller.element
+        let why = controller.storyboardIdentifier.map { "no segue or relationship leads to it, it is not the initial controller, and no code or storyboard reference uses its Storyboard ID \"\($0)\"" }
+            ?? "no segue or relationship leads to it, it is not the initial controller, and it has no Storyboard ID"
+        return .limiting("the scene of \(name) (id \"\(controller.id)\", line \(scene.location.line)) is reached by nothing", to: .info,
+                         because: why)
+    }
+
+    /// The Storyboard IDs code instantiates by literal, and whether any call computes one.
+    var storyboardIdentifiersUsed: (literal: Set<String>, computed: Bool) {
+        storyboardIdentifierUseCache.get {
+            let literal = Set(sources.literalCalls.filter { $0.kind == .storyboardIdentifier }.map(\.value))
+            let computed = files.contains { file in
+                guard file.kind == .swift || file.kind == .objc, let data = file.contents else { return false }
+                return Self.hasComputedIdentifierCall(in: data)
+            }
+            return (literal, computed)
+        }
+    }
+
+    /// Whether `source` calls `instantiateViewController(withIdentifier:)` (or its
+    /// Objective-C, AppKit and `identifier:creator:` forms) with something other than a
+    /// string literal.
+    static func hasComputedIdentifierCall(in source: Data) -> Bool {
+        guard source.range(of: Data("nstantiate".utf8)) != nil, let text = String(data: source, encoding: .utf8) else { return false }
+        return computedIdentifierCall.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+
+    /// An instantiate call whose identifier argument does not start with `"` or `@"`.
+    private static let computedIdentifierCall = try! NSRegularExpression(
+        pattern: #"nstantiate\w*(?:\((?:withIdentifier|identifier):|WithIdentifier:)\s*[^"@\s]"#)
+}

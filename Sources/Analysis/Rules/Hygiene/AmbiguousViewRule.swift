@@ -31,6 +31,16 @@ struct AmbiguousViewRule: Rule {
         constrained in code through its outlet. Reported as `info`, also for the stacks and \
         spacers around such a view, which inherit Xcode's flag.
 
+        - **The flag is stale**: the analysis reads the constraints itself, from the top \
+        down: where they fix the view's position and size on both axes (edges \
+        tied to views that are fixed in turn, a constant or intrinsic size, a stack view that \
+        places arranged subviews of known size and collapses hidden ones), Xcode's flag was \
+        written against an earlier canvas. Reported as `info`. The warning names the axis the \
+        reading finds open.
+
+        Before it warns, the rule has read: the flag on the view, no container or code that \
+        sizes it, and an axis its constraints leave open.
+
         **Fix:** open the file, select the view and add the missing constraints (the issue \
         navigator lists what is missing). For a size that code provides, give the view a \
         placeholder intrinsic size (Size inspector, *Intrinsic Size: Placeholder*) so Xcode \
@@ -40,11 +50,34 @@ struct AmbiguousViewRule: Rule {
 
     static let examples = RuleExamples(
         triggering: [
-            RuleExample("A label whose constraints do not fix its vertical position.", files: [
+            RuleExample("A label whose constraints do not fix its vertical position.", severity: .warning, files: [
                 .init("App/Base.lproj/Main.storyboard", ExampleXML.storyboard(subviews: """
                 <label ambiguous="YES" text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="Lbl-00-001"/>
                 """, constraints: """
                 <constraint firstItem="Lbl-00-001" firstAttribute="leading" secondItem="Vw1-00-001" secondAttribute="leading" constant="16" id="Ldg-00-001"/>
+                """)),
+            ]),
+            RuleExample("Reported as info: the flag is stale, since the label's constraints now fix its leading edge and top, and its text gives its size.", severity: .info, files: [
+                .init("App/Base.lproj/Main.storyboard", ExampleXML.storyboard(subviews: """
+                <label ambiguous="YES" text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="Lbl-00-001"/>
+                """, constraints: """
+                <constraint firstItem="Lbl-00-001" firstAttribute="leading" secondItem="Vw1-00-001" secondAttribute="leading" constant="16" id="Ldg-00-001"/>
+                <constraint firstItem="Lbl-00-001" firstAttribute="top" secondItem="Vw1-00-001" secondAttribute="top" constant="16" id="Top-00-001"/>
+                """)),
+            ]),
+            RuleExample("Reported as info: a hidden arranged subview of a stack pinned on every edge; the stack collapses it until code shows it.", severity: .info, files: [
+                .init("App/Base.lproj/Main.storyboard", ExampleXML.storyboard(subviews: """
+                <stackView axis="vertical" translatesAutoresizingMaskIntoConstraints="NO" id="Stk-00-001">
+                    <subviews>
+                        <view hidden="YES" ambiguous="YES" contentMode="scaleToFill" id="Ban-00-001"/>
+                        <label text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="Lbl-00-001"/>
+                    </subviews>
+                </stackView>
+                """, constraints: """
+                <constraint firstItem="Stk-00-001" firstAttribute="leading" secondItem="Vw1-00-001" secondAttribute="leading" id="Ldg-00-001"/>
+                <constraint firstItem="Stk-00-001" firstAttribute="trailing" secondItem="Vw1-00-001" secondAttribute="trailing" id="Trl-00-001"/>
+                <constraint firstItem="Stk-00-001" firstAttribute="top" secondItem="Vw1-00-001" secondAttribute="top" id="Top-00-001"/>
+                <constraint firstItem="Stk-00-001" firstAttribute="bottom" secondItem="Vw1-00-001" secondAttribute="bottom" id="Btm-00-001"/>
                 """)),
             ]),
             RuleExample("macOS: a text field in a window's content view with only a horizontal position.", files: [
@@ -249,19 +282,22 @@ struct AmbiguousViewRule: Rule {
         return model.analysedDocuments.flatMap { document -> [RuleViolation] in
             guard document.objects.contains(where: { $0.ambiguous && $0.verifyAmbiguity == nil }) else { return [] }
             var judge = AmbiguityAtRunTime(model: model, document: document, table: table)
+            let axes = ConstraintAxes(document)
             return document.objects.filter { $0.ambiguous && $0.verifyAmbiguity == nil }.compactMap { object in
-                violation(object, judge.verdict(for: object), in: document)
+                violation(object, judge.verdict(for: object), axes: axes, in: document)
             }
         }
     }
 
-    private static func violation(_ object: IBObject, _ verdict: AmbiguityAtRunTime.Verdict, in document: IBDocument) -> RuleViolation? {
+    private static func violation(_ object: IBObject, _ verdict: AmbiguityAtRunTime.Verdict, axes: ConstraintAxes,
+                                  in document: IBDocument) -> RuleViolation? {
         let subject = "\(object.displayName) in \(document.path)"
         let placeholderFix = "Give the view a placeholder intrinsic size in Interface Builder (Size inspector, Intrinsic Size: Placeholder) so Xcode stops flagging it; add constraints only if the size from code is not the whole story."
         let message: String
         var severity: Severity?
         var fix = "Add the constraints Xcode lists as missing for this view, or give it an intrinsic content size."
         var sourceLocation: SourceLocation?
+        var evidence: [Evidence] = []
         switch verdict {
         case .containerSetsFrame, .selfSizingCell:
             return nil
@@ -276,7 +312,10 @@ struct AmbiguousViewRule: Rule {
             fix = "Give \(near.displayName) a placeholder intrinsic size in Interface Builder (Size inspector, Intrinsic Size: Placeholder); if this view is still flagged, add the constraints Xcode lists."
             sourceLocation = size.location
         case .ambiguous:
-            message = "The layout of \(subject) is ambiguous: its constraints do not determine its frame, and Auto Layout silently picks one of the possible frames at run time."
+            let open = axes.openAxes(of: object)
+            let axes = open.isEmpty ? "" : " (the \(open.map(\.rawValue).joined(separator: " and ")) position or size is left open)"
+            message = "The layout of \(subject) is ambiguous: its constraints do not determine its frame\(axes), and Auto Layout silently picks one of the possible frames at run time."
+            evidence = readingOfTheFlag(object, openAxes: open)
         }
         return RuleViolation(
             className: object.customClass,
@@ -284,7 +323,17 @@ struct AmbiguousViewRule: Rule {
             locations: [SourceLocation(document, object)] + (sourceLocation.map { [$0] } ?? []),
             fix: fix,
             severity: severity,
+            evidence: evidence,
             identity: [document.path, object.id]
         )
+    }
+
+    /// Xcode's flag is its reading of the canvas; the analysis reads the constraints itself
+    /// (``ConstraintAxes``, which counts a stack view's placement of its arranged subviews).
+    /// Where that reading fixes both axes, the flag is stale and the finding is info.
+    private static func readingOfTheFlag(_ object: IBObject, openAxes: [ConstraintAxes.Axis]) -> [Evidence] {
+        guard openAxes.isEmpty else { return [] }
+        return [.limiting("the file's required constraints fix \(object.displayName)'s position and size on both axes", to: .info,
+                          because: "Xcode's flag was written against an earlier canvas and is stale until its frames are updated")]
     }
 }

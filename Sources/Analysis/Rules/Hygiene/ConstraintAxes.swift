@@ -1,0 +1,144 @@
+/// Which axes of a view the file's own constraints leave open: the analysis's reading of
+/// the layout, to hold against Xcode's `ambiguous="YES"` flag, which is written against the
+/// canvas and goes stale when the constraints change without the frames being updated.
+///
+/// The reading goes from the top down. A view's axis is fixed when two of its edges on that
+/// axis, or one edge or its centre plus a size, are tied by required, installed equality
+/// constraints to views whose axis is fixed in turn (its container's frame is fixed, a root
+/// view's always is). A size is a constant width or height, the intrinsic size of a label,
+/// button or other control, an aspect ratio to a fixed other axis, or a fixed view's size.
+/// A stack view places its arranged subviews: fixed when the stack is and every arranged
+/// subview that is not hidden (the stack collapses those) has a size of its own along the
+/// stack's axis; a hidden one is fixed. Inequalities, optional constraints
+/// and sizes that come from content below (a chain of subviews) fix nothing here, so the
+/// reading can miss a fixed axis but does not invent one.
+struct ConstraintAxes {
+    /// A layout axis.
+    enum Axis: String, CaseIterable {
+        case horizontal, vertical
+    }
+
+    private let document: IBDocument
+    /// Per object position, the required equality constraints that tie it.
+    private let constraintsByObject: [Int: [IBConstraint]]
+
+    init(_ document: IBDocument) {
+        self.document = document
+        var byObject: [Int: [IBConstraint]] = [:]
+        for constraint in document.constraints where Self.fixes(constraint) {
+            for item in [constraint.firstItem, constraint.secondItem].compactMap({ $0 }) {
+                if let position = document.objectPosition(withID: item) { byObject[position, default: []].append(constraint) }
+            }
+        }
+        constraintsByObject = byObject
+    }
+
+    /// The axes of `object` whose position or size the file leaves open.
+    func openAxes(of object: IBObject) -> [Axis] {
+        Axis.allCases.filter { axis in
+            var visiting: Set<Int> = []
+            return !isFixed(object.index, axis, &visiting)
+        }
+    }
+
+    /// Whether `object` has a size along `axis` that needs no other view.
+    func hasOwnSize(_ object: IBObject, along axis: Axis) -> Bool {
+        Self.hasIntrinsicSize(object, on: axis) || (constraintsByObject[object.index] ?? []).contains { constraint in
+            constraint.firstItem == object.id && constraint.secondItem == nil && Self.sizeAxis(constraint.firstAttribute) == axis
+        }
+    }
+
+    private func isFixed(_ position: Int, _ axis: Axis, _ visiting: inout Set<Int>) -> Bool {
+        let object = document.objects[position]
+        guard let parent = object.parent, document.objects[parent].subviews.contains(position) else { return true }  // a root view
+        if document.frameIsSetByContainer(object) { return true }
+        guard visiting.insert(position).inserted, visiting.count <= 32 else { return false }
+        defer { visiting.remove(position) }
+        let container = document.objects[parent]
+        if container.element == "stackView" {
+            if Self.isHidden(object) { return true }
+            let stackAxis: Axis = container.layout.isVerticalStack ? .vertical : .horizontal
+            guard isFixed(parent, axis, &visiting) else { return false }
+            // A hidden arranged subview is collapsed by the stack and takes no space.
+            return axis != stackAxis || container.subviews.allSatisfy { Self.isHidden(document.objects[$0]) || hasOwnSize(document.objects[$0], along: stackAxis) }
+        }
+        var edges: Set<String> = []
+        var centred = false
+        var sized = Self.hasIntrinsicSize(object, on: axis)
+        var aspectRatio = false
+        for constraint in constraintsByObject[position] ?? [] {
+            let mine = constraint.firstItem == object.id ? (constraint.firstAttribute, constraint.secondItem) : (constraint.secondAttribute ?? "", Optional(constraint.firstItem))
+            let attribute = Self.base(mine.0)
+            let other = mine.1.flatMap { document.objectPosition(withID: $0) }
+            if let sizeAxis = Self.sizeAxis(attribute) {
+                if other == position {
+                    aspectRatio = true
+                } else if sizeAxis == axis, other.map({ isFixed($0, axis, &visiting) }) ?? true {
+                    sized = true
+                }
+                continue
+            }
+            guard Self.positionAxis(attribute) == axis, let other, isFixed(other, axis, &visiting) else { continue }
+            if attribute.hasPrefix("center") { centred = true } else { edges.insert(Self.side(attribute)) }
+        }
+        if !sized && aspectRatio {
+            let across: Axis = axis == .horizontal ? .vertical : .horizontal
+            sized = hasOwnSize(object, along: across)
+        }
+        return edges.count >= 2 || ((!edges.isEmpty || centred) && sized)
+    }
+
+    /// Hidden in the file (`hidden="YES"`).
+    static func isHidden(_ object: IBObject) -> Bool {
+        object.attributes.hidden == true
+    }
+
+    /// Required, installed where the app runs by default, and an equality.
+    private static func fixes(_ constraint: IBConstraint) -> Bool {
+        constraint.relation == .equal && constraint.priority >= 1000 && !constraint.isPlaceholder && !constraint.excludedByDefault
+    }
+
+    /// An attribute without its margin suffix: `leadingMargin` ties the leading edge.
+    private static func base(_ attribute: String) -> String {
+        attribute.replacingOccurrences(of: "WithinMargins", with: "").replacingOccurrences(of: "Margin", with: "")
+    }
+
+    private static func sizeAxis(_ attribute: String) -> Axis? {
+        switch attribute {
+        case "width": .horizontal
+        case "height": .vertical
+        default: nil
+        }
+    }
+
+    private static func positionAxis(_ attribute: String) -> Axis? {
+        switch attribute {
+        case "leading", "trailing", "left", "right", "centerX": .horizontal
+        case "top", "bottom", "firstBaseline", "lastBaseline", "baseline", "centerY": .vertical
+        default: nil
+        }
+    }
+
+    /// Which side of its axis an edge attribute ties: a baseline ties the top or the bottom.
+    private static func side(_ attribute: String) -> String {
+        switch attribute {
+        case "left", "leading": "start"
+        case "top", "firstBaseline": "start"
+        default: "end"
+        }
+    }
+
+    /// Controls whose content gives them a size on `axis` without constraints.
+    private static func hasIntrinsicSize(_ object: IBObject, on axis: Axis) -> Bool {
+        switch object.element {
+        case "label", "button", "switch", "textField", "segmentedControl", "stepper", "activityIndicatorView",
+             "imageView", "popUpButton", "comboBox", "datePicker", "pageControl", "searchField", "secureTextField",
+             "levelIndicator", "colorWell":
+            return true
+        case "slider", "progressView", "progressIndicator", "searchBar", "navigationBar", "toolbar", "tabBar":
+            return axis == .vertical
+        default:
+            return false
+        }
+    }
+}

@@ -208,3 +208,48 @@ final class BuildModelTests: XCTestCase {
         XCTAssertEqual(build.dependencyModules, ["Alamofire", "Firebase", "RxSwift", "Lottie", "swift_collections"])
     }
 }
+
+/// Pods the repository publishes itself: a `.podspec` names a module of the project's own,
+/// and a Podfile's `:path` pod builds the files under its folder, outside the consuming
+/// project's tree.
+final class LocalPodTests: XCTestCase {
+    private func model(_ files: [String: String]) -> BuildModel {
+        BuildModel(files: files.map { ProjectFile(path: $0.key, kind: ProjectFile.kind(ofPath: $0.key), contents: Data($0.value.utf8)) })
+    }
+
+    private let examplePBX = ExampleProject.pbxproj([.init("Example", sources: ["Example/App/AppDelegate.swift"])])
+
+    func testAPodspecNamesAModuleOfTheProject() {
+        let build = model(["Kit.podspec": "Pod::Spec.new do |s| end", "Example/App.xcodeproj/project.pbxproj": examplePBX, "Example/Podfile": "pod 'Kit'\npod 'Alamofire'\n"])
+        XCTAssertTrue(build.isProjectModule("Kit"))
+        XCTAssertFalse(build.isDependencyModule("Kit"))
+        XCTAssertTrue(build.isDependencyModule("Alamofire"))
+    }
+
+    func testAPathPodBuildsTheFilesUnderItsFolderButNotTheConsumersOwn() {
+        let build = model([
+            "Example/App.xcodeproj/project.pbxproj": examplePBX,
+            "Example/Podfile": "target 'Example' do\n  pod 'Kit', :path => '../'\n  pod 'Remote', '~> 1.0'\nend\n",
+            "Example/App/AppDelegate.swift": "",
+            "Example/App/Stale.swift": "",
+            "Kit/Classes/CardView.swift": "",
+            "Kit/Classes/CardView.xib": "",
+        ])
+        XCTAssertFalse(build.isNotBuilt("Kit/Classes/CardView.swift"), "the pod builds it")
+        XCTAssertFalse(build.isNotBuilt("Kit/Classes/CardView.xib"), "the pod bundles it")
+        XCTAssertEqual(build.names(of: build.targets(of: "Kit/Classes/CardView.swift") ?? []), ["Kit"])
+        XCTAssertTrue(build.isNotBuilt("Example/App/Stale.swift"), "the consumer's own files are its targets' alone")
+        XCTAssertTrue(build.isProjectModule("Kit"))
+        XCTAssertFalse(build.isDependencyModule("Kit"))
+        XCTAssertTrue(build.isDependencyModule("Remote"))
+    }
+
+    func testAPathOutsideTheUploadOrWithoutFilesMakesNoTarget() {
+        let build = model([
+            "App.xcodeproj/project.pbxproj": ExampleProject.pbxproj([.init("App", sources: ["App/AppDelegate.swift"])]),
+            "Podfile": "pod 'Far', :path => '../../elsewhere'\npod 'Empty', :path => 'Empty'\n",
+            "App/AppDelegate.swift": "",
+        ])
+        XCTAssertEqual(build.targets.map(\.name), ["App"])
+    }
+}

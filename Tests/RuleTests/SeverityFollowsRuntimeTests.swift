@@ -22,7 +22,7 @@ final class SeverityFollowsRuntimeTests: XCTestCase {
     }
 
     func testFilesOwnerLabelsAreNeverInstantiated() {
-        XCTAssertEqual(severities(UnknownCustomClassRule.self, example: "A stale class name on File's Owner"), [.warning])
+        XCTAssertEqual(severities(UnknownCustomClassRule.self, example: "A stale class name on File's Owner"), [.info])
         XCTAssertEqual(severities(MissingCustomModuleRule.self, example: "File's Owner names"), [.info])
         XCTAssertEqual(severities(MissingCustomModuleRule.self, example: "`CardView` is Swift"), [.error])
     }

@@ -67,6 +67,8 @@ public struct ProjectFile: Sendable {
         if isExtension("h") || isExtension("m") || isExtension("mm") { return .objc }
         if isExtension("pbxproj") { return name == "project.pbxproj" ? .project : .other }
         if isExtension("xcworkspacedata") { return name == "contents.xcworkspacedata" ? .workspace : .other }
+        // A pod the upload publishes: its name is the module of its classes.
+        if isExtension("podspec") || (isExtension("json") && name.utf8.count > 13 && name.hasSuffix(".podspec.json")) { return .dependencies }
         if pathExtension.isEmpty || isExtension("lock") || isExtension("resolved") {
             return dependencyManifestNames.contains(String(name)) ? .dependencies : .other
         }

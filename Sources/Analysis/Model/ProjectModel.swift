@@ -48,6 +48,8 @@ public struct ProjectModel: Sendable {
     let filePositionsCache = LazyValue<[String: Int]>()
     /// The Storyboard IDs code instantiates (``storyboardIdentifiersUsed``), built on first use.
     let storyboardIdentifierUseCache = LazyValue<(literal: Set<String>, computed: Bool)>()
+    /// ``ownClassPrefixes``, built on first use.
+    let ownClassPrefixCache = LazyValue<Set<String>>()
 
     /// Joins parsed documents and an index; `files` supplies the project files (Xcode
     /// projects, packages, dependency manifests) and compiled nibs.

@@ -44,6 +44,7 @@ public struct BuildModel: Sendable {
         var declared = Set(dependencies.map(BuildTarget.moduleName))
         var problems: [String: String] = [:]
         var referenced: [String] = []
+        var podfiles: [(path: String, text: String)] = []
         for file in files where file.status == .analysed {
             guard let contents = file.contents else { continue }
             do throws(ProjectFileError) {
@@ -65,6 +66,7 @@ public struct BuildModel: Sendable {
                 case .dependencies:
                     let name = PathPieces.lastComponent(of: file.path[...]).map(String.init) ?? file.path
                     declared.formUnion(try DependencyManifests.modules(fileName: name, bytes: contents))
+                    if name == "Podfile" { podfiles.append((file.path, String(decoding: contents, as: UTF8.self))) }
                 case .xib, .storyboard, .nib, .swift, .objc, .other:
                     break
                 }
@@ -73,7 +75,10 @@ public struct BuildModel: Sendable {
             }
         }
         Self.matchCase(of: &targets, to: uploadPaths)
-        let projectModules = Set(targets.map(\.module))
+        if !targets.isEmpty {
+            targets += podfiles.flatMap { LocalPods.targets(podfile: $0.path, text: $0.text, uploadPaths: uploadPaths) }
+        }
+        let projectModules = Set(targets.map(\.module)).union(Self.podModules(uploadPaths))
         for target in targets { declared.formUnion(target.linkedModules) }
         self.targets = targets
         self.containers = containers.sorted()
@@ -85,6 +90,19 @@ public struct BuildModel: Sendable {
         referencedImplementations = Set(referenced)
         targetsByFile = Self.membership(of: targets, uploadPaths: uploadPaths)
         visibleTargets = Self.visibility(of: targets, imports: [:])
+    }
+
+    /// The modules of the pods the upload itself publishes: a `Name.podspec` (or
+    /// `Name.podspec.json`) builds module `Name`, so a class that names it is the project's
+    /// own, and an example app's Podfile that lists it by path is no outside dependency.
+    static func podModules(_ paths: [String]) -> Set<String> {
+        Set(paths.compactMap { path -> String? in
+            guard let file = PathPieces.lastComponent(of: path[...]) else { return nil }
+            for suffix in [".podspec", ".podspec.json"] where file.hasSuffix(suffix) && file.count > suffix.count {
+                return BuildTarget.moduleName(String(file.dropLast(suffix.count)))
+            }
+            return nil
+        })
     }
 
     /// Adds what the sources import (source path → modules): imported project modules

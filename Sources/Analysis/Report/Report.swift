@@ -113,7 +113,8 @@ public struct FileEntry: Codable, Sendable, Equatable {
         case workspace
         /// A Swift package's `Package.swift`, read statically.
         case package
-        /// A dependency manifest: `Podfile(.lock)`, `Cartfile(.resolved)`, `Package.resolved`.
+        /// A dependency manifest: `Podfile(.lock)`, `Cartfile(.resolved)`, `Package.resolved`;
+        /// and a `.podspec`, whose name is the module of the pod the upload publishes.
         case dependencies
         case other
     }

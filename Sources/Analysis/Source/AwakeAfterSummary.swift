@@ -58,5 +58,9 @@ public struct AwakeAfterSummary: Sendable, Equatable, Codable {
     /// The project-local method the copies were found in (seed 000's
     /// `copyPropertiesFromPrototype:`), when not in the body itself.
     public var copyHelper: String?
+    /// Calls that hand the placeholder (`self`) to code the analysis does not read (a
+    /// method of a dependency, or one it could not resolve), by name: they may copy anything,
+    /// so what the substitution does not copy is then assumed, not read.
+    public var unreadHandoffs: [String] = []
     public var location: SourceLocation
 }

@@ -19,9 +19,15 @@ extension BodyAnalyzer {
         var facts = PlaceholderCopyReader(stream: stream, path: path, language: language, placeholder: "self").read(body)
         var copyHelper: String?
         let bodyCalls = CallExtractor(stream: stream, language: language).calls(in: body) { _ in true }
+        var unreadHandoffs: [String] = []
         for call in bodyCalls where call.arguments.contains(where: { stream.text(of: $0) == "self" }) {
             let key = language == .objc ? call.selector : call.baseName
-            guard let helperFacts = copyHelpers[key] ?? helpers.copyHelpers[key] else { continue }
+            guard let helperFacts = copyHelpers[key] ?? helpers.copyHelpers[key] else {
+                if !Self.handoffsThatCopyNothing.contains(call.baseName) && !Self.handoffsThatCopyNothing.contains(call.selector) {
+                    unreadHandoffs.append(key)
+                }
+                continue
+            }
             copyHelper = key
             facts.merge(helperFacts)
         }
@@ -36,8 +42,17 @@ extension BodyAnalyzer {
             returnsSuper: returnsSuper, returnsOtherObject: returnsOther,
             guardKind: guardKind,
             copiedAttributes: facts.attributes.sorted(), literalFlags: facts.literalFlags, movesSubviews: facts.movesSubviews,
-            constraintCopy: facts.constraintCopy, copyHelper: copyHelper, location: method.method.location)
+            constraintCopy: facts.constraintCopy, copyHelper: copyHelper, unreadHandoffs: unreadHandoffs,
+            location: method.method.location)
     }
+
+    /// Platform calls that take the placeholder without copying its attributes to another
+    /// view: loading a nib with it as owner, comparing it, logging it.
+    private static let handoffsThatCopyNothing: Set<String> = [
+        "loadNibNamed", "loadNibNamed:owner:options:", "loadNibNamed:owner:", "instantiate", "instantiateWithOwner:options:",
+        "isEqual", "isEqual:", "isKind", "isKindOfClass:", "isMember", "isMemberOfClass:", "type", "print", "NSLog", "debugPrint",
+        "String", "NSStringFromClass", "object_getClass", "Unmanaged", "ObjectIdentifier",
+    ]
 
     /// The project's instance-method helpers that a `return` hands the decoded object to as
     /// `self`: `return self.swapFromNib(coder, nibName: …)`, `return super.helper(…)`, a bare

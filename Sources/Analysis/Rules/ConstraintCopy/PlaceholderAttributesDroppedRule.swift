@@ -34,6 +34,9 @@ struct PlaceholderAttributesDroppedRule: Rule {
             SubstitutionExample.objc("Objective-C: the hidden flag is copied, the tag is not.",
                                      body: SubstitutionExample.objcConstraintCopy + "\nview.hidden = self.hidden;",
                                      storyboard: SubstitutionExample.storyboard(swift: false, attributes: styledPlacement)),
+            asInfo(SubstitutionExample.swift("Reported as info: the swap hands the placeholder to `copyAppearance(from:)`, which no source of the project declares (a library's), so what it copies is not read.",
+                                             body: SubstitutionExample.swiftConstraintCopy + "\nview.copyAppearance(from: self)",
+                                             storyboard: SubstitutionExample.storyboard(swift: true, attributes: styledPlacement))),
         ],
         nonTriggering: [
             SubstitutionExample.swift("Swift: hidden and tag are copied.",
@@ -46,6 +49,13 @@ struct PlaceholderAttributesDroppedRule: Rule {
 
     static let requirements: RuleRequirements = .sources
 
+    /// `example`, expected at `info`.
+    private static func asInfo(_ example: RuleExample) -> RuleExample {
+        var lowered = example
+        lowered.severity = .info
+        return lowered
+    }
+
     static func check(_ model: ProjectModel) -> [RuleViolation] {
         model.substitutionPlacements().compactMap { placement in
             let root = placement.loadedRoot(in: model)?.1.attributes ?? IBViewAttributes()
@@ -57,8 +67,17 @@ struct PlaceholderAttributesDroppedRule: Rule {
                 message: "\(placement.replacementDescription) without copying what the placement sets: \(names.joined(separator: ", ")) \(names.count == 1 ? "is" : "are") lost.",
                 locations: placement.locations(),
                 fix: "Copy " + lost.map { "\($0.name)" }.joined(separator: ", ") + " from self to the new view in \(placement.substitution.methodDescription).",
+                evidence: placement.copyEvidence(lost.map(\.name).joined(separator: ", ")) + rootEvidence(placement, model),
                 identity: placement.identity(lost.map(\.name)))
         }
+    }
+
+    /// Without the nib's file, its root's values are unknown: "the root sets something else"
+    /// is assumed.
+    private static func rootEvidence(_ placement: SubstitutionPlacement, _ model: ProjectModel) -> [Evidence] {
+        guard placement.loadedRoot(in: model) == nil else { return [] }
+        return [.assumed("the nib's root view does not set the same values",
+                         because: "\(placement.substitution.nibDescription) is not a file of the project the analysis could find, so its root's values are unknown")]
     }
 
     /// The properties the placement sets to something other than the UIKit default and other

@@ -60,6 +60,7 @@ struct PlaceholderAutoresizingDroppedRule: Rule {
                     locations: placement.locations() + [SourceLocation(model.document(placement.substitution.loadedRoots[0]), root)],
                     fix: "Add view.translatesAutoresizingMaskIntoConstraints = self.translatesAutoresizingMaskIntoConstraints to \(placement.substitution.methodDescription).",
                     severity: .error,
+                    evidence: placement.copyEvidence("translatesAutoresizingMaskIntoConstraints"),
                     identity: placement.identity(["auto-layout"]))
             }
             guard !placement.isArrangedByStackView else { return nil }
@@ -71,6 +72,7 @@ struct PlaceholderAutoresizingDroppedRule: Rule {
                 message: "\(placement.replacementDescription) without copying autoresizingMask: the placement resizes with \(placed.readableDescription), the new view with the nib's \(nib.readableDescription).",
                 locations: placement.locations(),
                 fix: "Add view.autoresizingMask = self.autoresizingMask to \(placement.substitution.methodDescription).",
+                evidence: placement.copyEvidence("the autoresizing mask"),
                 identity: placement.identity(["autoresizing-mask"]))
         }
     }

@@ -52,6 +52,7 @@ struct PlaceholderConstraintsDroppedRule: Rule {
                 message: "\(placement.replacementDescription), which does not re-create the placeholder's constraints: \(names.joined(separator: ", ")) installed on the placement are lost.\(survivorNote)",
                 locations: placement.locations(adding: lost.map(\.location)),
                 fix: "Copy self.constraints to the new view in \(placement.substitution.methodDescription), mapping only the placeholder itself to the new view, or move these constraints into \(placement.substitution.nibDescription).",
+                evidence: placement.copyEvidence("the constraints"),
                 identity: placement.identity())
         }
     }

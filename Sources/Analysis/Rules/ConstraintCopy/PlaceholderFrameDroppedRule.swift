@@ -54,6 +54,7 @@ struct PlaceholderFrameDroppedRule: Rule {
                 message: "\(placement.replacementDescription) without copying its frame: the placement is laid out by its frame \(frame.readableDescription), but the new view appears\(rootFrame).",
                 locations: placement.locations(),
                 fix: "Add view.frame = self.frame (with autoresizingMask and translatesAutoresizingMaskIntoConstraints) to \(placement.substitution.methodDescription).",
+                evidence: placement.copyEvidence("the frame"),
                 identity: placement.identity())
         }
     }

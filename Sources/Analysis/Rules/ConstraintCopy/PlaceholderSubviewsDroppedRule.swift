@@ -47,6 +47,7 @@ struct PlaceholderSubviewsDroppedRule: Rule {
                 message: "\(placement.replacementDescription), which does not move the placeholder's subviews: \(names.joined(separator: ", ")) \(names.count == 1 ? "disappears" : "disappear").",
                 locations: placement.locations(adding: subviews.map(\.location)),
                 fix: "Move the subviews in \(placement.substitution.methodDescription) (for subview in subviews { view.addSubview(subview) }) or take them out of the placement.",
+                evidence: placement.copyEvidence("the subviews"),
                 identity: placement.identity())
         }
     }

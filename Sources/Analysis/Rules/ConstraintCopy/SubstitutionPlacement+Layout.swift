@@ -16,6 +16,16 @@ extension SubstitutionPlacement {
         substitution.loadedRoots.first.map { (model.document($0), model.object($0)) }
     }
 
+    /// What the analysis could not read about the copy of `what` (`"the frame"`): calls that
+    /// hand the placeholder to code it does not read, which may copy it. Empty when the whole
+    /// copy was read.
+    func copyEvidence(_ what: String) -> [Evidence] {
+        let handoffs = substitution.summary.unreadHandoffs
+        guard !handoffs.isEmpty else { return [] }
+        return [.assumed("\(substitution.methodDescription) does not carry \(what) over",
+                         because: "it hands self to \(handoffs.map { "\($0)()" }.joined(separator: ", ")), which the analysis does not read and which may copy it")]
+    }
+
     /// Whether the substitution copies `attribute` (UIKit name) from the placeholder, or sets
     /// `translatesAutoresizingMaskIntoConstraints` to the literal this placement has.
     func copies(_ attribute: String) -> Bool {

@@ -11,9 +11,18 @@ struct UnknownCustomClassRule: Rule {
         that was renamed, deleted or never added to the target is not found: the runtime logs \
         *Unknown class X in Interface Builder file*, instantiates the element's platform class \
         instead, and the first outlet connection to it raises *this class is not key value \
-        coding-compliant*. When the element's `customModule` names a module the project does \
-        not build, or the project declares dependencies, the class probably comes from a \
-        dependency the archive does not contain: the finding is lowered to a warning or info.
+        coding-compliant*.
+
+        Before it reports an error, the rule has read that no source declares the class, and \
+        where it would come from: the element names a module the project builds (a target, or \
+        a pod the upload publishes: a `.podspec`, a Podfile's `:path` pod), or it names no \
+        module and the class carries the prefix most of the project's own classes carry \
+        (`YM` of `YMHomeCell`, no dependency's name starting with it), or the project has no \
+        dependencies at all. When the module is a dependency's, or the project has \
+        dependencies and the class carries no own prefix, "no dependency declares it" is \
+        assumed: info. A scene nothing reaches and a xib only tests bundle are info too. A \
+        stale class on File's Owner, which is never instantiated, fails nothing at run time: \
+        info.
 
         **Fix:** restore or rename the class, or correct the Custom Class field (and its \
         module) in the Identity inspector.
@@ -111,7 +120,16 @@ struct UnknownCustomClassRule: Rule {
                 <customView customClass="MASShortcutView" id="Hot-00-001"/>
                 """)),
             ]),
-            RuleExample("A stale class name on File's Owner, which is never instantiated: a warning, not a crash.", files: [
+            RuleExample("Objective-C: the project has a pod, but the missing class carries the prefix of the project's own classes: read as the project's own, so an error.", severity: .error, files: [
+                .init("Podfile", "platform :ios, '12.0'\ntarget 'App' do\n  pod 'SDWebImage'\nend\n"),
+                .init("App/YMHomeCell.h", "#import <UIKit/UIKit.h>\n@interface YMHomeCell : UITableViewCell\n@end"),
+                .init("App/YMTopicController.h", "#import <UIKit/UIKit.h>\n@interface YMTopicController : UIViewController\n@end"),
+                .init("App/YMLoginController.h", "#import <UIKit/UIKit.h>\n@interface YMLoginController : UIViewController\n@end"),
+                .init("App/Card.xib", ExampleXML.xib("""
+                <view contentMode="scaleToFill" customClass="YMCardView" id="Root-00-001"/>
+                """)),
+            ]),
+            RuleExample("A stale class name on File's Owner, which is never instantiated: nothing fails at run time, so info.", severity: .info, files: [
                 .init("App/CardView.swift", """
                 import UIKit
 
@@ -123,7 +141,7 @@ struct UnknownCustomClassRule: Rule {
                 """),
                 oldCardXib,
             ]),
-            RuleExample("macOS: the main nib's File's Owner names a class that is gone; the app loads MainMenu at launch with NSApp as owner, so it is a stale label (a warning), not a leftover file.", severity: .warning, files: [
+            RuleExample("macOS: the main nib's File's Owner names a class that is gone; the app loads MainMenu at launch with NSApp as owner, so it is a stale label (info: nothing fails at run time), not a leftover file.", severity: .info, files: [
                 .init("Mac/AppDelegate.swift", """
                 import Cocoa
 
@@ -224,14 +242,14 @@ struct UnknownCustomClassRule: Rule {
                     scopes[name] = scope
                     return outOfScope(name, scope: scope, object: object, document: document, model: model)
                 }
-                let (severity, origin) = provenance(of: object, in: model)
+                let (severity, origin, evidence) = provenance(of: object, name: name, in: model)
                 if object.placeholder == .filesOwner {
                     if let application = mainNibOwner(of: document) {
                         return staleOwnerLabel(name, "no source in the project declares\(origin)",
                                                consequence: "\(document.path) is the app's main nib, which the app loads at launch with the application object (\(application), or the NSPrincipalClass) as its owner whatever the label says: the stale name only misleads readers about which object gets the outlets",
                                                fix: "Set File's Owner's class to \(application), or to the application subclass the Info.plist names as NSPrincipalClass.",
                                                object: object, document: document, declaration: nil,
-                                               severity: min(severity ?? .warning, .warning), identity: [document.path, object.id, name])
+                                               evidence: evidence, identity: [document.path, object.id, name])
                     }
                     // A leftover: its owner class is gone and no code names the nib either.
                     if !isNamedByCode(document, in: model) {
@@ -239,13 +257,13 @@ struct UnknownCustomClassRule: Rule {
                                                consequence: "no code loads \(NibCatalog.loadName(ofPath: document.path) ?? document.path) either (no load names it, no class is named after it): a leftover file",
                                                fix: "Delete \(document.path), or set File's Owner's class to the class that loads it.",
                                                object: object, document: document, declaration: nil,
-                                               severity: .info, identity: [document.path, object.id, name])
+                                               identity: [document.path, object.id, name])
                     }
                     return staleOwnerLabel(name, "no source in the project declares\(origin)",
                                            consequence: "the stale name hides from Interface Builder and readers which class owns the outlets and actions",
                                            fix: "Set File's Owner's class to the class that loads \(document.path) as its owner, or delete the file if nothing loads it.",
                                            object: object, document: document, declaration: nil,
-                                           severity: min(severity ?? .warning, .warning), identity: [document.path, object.id, name])
+                                           evidence: evidence, identity: [document.path, object.id, name])
                 }
                 return RuleViolation(
                     className: name,
@@ -253,6 +271,7 @@ struct UnknownCustomClassRule: Rule {
                     locations: [SourceLocation(document, object)],
                     fix: "Declare \(name) (or restore it), or correct the Custom Class of this element in the Identity inspector.",
                     severity: severity,
+                    evidence: evidence,
                     identity: [document.path, object.id, name]
                 )
             }
@@ -280,7 +299,7 @@ struct UnknownCustomClassRule: Rule {
             return staleOwnerLabel(name, where_, consequence: "the label names a class this file's target does not have",
                                    fix: "Set File's Owner's class to the class of \(document.path)'s target that loads it as its owner.",
                                    object: object, document: document, declaration: declaration,
-                                   severity: .warning, identity: [document.path, object.id, name, "target"])
+                                   identity: [document.path, object.id, name, "target"])
         }
         return RuleViolation(
             className: name,
@@ -293,16 +312,18 @@ struct UnknownCustomClassRule: Rule {
 
     /// File's Owner is never instantiated (the object passed as owner when the nib loads
     /// stands for it): a class name there that the runtime cannot find is a stale label, not
-    /// a crash. `whereItIs` says why it cannot be found.
+    /// a crash, nor any failure at run time (no class is looked up, nothing is logged): info,
+    /// whatever the evidence. `whereItIs` says why it cannot be found.
     private static func staleOwnerLabel(_ name: String, _ whereItIs: String, consequence: String, fix: String,
                                         object: IBObject, document: IBDocument, declaration: SourceLocation?,
-                                        severity: Severity, identity: [String]) -> RuleViolation {
+                                        evidence: [Evidence] = [], identity: [String]) -> RuleViolation {
         RuleViolation(
             className: name,
             message: "\(document.path) labels File's Owner with the class \(name), which \(whereItIs). File's Owner is never instantiated (the object passed as owner when the nib loads stands for it), so nothing crashes, but \(consequence).",
             locations: [SourceLocation(document, object)] + (declaration.map { [$0] } ?? []),
             fix: fix,
-            severity: severity,
+            severity: .info,
+            evidence: evidence,
             identity: identity
         )
     }
@@ -335,24 +356,35 @@ struct UnknownCustomClassRule: Rule {
         return !PlatformClasses.hasPlatformPrefix(unqualified)
     }
 
-    /// The severity and the sentence that explain where the class might come from.
-    private static func provenance(of object: IBObject, in model: ProjectModel) -> (Severity?, String) {
+    /// Where the class might come from, as evidence: read when the element names the
+    /// project's own module or the class carries the project's own prefix; assumed when a
+    /// dependency that is not in the upload may declare it. With the severity for a module
+    /// the upload cannot place (no project files), and the sentence for the message.
+    private static func provenance(of object: IBObject, name: String, in model: ProjectModel) -> (severity: Severity?, origin: String, evidence: [Evidence]) {
         let build = model.build
+        let missing = "no dependency declares \(name)"
         if let module = object.customModule, object.customModuleProvider != "target" {
             if build.isDependencyModule(module) && !build.isProjectModule(module) {
-                return (.info, "; its module \(module) is a declared or imported dependency, so it likely comes from there")
+                return (nil, "; its module \(module) is a declared or imported dependency, so it likely comes from there",
+                        [.assumed(missing, because: "its module \(module) is a dependency, which is not in the upload")])
             }
             if build.knowsTargets && !build.isProjectModule(module) {
-                return (.info, "; its module \(module) is not built by this project, so it may come from a dependency")
+                return (nil, "; its module \(module) is not built by this project, so it may come from a dependency",
+                        [.assumed(missing, because: "no target of the project builds its module \(module)")])
             }
             if !build.knowsTargets {
-                return (.warning, "; it names module \(module), which may be a dependency not in the archive")
+                return (.warning, "; it names module \(module), which may be a dependency not in the archive", [])
             }
-            return (nil, "")
+            return (nil, "", [.read("its module \(module) is built by this project")])
         }
         if object.customModuleProvider == nil, build.hasThirdPartyDependencies {
-            return (.info, "; the project has dependencies (\(build.thirdPartyDependencySample)), which may provide it")
+            let unqualified = ProjectModel.unqualified(name)
+            if let prefix = ProjectModel.classPrefix(of: unqualified), model.ownClassPrefixes.contains(prefix) {
+                return (nil, "", [.read("\(name) carries the prefix \(prefix) of the project's own classes, which no dependency's name has")])
+            }
+            return (nil, "; the project has dependencies (\(build.thirdPartyDependencySample)), which may provide it",
+                    [.assumed(missing, because: "the project has dependencies (\(build.thirdPartyDependencySample)) that are not in the upload")])
         }
-        return (nil, "")
+        return (nil, "", [])
     }
 }

@@ -8,7 +8,7 @@ extension BodyAnalyzer {
     /// The base names with a case of their own in ``collectNibLoads()``; other calls can only
     /// be a view controller's `init(nibName:…)` or a project helper.
     private static let nibCallNames = TokenSet([
-        "loadNibNamed", "UINib", "NSNib", "nibWithNibName", "initWithNibNamed", "initWithNibName", "register", "registerNib",
+        "loadNibNamed", "UINib", "NSNib", "nibWithNibName", "initWithNibNamed", "initWithNibName", "initWithWindowNibName", "register", "registerNib",
         "registerClass", "loadFromNib", "loadNibContent",
     ])
 
@@ -27,7 +27,7 @@ extension BodyAnalyzer {
                  "nibWithNibName" where !call.arguments.isEmpty, "initWithNibNamed" where !call.arguments.isEmpty:
                 guard !registered.contains(call.nameIndex) else { continue }
                 addUINibLoad(call)
-            case "initWithNibName" where !call.arguments.isEmpty:
+            case "initWithNibName" where !call.arguments.isEmpty, "initWithWindowNibName" where !call.arguments.isEmpty:
                 addLoad(call, api: .viewControllerNibName, name: call.arguments[0], owner: nil)
             case "register", "registerNib", "registerClass":
                 addRegistration(call)
@@ -43,9 +43,10 @@ extension BodyAnalyzer {
         }
     }
 
-    /// `SomeViewController(nibName:…)`, or a call to a project helper.
+    /// `SomeViewController(nibName:…)`, `SomeWindowController(windowNibName:…)` (a window
+    /// controller owns its nib as a view controller does), or a call to a project helper.
     private mutating func addOtherLoad(_ call: CallSite) {
-        if call.labels.first == "nibName", !call.isMessageSend, call.baseName != "UINib",
+        if call.labels.first == "nibName" || call.labels.first == "windowNibName", !call.isMessageSend, call.baseName != "UINib",
            call.baseName == "init" || NibNameResolver.isTypeName(call.baseName) {
             addLoad(call, api: .viewControllerNibName, name: call.arguments[0], owner: nil)
         } else if !helpers.byBaseName.isEmpty, let helper = helpers.helper(for: call, in: receiverContext(of: call)), !isRecursive(call, to: helper) {
@@ -119,7 +120,7 @@ extension BodyAnalyzer {
     private mutating func addLoad(_ call: CallSite, api: NibLoadSite.API, name: Range<Int>, owner ownerRange: Range<Int>?) {
         var (expression, _) = nibName(name, at: call.nameIndex)
         if api == .viewControllerNibName, expression.expression == "nil" {
-            expression.resolution = call.baseName == "init" || call.baseName == "initWithNibName"
+            expression.resolution = ["init", "initWithNibName", "initWithWindowNibName"].contains(call.baseName)
                 ? .enclosingClass : .namedClass(call.baseName)
         }
         let reader = ResultUseReader(stream: stream, method: method(containing: call.nameIndex))

@@ -44,8 +44,8 @@ struct BodyAnalyzer {
     }
 
     static let interestingNames = TokenSet([
-        "loadNibNamed", "UINib", "NSNib", "nibWithNibName", "initWithNibNamed", "initWithNibName", "register", "registerNib",
-        "registerClass", "UIStoryboard", "NSStoryboard", "storyboardWithName", "instantiateViewController",
+        "loadNibNamed", "UINib", "NSNib", "nibWithNibName", "initWithNibNamed", "initWithNibName", "initWithWindowNibName",
+        "register", "registerNib", "registerClass", "UIStoryboard", "NSStoryboard", "storyboardWithName", "instantiateViewController",
         "instantiateViewControllerWithIdentifier", "instantiateController", "performSegue",
         "performSegueWithIdentifier", "dequeueReusableCell", "dequeueReusableCellWithIdentifier",
         "dequeueReusableCellWithReuseIdentifier", "dequeueReusableHeaderFooterView",
@@ -68,13 +68,14 @@ struct BodyAnalyzer {
         contextAt = Self.innermost(sortedContexts.indices.lazy.map { (sortedContexts[$0].range, $0) }, tokenCount: stream.count)
         let extractor = CallExtractor(stream: stream, language: language)
         let (stream, helpers, language) = (stream, helpers, language)
-        // Calls some reader looks at in full: API names, project helpers, `X(nibName:`, and
+        // Calls some reader looks at in full: API names, project helpers, `X(nibName:` and
+        // `X(windowNibName:`, and
         // calls on `self` named `register…` (their arguments may register a nib). Every other
         // Swift call on `self` counts only by its selector (``calledSelfMethods()``).
         let isReadCall = { (index: Int) -> Bool in
             Self.interestingNames.contains(index, in: stream)
                 || (!helpers.byBaseName.isEmpty && helpers.byBaseName[stream.text(index)] != nil)
-                || (language == .swift && stream.isText(index + 2, "nibName") && stream.isText(index + 3, ":"))
+                || (language == .swift && (stream.isText(index + 2, "nibName") || stream.isText(index + 2, "windowNibName")) && stream.isText(index + 3, ":"))
         }
         if language == .swift {
             (calls, otherSelfCalls) = extractor.swiftCalls(in: 0..<stream.count) { index in

@@ -10,7 +10,8 @@ public struct NibLoadSite: Sendable, Equatable, Codable {
         /// `NSNib(nibNamed:bundle:)` / `-[NSNib initWithNibNamed:bundle:]` (+ `instantiate`,
         /// chained or through the variable holding the nib).
         case uiNib = "ui-nib"
-        /// `UIViewController(nibName:bundle:)`, `super.init(nibName:bundle:)`, `initWithNibName:bundle:`.
+        /// `UIViewController(nibName:bundle:)`, `super.init(nibName:bundle:)`, `initWithNibName:bundle:`;
+        /// AppKit's `NSWindowController(windowNibName:)`, `initWithWindowNibName:`.
         case viewControllerNibName = "view-controller-nib-name"
         /// `register(UINib…, forCellReuseIdentifier:)` and collection/header-footer variants.
         case registerNib = "register-nib"

@@ -59,6 +59,27 @@ struct MissingNibRule: Rule {
                 """),
                 .init("App/CardView.xib", minimalXib),
             ]),
+            RuleExample("macOS: a window controller's nib was renamed; AppKit logs the failure and the window never appears (a warning).", severity: .warning, files: [
+                .init("Mac/PrefsController.m", """
+                #import "PrefsController.h"
+                @implementation PrefsController
+                - (instancetype)init {
+                    return [super initWithWindowNibName:@"Preferences"];
+                }
+                @end
+                """),
+                .init("Mac/PreferencesWindow.xib", minimalXib),
+            ]),
+            RuleExample("macOS, Swift: the same with `NSWindowController(windowNibName:)`.", severity: .warning, files: [
+                .init("Mac/AppDelegate.swift", """
+                import Cocoa
+
+                final class AppDelegate: NSObject, NSApplicationDelegate {
+                    let about = NSWindowController(windowNibName: "AboutWindow")
+                }
+                """),
+                .init("Mac/About.xib", minimalXib),
+            ]),
         ],
         nonTriggering: [
             RuleExample("The nib exists as a localized copy and as an iPad variant.", files: [
@@ -97,11 +118,17 @@ struct MissingNibRule: Rule {
             if case .literal = site.nibName.resolution {} else if candidates.count > 1 { return nil }
             let name = candidates[0]
             let owner = site.context.typeName.map { " in \($0)" } ?? ""
+            // A window controller's missing nib is logged and leaves `window` nil; no crash.
+            let loadsWindow = site.api == .viewControllerNibName && model.callText(at: site.location)?.contains("indowNibName") == true
+            let consequence = loadsWindow
+                ? "AppKit logs \"failed to load window nib file\" and the controller has no window"
+                : "\"Could not load NIB in bundle\""
             return RuleViolation(
                 className: site.receiverType ?? site.context.typeName,
-                message: "\(site.location.path):\(site.location.line)\(owner) loads the nib \"\(name)\", but the project has no \(name).xib or \(name).nib: \"Could not load NIB in bundle\".",
+                message: "\(site.location.path):\(site.location.line)\(owner) loads the nib \"\(name)\", but the project has no \(name).xib or \(name).nib: \(consequence).",
                 locations: [site.location] + (site.helperLoad.map { [$0] } ?? []),
                 fix: "Correct the nib name or rename the file to \(name).xib.",
+                severity: loadsWindow ? .warning : nil,
                 evidence: nameEvidence(site, name: name, model),
                 identity: [site.location.path, site.context.typeName ?? "", site.context.methodName ?? "", name]
             )

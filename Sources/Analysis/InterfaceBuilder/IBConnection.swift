@@ -31,6 +31,11 @@ public struct IBConnection: Sendable, Hashable {
     public var segueKind: String?
     /// Segue `relationship` (e.g. `rootViewController`).
     public var relationship: String?
+    /// A custom segue's `customClass`, `customModule` and `customModuleProvider`: the class
+    /// UIKit instantiates when the segue is performed.
+    public var customClass: String?
+    public var customModule: String?
+    public var customModuleProvider: String?
     public var location: IBLocation
 
     public init(

@@ -23,6 +23,9 @@ extension IBDocumentBuilder {
             case .identifier: connection.identifier = value.string
             case .kind: connection.segueKind = value.string
             case .relationship: connection.relationship = value.string
+            case .customClass: connection.customClass = value.string
+            case .customModule: connection.customModule = value.string
+            case .customModuleProvider: connection.customModuleProvider = value.string
             default: break
             }
         }

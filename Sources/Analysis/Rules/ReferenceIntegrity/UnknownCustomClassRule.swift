@@ -82,6 +82,20 @@ struct UnknownCustomClassRule: Rule {
                 """),
                 .init("App/Base.lproj/Main.storyboard", unreachedScene.replacingOccurrences(of: #"<viewController id="Vc1-00-001""#, with: #"<viewController storyboardIdentifier="Profile" id="Vc1-00-001""#)),
             ]),
+            RuleExample("A custom segue's class was renamed in code: performing the segue crashes.", severity: .error, files: [
+                .init("App/FadeSegue.swift", """
+                import UIKit
+
+                final class CrossFadeSegue: UIStoryboardSegue {}
+                """),
+                .init("App/Base.lproj/Main.storyboard", ExampleXML.storyboard(subviews: """
+                <button contentMode="scaleToFill" id="Btn-00-001">
+                    <connections>
+                        <segue destination="Vc1-00-001" kind="custom" customClass="FadeSegue" customModule="App" customModuleProvider="target" id="Seg-00-001"/>
+                    </connections>
+                </button>
+                """)),
+            ]),
             RuleExample("An Objective-C class missing from the project.", files: [
                 .init("App/AppDelegate.m", """
                 #import "AppDelegate.h"
@@ -217,6 +231,36 @@ struct UnknownCustomClassRule: Rule {
     )
 
     static func check(_ model: ProjectModel) -> [RuleViolation] {
+        elementViolations(model) + segueViolations(model)
+    }
+
+    /// A custom segue's class is instantiated when the segue is performed; one the runtime
+    /// cannot find makes UIKit raise "Could not create a segue of class".
+    private static func segueViolations(_ model: ProjectModel) -> [RuleViolation] {
+        var verdicts: [String: Bool] = [:]
+        return model.analysedDocuments.flatMap { document in
+            document.connections.compactMap { connection -> RuleViolation? in
+                guard connection.kind == .segue, let name = connection.customClass, !name.isEmpty else { return nil }
+                let unknown = verdicts[name] ?? isUnknown(name, in: model)
+                verdicts[name] = unknown
+                guard unknown else { return nil }
+                let (severity, origin, evidence) = provenance(module: connection.customModule, provider: connection.customModuleProvider, name: name, in: model)
+                let source = connection.source.map { document.objects[$0].displayName } ?? "a scene"
+                return RuleViolation(
+                    className: name,
+                    message: "Unknown segue class \(name). \(document.path) gives the segue\(connection.identifier.map { " \"\($0)\"" } ?? "") of \(source) the class \(name), but no source in the project declares it\(origin): performing the segue raises \"Could not create a segue of class\".",
+                    locations: [SourceLocation(document, connection.location)],
+                    fix: "Declare \(name) (or restore it), or correct the segue's Class in the Attributes inspector.",
+                    severity: severity,
+                    evidence: evidence,
+                    identity: [document.path, connection.id ?? connection.sourceID, name, "segue"]
+                )
+            }
+        }
+    }
+
+    /// Objects: views, controllers, cells, File's Owner.
+    private static func elementViolations(_ model: ProjectModel) -> [RuleViolation] {
         // Each class name is judged once; objects are screened field by field.
         var verdicts: [String: Bool] = [:]
         return model.documents.filter { $0.status == .analysed || $0.status == .legacy }.flatMap { document in
@@ -242,7 +286,7 @@ struct UnknownCustomClassRule: Rule {
                     scopes[name] = scope
                     return outOfScope(name, scope: scope, object: object, document: document, model: model)
                 }
-                let (severity, origin, evidence) = provenance(of: object, name: name, in: model)
+                let (severity, origin, evidence) = provenance(module: object.customModule, provider: object.customModuleProvider, name: name, in: model)
                 if object.placeholder == .filesOwner {
                     if let application = mainNibOwner(of: document) {
                         return staleOwnerLabel(name, "no source in the project declares\(origin)",
@@ -360,10 +404,11 @@ struct UnknownCustomClassRule: Rule {
     /// project's own module or the class carries the project's own prefix; assumed when a
     /// dependency that is not in the upload may declare it. With the severity for a module
     /// the upload cannot place (no project files), and the sentence for the message.
-    private static func provenance(of object: IBObject, name: String, in model: ProjectModel) -> (severity: Severity?, origin: String, evidence: [Evidence]) {
+    private static func provenance(module: String?, provider: String?, name: String,
+                                   in model: ProjectModel) -> (severity: Severity?, origin: String, evidence: [Evidence]) {
         let build = model.build
         let missing = "no dependency declares \(name)"
-        if let module = object.customModule, object.customModuleProvider != "target" {
+        if let module, provider != "target" {
             if build.isDependencyModule(module) && !build.isProjectModule(module) {
                 return (nil, "; its module \(module) is a declared or imported dependency, so it likely comes from there",
                         [.assumed(missing, because: "its module \(module) is a dependency, which is not in the upload")])
@@ -377,7 +422,7 @@ struct UnknownCustomClassRule: Rule {
             }
             return (nil, "", [.read("its module \(module) is built by this project")])
         }
-        if object.customModuleProvider == nil, build.hasThirdPartyDependencies {
+        if provider == nil, build.hasThirdPartyDependencies {
             let unqualified = ProjectModel.unqualified(name)
             if let prefix = ProjectModel.classPrefix(of: unqualified), model.ownClassPrefixes.contains(prefix) {
                 return (nil, "", [.read("\(name) carries the prefix \(prefix) of the project's own classes, which no dependency's name has")])

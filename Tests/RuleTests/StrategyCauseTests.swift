@@ -274,6 +274,34 @@ extension StrategyOwnerTests {
         XCTAssertEqual(result["FooterView"], ["unknown"], "nothing loads FooterView")
     }
 
+    /// A nib named after a helper's generic parameter (`T.nibName`, a protocol's default
+    /// `String(describing: Self.self)`) is the nib of the class each caller passes for it:
+    /// `instantiate(CardView.self)` makes CardView a root-class factory; a conforming class
+    /// nothing passes keeps its nib unexplained.
+    func testNibOfAGenericParameterIsTheClassTheCallerPasses() {
+        let result = strategies([
+            ("App/Loadable.swift", """
+            import UIKit
+            protocol Loadable: AnyObject { static var nibName: String { get } }
+            extension Loadable { static var nibName: String { String(describing: Self.self) } }
+            extension UIView {
+                func instantiate<T: UIView>(_: T.Type) -> T where T: Loadable {
+                    UINib(nibName: T.nibName, bundle: nil).instantiate(withOwner: nil, options: nil).first as! T
+                }
+            }
+            final class CardView: UIView, Loadable {}
+            final class TagView: UIView, Loadable {}
+            final class HomeView: UIView {
+                func show() { addSubview(UIView().instantiate(CardView.self)) }
+            }
+            """),
+            ("App/CardView.xib", Self.rootXib("CardView")),
+            ("App/TagView.xib", Self.rootXib("TagView")),
+        ])
+        XCTAssertEqual(result["CardView"], ["root-class-factory"])
+        XCTAssertEqual(result["TagView"], ["unknown"], "nothing passes TagView to the helper")
+    }
+
     /// v1:S4: a cell nib nothing registers, loaded by a registry that takes the first object
     /// of the nib named after a class it is given at run time, is a root-class factory; with
     /// a loader whose name is a string from elsewhere it stays a cell nib.

@@ -302,6 +302,44 @@ extension StrategyOwnerTests {
         XCTAssertEqual(result["TagView"], ["unknown"], "nothing passes TagView to the helper")
     }
 
+    /// A protocol-extension loader named after `Self` loads a conformer's nib only where a
+    /// caller says which conformer: `BadgeView.fromNib()`, or `T.fromNib()` inside a generic
+    /// `ContainerCell<T>` that the project specialises as `ContainerCell<SpinnerView>`. A
+    /// conformer nobody loads so (its `awakeAfter` commented out) stays unexplained, however
+    /// many classes the protocol extends.
+    func testSelfNamedProtocolLoaderLoadsOnlyTheConformersItIsCalledOn() {
+        let result = strategies([
+            ("App/NibLoadable.swift", """
+            import UIKit
+            protocol NibLoadable {}
+            extension UIView: NibLoadable {}
+            extension NibLoadable where Self: UIView {
+                static func fromNib() -> Self {
+                    Bundle(for: self).loadNibNamed(String(describing: self), owner: nil, options: nil)!.first as! Self
+                }
+            }
+            final class BadgeView: UIView {}
+            final class SpinnerView: UIView {}
+            final class RulerView: UIView {
+                // override func awakeAfter(using coder: NSCoder) -> Any? { RulerView.fromNib() }
+            }
+            final class ContainerCell<T: UIView>: UITableViewCell {
+                let content: T = T.fromNib()
+            }
+            typealias SpinnerCell = ContainerCell<SpinnerView>
+            final class HomeView: UIView {
+                func show() { addSubview(BadgeView.fromNib()) }
+            }
+            """),
+            ("App/BadgeView.xib", Self.rootXib("BadgeView")),
+            ("App/SpinnerView.xib", Self.rootXib("SpinnerView")),
+            ("App/RulerView.xib", Self.rootXib("RulerView")),
+        ])
+        XCTAssertEqual(result["BadgeView"], ["root-class-factory"])
+        XCTAssertEqual(result["SpinnerView"], ["root-class-factory"], "ContainerCell<SpinnerView> binds T")
+        XCTAssertEqual(result["RulerView"], ["unknown"], "the only call is commented out")
+    }
+
     /// v1:S4: a cell nib nothing registers, loaded by a registry that takes the first object
     /// of the nib named after a class it is given at run time, is a root-class factory; with
     /// a loader whose name is a string from elsewhere it stays a cell nib.

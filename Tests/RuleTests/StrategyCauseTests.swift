@@ -274,6 +274,72 @@ extension StrategyOwnerTests {
         XCTAssertEqual(result["FooterView"], ["unknown"], "nothing loads FooterView")
     }
 
+    /// A nib named after a helper's generic parameter (`T.nibName`, a protocol's default
+    /// `String(describing: Self.self)`) is the nib of the class each caller passes for it:
+    /// `instantiate(CardView.self)` makes CardView a root-class factory; a conforming class
+    /// nothing passes keeps its nib unexplained.
+    func testNibOfAGenericParameterIsTheClassTheCallerPasses() {
+        let result = strategies([
+            ("App/Loadable.swift", """
+            import UIKit
+            protocol Loadable: AnyObject { static var nibName: String { get } }
+            extension Loadable { static var nibName: String { String(describing: Self.self) } }
+            extension UIView {
+                func instantiate<T: UIView>(_: T.Type) -> T where T: Loadable {
+                    UINib(nibName: T.nibName, bundle: nil).instantiate(withOwner: nil, options: nil).first as! T
+                }
+            }
+            final class CardView: UIView, Loadable {}
+            final class TagView: UIView, Loadable {}
+            final class HomeView: UIView {
+                func show() { addSubview(UIView().instantiate(CardView.self)) }
+            }
+            """),
+            ("App/CardView.xib", Self.rootXib("CardView")),
+            ("App/TagView.xib", Self.rootXib("TagView")),
+        ])
+        XCTAssertEqual(result["CardView"], ["root-class-factory"])
+        XCTAssertEqual(result["TagView"], ["unknown"], "nothing passes TagView to the helper")
+    }
+
+    /// A protocol-extension loader named after `Self` loads a conformer's nib only where a
+    /// caller says which conformer: `BadgeView.fromNib()`, or `T.fromNib()` inside a generic
+    /// `ContainerCell<T>` that the project specialises as `ContainerCell<SpinnerView>`. A
+    /// conformer nobody loads so (its `awakeAfter` commented out) stays unexplained, however
+    /// many classes the protocol extends.
+    func testSelfNamedProtocolLoaderLoadsOnlyTheConformersItIsCalledOn() {
+        let result = strategies([
+            ("App/NibLoadable.swift", """
+            import UIKit
+            protocol NibLoadable {}
+            extension UIView: NibLoadable {}
+            extension NibLoadable where Self: UIView {
+                static func fromNib() -> Self {
+                    Bundle(for: self).loadNibNamed(String(describing: self), owner: nil, options: nil)!.first as! Self
+                }
+            }
+            final class BadgeView: UIView {}
+            final class SpinnerView: UIView {}
+            final class RulerView: UIView {
+                // override func awakeAfter(using coder: NSCoder) -> Any? { RulerView.fromNib() }
+            }
+            final class ContainerCell<T: UIView>: UITableViewCell {
+                let content: T = T.fromNib()
+            }
+            typealias SpinnerCell = ContainerCell<SpinnerView>
+            final class HomeView: UIView {
+                func show() { addSubview(BadgeView.fromNib()) }
+            }
+            """),
+            ("App/BadgeView.xib", Self.rootXib("BadgeView")),
+            ("App/SpinnerView.xib", Self.rootXib("SpinnerView")),
+            ("App/RulerView.xib", Self.rootXib("RulerView")),
+        ])
+        XCTAssertEqual(result["BadgeView"], ["root-class-factory"])
+        XCTAssertEqual(result["SpinnerView"], ["root-class-factory"], "ContainerCell<SpinnerView> binds T")
+        XCTAssertEqual(result["RulerView"], ["unknown"], "the only call is commented out")
+    }
+
     /// v1:S4: a cell nib nothing registers, loaded by a registry that takes the first object
     /// of the nib named after a class it is given at run time, is a root-class factory; with
     /// a loader whose name is a string from elsewhere it stays a cell nib.

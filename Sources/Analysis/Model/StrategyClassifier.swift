@@ -47,6 +47,9 @@ struct StrategyClassifier {
                 sites.allSatisfy { getter($0) != context || replacing.contains($0) }
             }
             let factories = sites.filter { site in
+                // A load in a protocol extension named after `Self` loads a conformer's nib only
+                // where a caller binds `Self` to it (a call site of its own, `CardView.fromNib()`).
+                guard !site.nibName.isNamedAfterEachConformer else { return false }
                 guard site.api != .viewControllerNibName, site.api != .registerNib, !replacing.contains(site),
                       !(isRegisteredNibOnly(site) && gettersOfReplacements.contains(site.context)) else { return false }
                 if isRegisteredNibOnly(site) { return family != .cell && ProjectModel.family(ofElement: object) != .cell }

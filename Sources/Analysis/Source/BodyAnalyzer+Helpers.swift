@@ -10,7 +10,10 @@ extension BodyAnalyzer {
         let loads = loads(inBodyAt: body.lowerBound)
         guard let load = loads.first(where: { $0.api == .bundleLoadNibNamed || $0.api == .uiNib }) else {
             guard let chained = loads.first(where: { $0.api == .projectHelper }) else { return }
-            if chained.nibName.resolution == .dynamic,
+            if let source = typeParameterSource(of: chained.nibName.resolution, in: method) {
+                // `let name = T.description(); return try load(named: name)`: bound at the caller.
+                recordHelper(method, load: chained, source: source)
+            } else if chained.nibName.resolution == .dynamic,
                let parameter = method.parameters.firstIndex(where: { $0.name == chained.nibName.expression || $0.name + "!" == chained.nibName.expression }) {
                 recordHelper(method, load: chained, source: .parameter(parameter, fallback: nil))
             } else if chained.nibName.resolution != .dynamic, method.method.isTypeMethod || isInExtension(method), isReturned(chained) {
@@ -23,9 +26,12 @@ extension BodyAnalyzer {
         let call = callAt[index(of: load.location)].map { calls[$0] }
         let resolved = call.map { nibName($0.arguments.first ?? 0..<0, at: $0.nameIndex).1 }
         let parameter = load.api == .uiNib || load.api == .bundleLoadNibNamed ? resolved?.parameter : nil
-        guard method.method.isTypeMethod || inExtension || parameter != nil else { return }
+        let typeParameter = parameter == nil ? typeParameterSource(of: load.nibName.resolution, in: method) : nil
+        guard method.method.isTypeMethod || inExtension || parameter != nil || typeParameter != nil else { return }
         let source: NibLoadHelper.NameSource
-        if let parameter {
+        if let typeParameter {
+            source = typeParameter
+        } else if let parameter {
             let fallback = load.nibName.resolution == .dynamic ? nil : load.nibName.resolution
             source = .parameter(parameter, fallback: fallback)
         } else {
@@ -46,14 +52,25 @@ extension BodyAnalyzer {
         let returnedLayout = returned.map { layout(of: stream.text($0 + 1), in: body).0 }.flatMap { $0 == .none ? nil : $0 }
         fileHelpers.append(NibLoadHelper(
             baseName: baseName, selector: method.method.selector, isTypeMethod: method.method.isTypeMethod,
-            isSwift: language == .swift, declaringType: method.context.typeName, isInExtension: inExtension, nameSource: source, expression: load.nibName.expression,
+            isSwift: language == .swift, labels: language == .swift ? method.parameters.map { $0.label ?? "" } : [],
+            declaringType: method.context.typeName, isInExtension: inExtension, nameSource: source, expression: load.nibName.expression,
             spelling: load.nibName.spelling,
-            ownerIsSelf: load.owner == .selfObject, load: load.location, resultUse: load.resultUse, cast: load.cast,
+            ownerIsSelf: load.owner == .selfObject, load: load.location, resultUse: load.resultUse,
+            // A cast to the helper's own generic parameter says nothing until a caller binds it.
+            cast: load.cast.flatMap { method.typeParameters.contains($0.typeName) ? nil : $0 },
             returnedLayout: returnedLayout, isFilePrivate: method.isFilePrivate,
             returnsNib: load.api == .uiNib && load.owner == .notApplicable,
             selfCopies: method.method.isTypeMethod ? PlaceholderCopyFacts()
                 : PlaceholderCopyReader(stream: stream, path: path, language: language, placeholder: "self").read(body),
             selfGuard: method.method.isTypeMethod ? .none : guardKind(in: body, typeIndex: method.declarationIndex)))
+    }
+
+    /// A name made from one of the method's own generic parameters (`T.nibName` in
+    /// `func load<T>(_: T.Type) -> T`): the caller binds it, by a `T.Type` argument or the
+    /// type it gives a returned `T`.
+    private func typeParameterSource(of resolution: NibNameExpression.Resolution, in method: ParsedMethod) -> NibLoadHelper.NameSource? {
+        guard case .namedClass(let name) = resolution, method.typeParameters.contains(name) else { return nil }
+        return .typeParameter(argument: method.metatypeParameter(of: name), returned: method.returnTypeName == name)
     }
 
     /// The load's result is what the method returns (`return loadNib(self)`,

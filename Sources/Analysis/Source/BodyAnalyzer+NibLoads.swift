@@ -300,6 +300,8 @@ extension BodyAnalyzer {
             } else {
                 expression.resolution = fallback.map(atCaller) ?? .dynamic
             }
+        case .typeParameter(let argument, let returned):
+            expression.resolution = boundTypeParameter(call, argument: argument, result: returned ? use.cast : nil, atCaller: atCaller)
         }
         let owner: NibLoadSite.Owner = !helper.ownerIsSelf ? .none
             : receiver == nil || receiver == "self" ? .selfObject : .expression(receiver ?? "")
@@ -308,5 +310,21 @@ extension BodyAnalyzer {
         load.helperLoad = helper.load
         load.receiverType = receiverType
         return load
+    }
+
+    /// The class a helper's generic parameter stands for at `call`: the class passed as the
+    /// `T.Type` argument (`CardView.self`; `self` in a type method is the receiving class),
+    /// else the type the caller gives the returned `T` (`let card: CardView = load()`,
+    /// `load() as? CardView`); `dynamic` when neither shows it.
+    private func boundTypeParameter(_ call: CallSite, argument: Int?, result: NibLoadSite.Cast?,
+                                    atCaller: (NibNameExpression.Resolution) -> NibNameExpression.Resolution) -> NibNameExpression.Resolution {
+        if let argument, argument < call.arguments.count {
+            let range = call.arguments[argument]
+            if stream.text(of: range) == "self", context(of: call.nameIndex).isTypeMethod { return atCaller(.enclosingClass) }
+            let (passed, _) = nibName(range, at: call.nameIndex)
+            if case .namedClass = passed.resolution { return passed.resolution }
+        }
+        if let result, NibNameResolver.isTypeName(result.typeName), result.typeName != "Self" { return .namedClass(result.typeName) }
+        return .dynamic
     }
 }

@@ -11,6 +11,12 @@ struct NibLoadHelper: Sendable, Equatable {
         /// Independent of the caller's arguments: the load's own resolution, where
         /// `enclosingClass` means the receiver class at the caller.
         case fixed(NibNameExpression.Resolution)
+        /// Named after the class the helper's generic parameter stands for (`T.nibName`,
+        /// `String(describing: T.self)` in `func load<T: UIView>(…) -> T`): at the caller, the
+        /// class passed for it (`load(CardView.self)`, the argument at `argument`) or, for a
+        /// helper that returns `T`, the type the caller gives the result
+        /// (`let card: CardView = load()`).
+        case typeParameter(argument: Int?, returned: Bool)
     }
 
     /// Swift base name or Objective-C selector, as `CallSite.selector`/base name matching uses.
@@ -18,6 +24,8 @@ struct NibLoadHelper: Sendable, Equatable {
     var selector: String
     var isTypeMethod: Bool
     var isSwift: Bool
+    /// A Swift helper's argument labels, "" for `_` (Objective-C helpers match by selector).
+    var labels: [String] = []
     var declaringType: String?
     /// Declared in an extension, category or protocol (a wrapper for many classes).
     var isInExtension: Bool
@@ -42,6 +50,20 @@ struct NibLoadHelper: Sendable, Equatable {
     /// `super.helper(…)`: `self` in the helper is then the placeholder.
     var selfCopies = PlaceholderCopyFacts()
     var selfGuard: AwakeAfterSummary.Guard = .none
+}
+
+extension NibLoadHelper {
+    /// Can a Swift call with these argument labels reach this helper? Its labels must appear
+    /// in the helper's, in order (the parameters left out having defaults): `load(layout:)`
+    /// is not `load(_:)` nor `load(named:)`.
+    func accepts(labels callLabels: [String]) -> Bool {
+        var remaining = labels[...]
+        for label in callLabels {
+            guard let position = remaining.firstIndex(of: label) else { return false }
+            remaining = remaining[(position + 1)...]
+        }
+        return true
+    }
 }
 
 /// The helpers known to the whole project, by base name, given to a second indexing pass
@@ -122,6 +144,7 @@ struct NibLoadHelperTable: Sendable {
             guard !helper.isFilePrivate || helper.load.path == context.path else { return false }
             guard call.isMessageSend else {
                 return helper.isSwift && helper.selector.reduce(0) { $1 == ":" ? $0 + 1 : $0 } >= call.arguments.count
+                    && helper.accepts(labels: call.labels)
             }
             return helper.selector == call.selector
         }

@@ -125,4 +125,11 @@ public struct NibNameExpression: Sendable, Equatable, Codable {
     /// A dynamic name made from a class chosen at run time (`NSStringFromClass(cellClass)`,
     /// a cell class looked up in a registry): the loader loads the nib named after that class.
     public var namesRuntimeClass = false
+
+    /// `Self` in a protocol extension: the name stands for every conforming class at once,
+    /// and for one of them only where a caller says which.
+    public var isNamedAfterEachConformer: Bool {
+        if case .conformingTypes = resolution { return true }
+        return false
+    }
 }

@@ -90,13 +90,20 @@ struct NibNameResolver {
         for index in range {
             if stream.isText(index, "reflecting"), stream.isText(index + 1, ":") {
                 spelling = .reflecting
-            } else if stream.isText(index, "NSStringFromClass"), spelling == .bare {
+            } else if stream.isText(index, "NSStringFromClass") || Self.isClassDescription(index, in: stream), spelling == .bare {
                 spelling = .objcRuntimeName
             } else if spelling != .bare, Self.moduleStrippers.contains(index, in: stream) {
                 return .bare
             }
         }
         return spelling
+    }
+
+    /// `X.description()` of a type name X: `+[NSObject description]`, the runtime class name
+    /// (`Module.X` for a Swift class), as `NSStringFromClass` spells it.
+    private static func isClassDescription(_ index: Int, in stream: TokenStream) -> Bool {
+        stream.isText(index, "description") && stream.isText(index - 1, ".") && stream.isText(index + 1, "(")
+            && stream.isText(index + 2, ")") && index >= 2 && isTypeName(stream.text(index - 2))
     }
 
     private func resolveSingle(_ index: Int, depth: Int, lookups: inout Int) -> Resolved? {
@@ -162,9 +169,11 @@ struct NibNameResolver {
         return .dynamic
     }
 
-    /// `[X class]`, `X.class`, `X.self` with a type name X.
+    /// `[X class]`, `X.class`, `X.self`, `X.description()` (NSObject's class name) with a type name X.
     private static func namedClass(in texts: [String]) -> String? {
         for index in texts.indices {
+            if index + 4 < texts.count, texts[index + 1] == ".", texts[index + 2] == "description", texts[index + 3] == "(",
+               texts[index + 4] == ")", isTypeName(texts[index]), index == 0 || texts[index - 1] != "." { return texts[index] }
             if texts[index] == "[", index + 3 < texts.count, texts[index + 2] == "class", texts[index + 3] == "]",
                isTypeName(texts[index + 1]) { return texts[index + 1] }
             if index + 2 < texts.count, texts[index + 1] == ".", texts[index + 2] == "self" || texts[index + 2] == "class",

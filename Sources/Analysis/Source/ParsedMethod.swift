@@ -20,6 +20,18 @@ struct ParsedMethod {
     var isAction: Bool
     /// Swift `private`/`fileprivate`: callable from its own file only.
     var isFilePrivate = false
+    /// A Swift generic method's type parameters (`func load<T: UIView>(…)` → `["T"]`).
+    var typeParameters: [String] = []
+    /// A Swift method's declared result type when it is one name (`-> T`, `-> T?`, `-> Self`).
+    var returnTypeName: String?
+
+    /// The parameter that passes the class a type parameter stands for (`_: T.Type`).
+    func metatypeParameter(of typeParameter: String) -> Int? {
+        parameters.firstIndex { parameter in
+            let type = parameter.typeText.filter { !$0.isWhitespace && $0 != "?" && $0 != "!" }
+            return type == typeParameter + ".Type"
+        }
+    }
 }
 
 /// A token range that belongs to a type body or a method body, so that call sites can

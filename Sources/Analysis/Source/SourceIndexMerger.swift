@@ -9,6 +9,7 @@ enum SourceIndexMerger {
         var sorted = files
         sorted.sort { $0.path < $1.path }
         var index = SourceIndex()
+        var specializations: [String: [[String]]] = [:]
         index.declarations.reserveCapacity(sorted.reduce(0) { $0 + $1.declarations.count })
         index.nibLoads.reserveCapacity(sorted.reduce(0) { $0 + $1.nibLoads.count })
         index.literalCalls.reserveCapacity(sorted.reduce(0) { $0 + $1.literalCalls.count })
@@ -17,6 +18,7 @@ enum SourceIndexMerger {
             if !sorted[position].typealiases.isEmpty {
                 index.typealiases.merge(sorted[position].typealiases) { first, _ in first }
             }
+            for (name, lists) in sorted[position].specializations { specializations[name, default: []] += lists }
             move(&sorted[position].nibLoads, to: &index.nibLoads)
             move(&sorted[position].literalCalls, to: &index.literalCalls)
             move(&sorted[position].contentAttachments, to: &index.contentAttachments)
@@ -44,7 +46,7 @@ enum SourceIndexMerger {
         }
         restrictCalledMethods(&index.declarations)
         index.types = SourceTypeBuilder.types(from: index.declarations)
-        resolveNibNames(&index)
+        resolveNibNames(&index, specializations: specializations)
         SourceGuardResolver.resolve(&index)
         index.nibLoads.sort { $0.location < $1.location }
         index.literalCalls.sort { $0.location < $1.location }
@@ -145,14 +147,23 @@ enum SourceIndexMerger {
     }
 
     /// Turns `enclosingClass` inside a protocol extension into `conformingTypes`, and fills
-    /// every site's concrete candidate nib names.
-    private static func resolveNibNames(_ index: inout SourceIndex) {
+    /// every site's concrete candidate nib names; a name made from a generic parameter of the
+    /// enclosing type (`T.fromNib()` in `ContainerCell<T>`) stands for the classes the project
+    /// specialises the type with (`ContainerCell<LoaderView>`).
+    private static func resolveNibNames(_ index: inout SourceIndex, specializations: [String: [[String]]]) {
         var classes = ClassLookup(types: index.types)
         for position in index.nibLoads.indices {
             var name = index.nibLoads[position].nibName
             let typeName = index.nibLoads[position].context.typeName.map { resolveAlias($0, in: index.typealiases) }
             if name.resolution == .enclosingClass, let typeName, classes.types[typeName]?.isProtocol == true {
                 name.resolution = .conformingTypes(protocolName: typeName)
+            }
+            if case .namedClass(let parameter) = name.resolution, let typeName,
+               let slot = classes.types[typeName]?.genericParameters.firstIndex(of: parameter) {
+                let bound = (specializations[typeName] ?? []).compactMap { slot < $0.count ? resolveAlias($0[slot], in: index.typealiases) : nil }
+                name.candidates = Set(bound.map { classes.candidates(for: .namedClass($0), typeName: typeName) }.joined()).sorted()
+                index.nibLoads[position].nibName = name
+                continue
             }
             name.candidates = classes.candidates(for: name.resolution, typeName: typeName)
             name.carriesModulePrefix = name.spelling != .bare

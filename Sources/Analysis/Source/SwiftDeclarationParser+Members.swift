@@ -21,10 +21,15 @@ extension SwiftDeclarationParser {
         } else if stream.isText(cursor, "?") || stream.isText(cursor, "!") {
             cursor += 1
         }
+        var typeParameters: [String] = []
         if stream.isText(cursor, "<") {
             var depth = 0
             while cursor < stream.count {
                 if stream.isText(cursor, "<") { depth += 1 } else if stream.isText(cursor, ">") { depth -= 1 }
+                // `<T: UIView, U>`: the names that open the list or follow a comma at its top level.
+                if depth == 1, stream[cursor].isIdentifier, stream.isText(cursor - 1, "<") || stream.isText(cursor - 1, ",") {
+                    typeParameters.append(stream.text(cursor))
+                }
                 cursor += 1
                 if depth == 0 { break }
             }
@@ -39,8 +44,12 @@ extension SwiftDeclarationParser {
         cursor = stream.after(cursor)
         var throwing = false
         var body: Range<Int>?
+        var returnTypeName: String?
         while cursor < stream.count {
             let token = stream[cursor]
+            if stream.isText(token, "->"), cursor + 1 < stream.count, stream[cursor + 1].isIdentifier {
+                returnTypeName = stream.text(cursor + 1)
+            }
             if stream.isText(token, "{") {
                 body = cursor..<stream.after(cursor)
                 cursor = stream.after(cursor)
@@ -65,7 +74,8 @@ extension SwiftDeclarationParser {
             location: stream.location(isInit ? index : index + 1, path: path))
         methods.append(ParsedMethod(declarationIndex: owner?.index, method: method, parameters: parameters,
                                     body: body, context: context, isAction: prefix.has("IBAction"),
-                                    isFilePrivate: prefix.modifiers.contains(.filePrivate)))
+                                    isFilePrivate: prefix.modifiers.contains(.filePrivate),
+                                    typeParameters: typeParameters, returnTypeName: returnTypeName))
         if let body { contexts.append(ContextRange(range: body, context: context)) }
         return cursor
     }

@@ -1,0 +1,44 @@
+/// The generic types a Swift file specialises and with which arguments:
+/// `typealias LoaderCell = ContainerCell<LoaderView>`, `ContainerCell<LoaderView>()`,
+/// `register(ContainerCell<LoaderView>.self, …)` → `ContainerCell: [["LoaderView"]]`. The merge
+/// binds a generic parameter of a project type (`T.fromNib()` inside `ContainerCell<T>`) to
+/// the classes these lists give it.
+enum GenericSpecializationScanner {
+    /// Type name → each argument list written, in file order, each list once. Only lists of
+    /// plain type names (`A`, `A.B`) count; a nested generic or a tuple is left out.
+    static func specializations(in stream: TokenStream) -> [String: [[String]]] {
+        var result: [String: [[String]]] = [:]
+        for open in stream.indices(where: { stream.isText($0, "<") }) where open >= 1 {
+            let nameIndex = open - 1
+            guard stream[nameIndex].isIdentifier, NibNameResolver.isTypeName(stream.text(nameIndex)),
+                  let arguments = arguments(after: open, in: stream) else { continue }
+            let name = stream.text(nameIndex)
+            if !(result[name]?.contains(arguments) ?? false) { result[name, default: []].append(arguments) }
+        }
+        return result
+    }
+
+    /// `A, B.C>` after the `<` at `open`: the names, or `nil` when anything else comes first.
+    private static func arguments(after open: Int, in stream: TokenStream) -> [String]? {
+        var arguments: [String] = []
+        var current = ""
+        var cursor = open + 1
+        while cursor < stream.count, cursor - open < 32 {
+            let token = stream[cursor]
+            if token.isIdentifier {
+                guard current.isEmpty || current.hasSuffix(".") else { return nil }
+                current += stream.text(token)
+            } else if stream.isText(token, "."), !current.isEmpty {
+                current += "."
+            } else if stream.isText(token, ",") || stream.isText(token, ">"), !current.isEmpty, !current.hasSuffix(".") {
+                arguments.append(current)
+                current = ""
+                if stream.isText(token, ">") { return arguments }
+            } else {
+                return nil
+            }
+            cursor += 1
+        }
+        return nil
+    }
+}

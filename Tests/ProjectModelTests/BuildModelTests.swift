@@ -253,3 +253,30 @@ final class LocalPodTests: XCTestCase {
         XCTAssertEqual(build.targets.map(\.name), ["App"])
     }
 }
+
+/// A WatchKit app bundles the storyboard and its WatchKit extension holds the code, whichever
+/// way the project lists the dependency between them.
+final class WatchKitTargetTests: XCTestCase {
+    private func visibleNames(from path: String, _ targets: [ExampleProject.Target]) -> [String] {
+        let build = BuildModel(files: [ProjectFile(path: "Watch.xcodeproj/project.pbxproj", kind: .project, contents: Data(ExampleProject.pbxproj(targets).utf8))])
+        return build.names(of: Array(build.visible(from: build.targets(of: path) ?? [])))
+    }
+
+    func testTheWatchAppSeesItsExtensionWhenTheExtensionEmbedsTheApp() {
+        let names = visibleNames(from: "WatchApp/Interface.storyboard", [
+            .init("WatchApp", sdk: "watchos", resources: ["WatchApp/Interface.storyboard"], productType: "com.apple.product-type.application.watchapp"),
+            .init("WatchExtension", sdk: "watchos", sources: ["WatchExtension/InterfaceController.swift"], dependencies: ["WatchApp"],
+                  productType: "com.apple.product-type.watchkit-extension"),
+            .init("Other", sources: ["Other/Unrelated.swift"]),
+        ])
+        XCTAssertEqual(names, ["WatchApp", "WatchExtension"])
+    }
+
+    func testAnAppThatIsNoWatchAppDoesNotSeeAnExtensionItDoesNotDependOn() {
+        let names = visibleNames(from: "App/Main.storyboard", [
+            .init("App", resources: ["App/Main.storyboard"]),
+            .init("WatchExtension", sdk: "watchos", sources: ["WatchExtension/InterfaceController.swift"], productType: "com.apple.product-type.watchkit2-extension"),
+        ])
+        XCTAssertEqual(names, ["App"])
+    }
+}

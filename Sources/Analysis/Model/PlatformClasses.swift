@@ -20,6 +20,32 @@ public enum PlatformClasses {
 
     private static let pairs = """
     UIResponder NSObject
+    WKInterfaceController NSObject
+    WKUserNotificationInterfaceController WKInterfaceController
+    WKHostingController WKInterfaceController
+    WKInterfaceObject NSObject
+    WKInterfaceLabel WKInterfaceObject
+    WKInterfaceButton WKInterfaceObject
+    WKInterfaceImage WKInterfaceObject
+    WKInterfaceGroup WKInterfaceObject
+    WKInterfaceTable WKInterfaceObject
+    WKInterfaceSwitch WKInterfaceObject
+    WKInterfaceSlider WKInterfaceObject
+    WKInterfaceTimer WKInterfaceObject
+    WKInterfaceDate WKInterfaceObject
+    WKInterfaceMap WKInterfaceObject
+    WKInterfaceSeparator WKInterfaceObject
+    WKInterfacePicker WKInterfaceObject
+    WKInterfaceMovie WKInterfaceObject
+    WKInterfaceInlineMovie WKInterfaceObject
+    WKInterfaceTextField WKInterfaceObject
+    WKInterfaceSKScene WKInterfaceObject
+    WKInterfaceSCNScene WKInterfaceObject
+    WKInterfaceHMCamera WKInterfaceObject
+    WKInterfaceActivityRing WKInterfaceObject
+    WKInterfacePaymentButton WKInterfaceObject
+    WKInterfaceAuthorizationAppleIDButton WKInterfaceObject
+    WKInterfaceVolumeControl WKInterfaceObject
     UIView UIResponder
     UIWindow UIView
     UIControl UIView

@@ -198,6 +198,11 @@ public struct BuildModel: Sendable {
                     result += byModule[BuildTarget.moduleName(dependency)] ?? []
                 }
             }
+            // A WatchKit app's storyboard runs in its WatchKit extension, whichever way the
+            // project lists the dependency (WatchKit 1 embeds the app in the extension).
+            if target.isWatchKitApp {
+                result += targets.indices.filter { targets[$0].container == target.container && targets[$0].isWatchKitExtension }
+            }
             return result.filter { $0 != index }
         }
         return targets.indices.map { start in

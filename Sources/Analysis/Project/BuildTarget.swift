@@ -31,6 +31,14 @@ public struct BuildTarget: Sendable, Equatable {
     /// Modules it links or imports as products: frameworks, package products, pods.
     public var linkedModules: [String]
 
+    /// A WatchKit app (`…application.watchapp`, `watchapp2`): it bundles the storyboard but
+    /// holds no code.
+    public var isWatchKitApp: Bool { productType?.hasPrefix("com.apple.product-type.application.watchapp") == true }
+
+    /// A WatchKit extension (`…watchkit-extension`, `watchkit2-extension`): the code a
+    /// WatchKit app's storyboard runs with.
+    public var isWatchKitExtension: Bool { productType?.contains("watchkit") == true && productType?.hasSuffix("extension") == true }
+
     public init(name: String, container: String, kind: Kind, productType: String? = nil, module: String,
                 platforms: [TargetPlatform] = [], swiftVersion: SwiftLanguageVersion? = nil,
                 sources: [String] = [], resources: [String] = [], headers: [String] = [],

@@ -71,6 +71,39 @@ struct OutletNotInClassRule: Rule {
                 """),
                 .init("App/Old/CardView.xib", cardXib(outlet: "titleLabel")),
             ]),
+            RuleExample("watchOS: the interface controller's outlet was renamed in code; the storyboard in the WatchKit app still connects the old name.", files: [
+                .init("Watch.xcodeproj/project.pbxproj", ExampleProject.pbxproj([
+                    .init("Watch", sdk: "watchos", resources: ["Watch/Base.lproj/Interface.storyboard"], productType: "com.apple.product-type.application.watchapp2"),
+                    .init("WatchExtension", sdk: "watchos", sources: ["WatchExtension/InterfaceController.swift"],
+                          productType: "com.apple.product-type.watchkit2-extension"),
+                ])),
+                .init("WatchExtension/InterfaceController.swift", """
+                import WatchKit
+
+                final class InterfaceController: WKInterfaceController {
+                    @IBOutlet var greetingLabel: WKInterfaceLabel!
+                }
+                """),
+                .init("Watch/Base.lproj/Interface.storyboard", """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <document type="com.apple.InterfaceBuilder.WatchKit.Storyboard" version="3.0" targetRuntime="watchKit" initialViewController="Ctl-00-001">
+                    <scenes>
+                        <scene sceneID="Scn-00-001">
+                            <objects>
+                                <controller id="Ctl-00-001" customClass="InterfaceController" customModule="WatchExtension">
+                                    <items>
+                                        <label alignment="left" text="Hello" id="Lbl-00-001"/>
+                                    </items>
+                                    <connections>
+                                        <outlet property="welcomeLabel" destination="Lbl-00-001" id="Out-00-001"/>
+                                    </connections>
+                                </controller>
+                            </objects>
+                        </scene>
+                    </scenes>
+                </document>
+                """),
+            ]),
             RuleExample("A xib that only the unit-test target bundles is a test input: it never ships, so info.", severity: .info, files: [
                 .init("App.xcodeproj/project.pbxproj", ExampleProject.pbxproj([
                     .init("App", sources: ["App/CardView.swift"]),

@@ -379,3 +379,34 @@ final class NibLoadSiteTests: XCTestCase {
         XCTAssertEqual(index.method("awakeFromNib", of: "Screen")?.calledSelfMethods, ["style:"])
     }
 }
+
+/// AppKit's window controllers load their nibs by name, often through `NSNib.Name`.
+final class WindowNibLoadTests: XCTestCase {
+    func testWindowControllerLoadsAreControllerNibLoadsWithTheWrappedName() {
+        let swift = SourceFixture.index(swift: """
+        final class AppDelegate: NSObject {
+            let about = NSWindowController(windowNibName: NSNib.Name("About"))
+            let prefs = NSWindowController(windowNibName: NSNib.Name(rawValue: "Prefs"))
+            let plain = NSWindowController(windowNibName: "Plain")
+        }
+        """)
+        XCTAssertEqual(swift.nibLoads.map(\.api), [.viewControllerNibName, .viewControllerNibName, .viewControllerNibName])
+        XCTAssertEqual(swift.nibLoads.map(\.nibName.resolution), [.literal("About"), .literal("Prefs"), .literal("Plain")])
+        let objc = SourceFixture.index(objc: """
+        @implementation PrefsController
+        - (instancetype)init { return [super initWithWindowNibName:@"Preferences"]; }
+        @end
+        """)
+        XCTAssertEqual(objc.nibLoads.map(\.nibName.resolution), [.literal("Preferences")])
+        XCTAssertEqual(objc.nibLoads.first?.owner, .selfObject)
+    }
+
+    func testAnotherCallNamedNameIsNoWrapper() {
+        let index = SourceFixture.index(swift: """
+        final class AppDelegate: NSObject {
+            let about = NSWindowController(windowNibName: names.Name(1, 2))
+        }
+        """)
+        XCTAssertEqual(index.nibLoads.map(\.nibName.resolution), [.dynamic])
+    }
+}

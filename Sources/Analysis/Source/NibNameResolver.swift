@@ -53,10 +53,21 @@ struct NibNameResolver {
         if range.count == 1 || (range.count == 2 && stream.isText(range.lowerBound + 1, "!")) {
             if let single = resolveSingle(range.lowerBound, depth: depth, lookups: &lookups) { return single }
         }
+        if let wrapped = nameWrapperArgument(range) { return resolve(wrapped, depth: depth + 1, lookups: &lookups) }
         let resolution = resolvePattern(range, depth: depth, lookups: &lookups)
         let parameter = resolution == .dynamic ? classParameter(in: range) : nil
         return Resolved(resolution: resolution, parameter: parameter, spelling: spelling(of: range),
                         namesRuntimeClass: resolution == .dynamic && parameter == nil && classVariable(in: range))
+    }
+
+    /// The argument of AppKit's name types: `NSNib.Name("Prefs")`, `NSNib.Name(rawValue: "Prefs")`
+    /// (also `NSStoryboard.Name`, `UINib.Name`), which only wrap the string.
+    private func nameWrapperArgument(_ range: Range<Int>) -> Range<Int>? {
+        let start = range.lowerBound
+        guard range.count >= 5, stream.isText(start + 1, "."), stream.isText(start + 2, "Name"), stream.isText(start + 3, "("),
+              stream.partner[start + 3] == range.upperBound - 1 else { return nil }
+        let argument = stream.isText(start + 4, "rawValue") && stream.isText(start + 5, ":") ? start + 6 : start + 4
+        return argument < range.upperBound - 1 ? argument..<(range.upperBound - 1) : nil
     }
 
     /// `NSStringFromClass(x)` / `String(describing: x)` of a variable `x` other than `self`.

@@ -9,15 +9,19 @@ struct UnknownCustomClassRule: Rule {
         help: """
         When a nib is decoded, UIKit looks the `customClass` up by its runtime name. A class \
         that was renamed, deleted or never added to the target is not found: the runtime logs \
-        *Unknown class X in Interface Builder file*, instantiates the element's platform class \
-        instead, and the first outlet connection to it raises *this class is not key value \
-        coding-compliant*.
+        *Unknown class X in Interface Builder file* and instantiates the element's platform \
+        class instead. An outlet the element holds, or an action sent to it, that the platform \
+        class does not answer then raises *this class is not key value coding-compliant* or \
+        *unrecognized selector*: an error. Without such a connection the class's behaviour is \
+        lost but nothing crashes: a warning. A custom segue's unknown class raises *Could not \
+        create a segue of class* when the segue is performed.
 
         Before it reports an error, the rule has read that no source declares the class, and \
         where it would come from: the element names a module the project builds (a target, or \
         a pod the upload publishes: a `.podspec`, a Podfile's `:path` pod), or it names no \
         module and the class carries the prefix most of the project's own classes carry \
-        (`YM` of `YMHomeCell`, no dependency's name starting with it), or the project has no \
+        (`YM` of `YMHomeCell`, no dependency's name starting with it) or a source file of the \
+        project is named after it (the class was renamed there), or the project has no \
         dependencies at all. When the module is a dependency's, or the project has \
         dependencies and the class carries no own prefix, "no dependency declares it" is \
         assumed: info. A scene nothing reaches and a xib only tests bundle are info too. A \
@@ -52,7 +56,7 @@ struct UnknownCustomClassRule: Rule {
 
     static let examples = RuleExamples(
         triggering: [
-            RuleExample("The storyboard still names `ProfileHeaderView`, renamed to `ProfileHeader` in code.", files: [
+            RuleExample("The storyboard still names `ProfileHeaderView`, renamed to `ProfileHeader` in code; nothing is connected to it, so UIKit logs the unknown class and makes a plain view: a warning.", severity: .warning, files: [
                 .init("App/ProfileHeader.swift", """
                 import UIKit
 
@@ -60,6 +64,25 @@ struct UnknownCustomClassRule: Rule {
                 """),
                 .init("App/Base.lproj/Main.storyboard", ExampleXML.storyboard(subviews: """
                 <view contentMode="scaleToFill" customClass="ProfileHeaderView" customModule="App" customModuleProvider="target" id="Hdr-00-001"/>
+                """)),
+            ]),
+            RuleExample("The same, but the header's own outlet is connected: the plain view made instead has no such key, so loading crashes.", severity: .error, files: [
+                .init("App/ProfileHeader.swift", """
+                import UIKit
+
+                final class ProfileHeader: UIView {
+                    @IBOutlet weak var nameLabel: UILabel!
+                }
+                """),
+                .init("App/Base.lproj/Main.storyboard", ExampleXML.storyboard(subviews: """
+                <view contentMode="scaleToFill" customClass="ProfileHeaderView" customModule="App" customModuleProvider="target" id="Hdr-00-001">
+                    <subviews>
+                        <label text="Name" id="Lbl-00-001"/>
+                    </subviews>
+                    <connections>
+                        <outlet property="nameLabel" destination="Lbl-00-001" id="Out-00-001"/>
+                    </connections>
+                </view>
                 """)),
             ]),
             RuleExample("The scene is not the initial controller, no segue leads to it, and no code uses its Storyboard ID: it never loads, so the stale class is info.", severity: .info, files: [
@@ -134,13 +157,28 @@ struct UnknownCustomClassRule: Rule {
                 <customView customClass="MASShortcutView" id="Hot-00-001"/>
                 """)),
             ]),
-            RuleExample("Objective-C: the project has a pod, but the missing class carries the prefix of the project's own classes: read as the project's own, so an error.", severity: .error, files: [
+            RuleExample("Objective-C: the project has a pod, but the missing class carries the prefix of the project's own classes: read as the project's own (a warning, since nothing is connected to the view).", severity: .warning, files: [
                 .init("Podfile", "platform :ios, '12.0'\ntarget 'App' do\n  pod 'SDWebImage'\nend\n"),
                 .init("App/YMHomeCell.h", "#import <UIKit/UIKit.h>\n@interface YMHomeCell : UITableViewCell\n@end"),
                 .init("App/YMTopicController.h", "#import <UIKit/UIKit.h>\n@interface YMTopicController : UIViewController\n@end"),
                 .init("App/YMLoginController.h", "#import <UIKit/UIKit.h>\n@interface YMLoginController : UIViewController\n@end"),
                 .init("App/Card.xib", ExampleXML.xib("""
                 <view contentMode="scaleToFill" customClass="YMCardView" id="Root-00-001"/>
+                """)),
+            ]),
+            RuleExample("Objective-C: the project has a pod, but its own file `CardView.m` shows the class was renamed there: an error.", severity: .error, files: [
+                .init("Podfile", "platform :ios, '12.0'\ntarget 'App' do\n  pod 'SDWebImage'\nend\n"),
+                .init("App/CardView.h", "#import <UIKit/UIKit.h>\n@interface ProfileCardView : UIView\n@property (nonatomic, weak) IBOutlet UILabel *titleLabel;\n@end"),
+                .init("App/CardView.m", "#import \"CardView.h\"\n@implementation ProfileCardView\n@end"),
+                .init("App/Card.xib", ExampleXML.xib("""
+                <view contentMode="scaleToFill" customClass="CardView" id="Root-00-001">
+                    <subviews>
+                        <label text="Title" id="Lbl-00-001"/>
+                    </subviews>
+                    <connections>
+                        <outlet property="titleLabel" destination="Lbl-00-001" id="Out-00-001"/>
+                    </connections>
+                </view>
                 """)),
             ]),
             RuleExample("A stale class name on File's Owner, which is never instantiated: nothing fails at run time, so info.", severity: .info, files: [
@@ -287,6 +325,7 @@ struct UnknownCustomClassRule: Rule {
                     return outOfScope(name, scope: scope, object: object, document: document, model: model)
                 }
                 let (severity, origin, evidence) = provenance(module: object.customModule, provider: object.customModuleProvider, name: name, in: model)
+                let crashes = plainObjectCrashes(object, at: position, in: document, model: model)
                 if object.placeholder == .filesOwner {
                     if let application = mainNibOwner(of: document) {
                         return staleOwnerLabel(name, "no source in the project declares\(origin)",
@@ -311,10 +350,10 @@ struct UnknownCustomClassRule: Rule {
                 }
                 return RuleViolation(
                     className: name,
-                    message: "Unknown class \(name) in Interface Builder file. \(document.path) sets it on \(object.displayName), but no source in the project declares it\(origin).",
+                    message: "Unknown class \(name) in Interface Builder file. \(document.path) sets it on \(object.displayName), but no source in the project declares it\(origin)\(crashes ? "" : ": the runtime makes a plain \(object.element) instead, and no outlet of its own or action sent to it is connected, so the class's behaviour is lost but nothing crashes").",
                     locations: [SourceLocation(document, object)],
                     fix: "Declare \(name) (or restore it), or correct the Custom Class of this element in the Identity inspector.",
-                    severity: severity,
+                    severity: crashes ? severity : min(severity ?? .warning, .warning),
                     evidence: evidence,
                     identity: [document.path, object.id, name]
                 )
@@ -400,6 +439,25 @@ struct UnknownCustomClassRule: Rule {
         return !PlatformClasses.hasPlatformPrefix(unqualified)
     }
 
+    /// The plain object the runtime makes instead of an unknown class lacks the class's
+    /// members: an outlet it holds or an action sent to it that its platform class does not
+    /// answer crashes ("not key value coding-compliant", "unrecognized selector"); otherwise
+    /// the unknown class is only logged. Without a platform class to compare, it may crash.
+    private static func plainObjectCrashes(_ object: IBObject, at position: Int, in document: IBDocument, model: ProjectModel) -> Bool {
+        guard let plain = ProjectModel.platformClass(ofElement: object.element, platform: document.platform) else { return true }
+        let members = model.members(of: plain)
+        return document.connections.contains { connection in
+            switch connection.kind {
+            case .outlet, .outletCollection:
+                connection.source == position && !members.answersKey(connection.property ?? "")
+            case .action:
+                connection.destination == object.id && !members.answersSelector(connection.selector ?? "")
+            case .segue:
+                false
+            }
+        }
+    }
+
     /// Where the class might come from, as evidence: read when the element names the
     /// project's own module or the class carries the project's own prefix; assumed when a
     /// dependency that is not in the upload may declare it. With the severity for a module
@@ -426,6 +484,9 @@ struct UnknownCustomClassRule: Rule {
             let unqualified = ProjectModel.unqualified(name)
             if let prefix = ProjectModel.classPrefix(of: unqualified), model.ownClassPrefixes.contains(prefix) {
                 return (nil, "", [.read("\(name) carries the prefix \(prefix) of the project's own classes, which no dependency's name has")])
+            }
+            if let file = model.files.first(where: { ($0.kind == .swift || $0.kind == .objc) && PathPieces.lastComponent(of: $0.path[...]).map { PathPieces.splitExtension($0).name } == unqualified[...] }) {
+                return (nil, "", [.read("the project's own source file \(file.path) is named after \(name), but declares no such class: it was renamed or removed there")])
             }
             return (nil, "; the project has dependencies (\(build.thirdPartyDependencySample)), which may provide it",
                     [.assumed(missing, because: "the project has dependencies (\(build.thirdPartyDependencySample)) that are not in the upload")])

@@ -753,6 +753,29 @@ def summary_of(finding):
             "message": (finding.get("message") or "")[:500]}
 
 
+def shipped_paths(report):
+    """Interface Builder paths of the report's files, mapped to whether an app or a
+    framework ships them (False: no target, or only test targets); None when the
+    project's targets are unknown."""
+    kinds = {t["name"]: t["kind"] for t in report.get("targets") or []}
+    if not kinds:
+        return None
+    result = {}
+    for entry in report.get("files", []):
+        if entry.get("kind") in ("xib", "storyboard") and entry.get("targets") is not None:
+            result[entry["path"]] = any(kinds.get(t) != "test-bundle" for t in entry["targets"])
+    return result
+
+
+def ships(candidate, shipped):
+    """Whether an Interface Builder file the plant touches ships in a product."""
+    if shipped is None:
+        return True
+    ib = [path for path, _ in candidate["places"] if path.endswith((".xib", ".storyboard"))]
+    ib += [old for old, _ in candidate["renames"] if old.endswith((".xib", ".storyboard"))]
+    return not ib or any(shipped.get(path, True) for path in ib)
+
+
 def run_project(name, options, work_root):
     """Plants and analyses in a copy of one project; returns (plants, failures, candidates count)."""
     source = os.path.join(REALWORLD, name)
@@ -766,6 +789,7 @@ def run_project(name, options, work_root):
         except AnalysisFailed as error:
             return plants, [f"{name}: baseline analysis: {error}"], counts
         project = Project(folder)
+        shipped = shipped_paths(baseline)
         for kind in options.kinds:
             candidates = sorted(CANDIDATES[kind](project), key=lambda c: (c["where"], c["name"]))
             counts[kind] = len(candidates)
@@ -775,6 +799,11 @@ def run_project(name, options, work_root):
                 if chosen >= options.max_per_kind:
                     break
                 if candidate["check"] is not None and not candidate["check"]():
+                    continue
+                if not ships(candidate, shipped):
+                    # A bug in a file no app ships (a test fixture, a leftover) is not a
+                    # run-time failure: the review standard says at most info.
+                    counts[kind + ":not-shipped"] = counts.get(kind + ":not-shipped", 0) + 1
                     continue
                 chosen += 1
                 saved = apply(folder, candidate)
@@ -923,6 +952,15 @@ def main():
             more = f" (+{plant_['new_count'] - 4} more)" if plant_["new_count"] > 4 else ""
             out.append(f"   {plant_['project']}: {plant_['name']} at {plant_['where']}: {plant_['outcome']}"
                        + (f"; new: {new}{more}" if new else ""))
+    not_shipped = collections.Counter()
+    for name in projects:
+        for key, count in results.get(name, ([], {}))[1].items():
+            if key.endswith(":not-shipped"):
+                not_shipped[key.split(":")[0]] += count
+    if not_shipped:
+        out.append("")
+        out.append("not planted, since no app ships the Interface Builder file (test fixtures, leftovers): "
+                   + ", ".join(f"{k} {v}" for k, v in sorted(not_shipped.items())))
     problems = []
     for kind in options.kinds:
         if tallies["all"][kind][1] == 0:

@@ -102,6 +102,7 @@ extension IBDocumentBuilder {
             case .tag: object.attributes.tag = value.int
             case .clipsSubviews: object.attributes.clipsSubviews = value.bool
             case .userInteractionEnabled: object.attributes.userInteractionEnabled = value.bool
+            case .enabled: object.attributes.enabled = value.bool
             case .contentMode: object.attributes.contentMode = value.string
             case .axis, .orientation: object.layout.isVerticalStack = value.string == "vertical"
             case .rowHeight: object.layout.rowHeight = value.double

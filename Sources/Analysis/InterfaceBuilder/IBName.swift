@@ -14,7 +14,7 @@ enum IBName: String, CaseIterable {
     case customClass, customModule, customModuleProvider, userLabel, placeholderIdentifier, sceneMemberID
     case sceneID, storyboardIdentifier, reuseIdentifier, storyboardName, referencedIdentifier, bundleIdentifier
     case translatesAutoresizingMaskIntoConstraints, misplaced, ambiguous, verifyAmbiguity
-    case hidden, alpha, tag, clipsSubviews, userInteractionEnabled, contentMode
+    case hidden, alpha, tag, clipsSubviews, userInteractionEnabled, contentMode, enabled
     case axis, orientation, rowHeight
     case label, identifier, hint, isElement, value, reference
     case x, y, width, height

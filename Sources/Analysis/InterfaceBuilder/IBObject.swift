@@ -145,6 +145,8 @@ public struct IBViewAttributes: Sendable, Hashable {
     public var clipsSubviews: Bool?
     public var userInteractionEnabled: Bool?
     public var contentMode: String?
+    /// A control's `enabled`: `false` when Interface Builder left it disabled.
+    public var enabled: Bool?
     /// Keys of the `<color key="...">` children, e.g. `backgroundColor`, `tintColor`.
     public var colorKeys: [String]
     public var accessibility: IBAccessibility?

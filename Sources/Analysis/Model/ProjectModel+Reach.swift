@@ -38,6 +38,11 @@ extension ProjectModel {
               let scene = document.scenes.last(where: { $0.location.line <= location.line }),
               let controllerIndex = scene.viewController else { return nil }
         let controller = document.objects[controllerIndex]
+        // Only controllers are reached through segues and identifiers; a macOS storyboard's
+        // application scene (menu, app delegate) is loaded with the storyboard itself.
+        // A WatchKit `controller` is reached by its `identifier` (`pushController(withName:)`),
+        // which the model does not keep: not judged.
+        guard controller.element.hasSuffix("ontroller"), controller.element != "controller" else { return nil }
         if controller.id == document.initialViewController { return nil }
         if document.connections.contains(where: { $0.kind == .segue && $0.destination == controller.id }) { return nil }
         let storyboardName = NibCatalog.loadName(ofPath: document.path)

@@ -61,6 +61,22 @@ struct MissingSegueIDRule: Rule {
         triggering: [
             RuleExample("Swift: the list's segue is \"showDetails\", not \"showDetail\".", files: [swiftController, storyboard(identifier: "showDetails")]),
             RuleExample("Objective-C: \"showSettings\" exists, but in the detail scene, not the list's.", files: [objcController, storyboard(identifier: "showDetail")]),
+            RuleExample("A framework's open controller with no scene in the project: the apps that use it give it its storyboard, so the missing segue is assumed (info).", severity: .info, files: [
+                .init("Kit.xcodeproj/project.pbxproj", ExampleProject.pbxproj([
+                    .init("Kit", sources: ["Kit/SetupViewController.swift"], productType: "com.apple.product-type.framework"),
+                    .init("App", sources: ["App/ListViewController.swift"], resources: ["App/Main.storyboard"], dependencies: ["Kit"]),
+                ])),
+                swiftController, storyboard(identifier: "showDetail"),
+                .init("Kit/SetupViewController.swift", """
+                import UIKit
+
+                open class SetupViewController: UITableViewController {
+                    @IBAction open func continueTapped(_ sender: Any) {
+                        performSegue(withIdentifier: "Continue", sender: sender)
+                    }
+                }
+                """),
+            ]),
         ],
         nonTriggering: [
             RuleExample("Swift: the list's segue is \"showDetail\".", files: [swiftController, storyboard(identifier: "showDetail")]),
@@ -96,7 +112,18 @@ struct MissingSegueIDRule: Rule {
                 locations: [site.location] + scenes.filter { _ in own }.map { document, index in SourceLocation(document, document.scenes[index].location) }
                     + elsewhere.map { SourceLocation($0.0, $0.1.location) },
                 fix: "Give the segue of \(typeName)'s scene the identifier \"\(site.value)\" in the attributes inspector, or correct the literal.",
+                evidence: scenes.isEmpty ? libraryEvidence(site, typeName: typeName, model) : [],
                 identity: [site.location.path, site.context.methodName ?? "", site.value])
         }
+    }
+
+    /// A controller of a framework or library with no scene in the project is placed in the
+    /// storyboards of the apps that use the library: whether theirs have the segue is not in
+    /// the upload.
+    private static func libraryEvidence(_ site: LiteralCallSite, typeName: String, _ model: ProjectModel) -> [Evidence] {
+        guard let targets = model.build.targets(of: site.location.path), !targets.isEmpty,
+              targets.allSatisfy({ [.framework, .library].contains(model.build.targets[$0].kind) }) else { return [] }
+        return [.assumed("no storyboard that shows \(typeName) has the segue",
+                         because: "\(typeName) is a class of \(model.build.names(of: targets).joined(separator: ", ")) with no scene in the project: the apps using the library place it in storyboards of their own")]
     }
 }

@@ -19,11 +19,30 @@ struct DuplicateConstraintRule: Rule {
 
     static let examples = RuleExamples(
         triggering: [
-            RuleExample("The label is centred twice, once from each side.", files: [
+            RuleExample("The label is centred twice, once from each side.", severity: .warning, files: [
                 .init("App/Card.xib", ExampleXML.labelXib(constraints: [
                     #"<constraint firstItem="Lbl-00-001" firstAttribute="top" secondItem="Root-00-001" secondAttribute="top" constant="8" id="Top-00-001"/>"#,
                     #"<constraint firstItem="Root-00-001" firstAttribute="top" secondItem="Lbl-00-001" secondAttribute="top" constant="-8" id="Top-00-002"/>"#,
                 ])),
+            ]),
+            RuleExample("The same pair with Installed unchecked on both, in every size class: neither takes part in layout, so info.", severity: .info, files: [
+                .init("App/Card.xib", ExampleXML.xib("""
+                <view contentMode="scaleToFill" id="Root-00-001">
+                    <subviews>
+                        <label text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="Lbl-00-001"/>
+                    </subviews>
+                    <constraints>
+                        <constraint firstItem="Lbl-00-001" firstAttribute="top" secondItem="Root-00-001" secondAttribute="top" constant="8" id="Top-00-001"/>
+                        <constraint firstItem="Root-00-001" firstAttribute="top" secondItem="Lbl-00-001" secondAttribute="top" constant="-8" id="Top-00-002"/>
+                    </constraints>
+                    <variation key="default">
+                        <mask key="constraints">
+                            <exclude reference="Top-00-001"/>
+                            <exclude reference="Top-00-002"/>
+                        </mask>
+                    </variation>
+                </view>
+                """)),
             ]),
         ],
         nonTriggering: [
@@ -63,8 +82,18 @@ struct DuplicateConstraintRule: Rule {
             message: "The constraint \"\(constraint.id)\" on \(owner.displayName) in \(document.path) repeats \"\(original.id)\" (line \(original.location.line)).",
             locations: [SourceLocation(document, constraint.location), SourceLocation(document, original.location)],
             fix: "Delete one of the two constraints.",
+            evidence: installation([constraint, original], in: document),
             identity: [document.path, constraint.id, original.id]
         )
+    }
+
+    /// Constraints that Interface Builder keeps but installs in no configuration (unchecked
+    /// *Installed*, with no size class that includes them) take no part in layout.
+    private static func installation(_ pair: [IBConstraint], in document: IBDocument) -> [Evidence] {
+        let included = Set(document.variations.flatMap(\.includedConstraints))
+        guard pair.allSatisfy({ $0.excludedByDefault && !included.contains($0.id) }) else { return [] }
+        return [.limiting("both constraints are installed in no configuration", to: .info,
+                          because: "Installed is unchecked and no size class includes them, so neither takes part in layout")]
     }
 
     /// What a constraint means, independent of its id and position.

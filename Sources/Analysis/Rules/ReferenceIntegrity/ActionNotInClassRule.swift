@@ -43,6 +43,16 @@ struct ActionNotInClassRule: Rule {
                 """),
                 .init("App/CardView.xib", cardXib(selector: "buttonTapped:", module: false)),
             ]),
+            RuleExample("The button is disabled in the file: the crash waits for code to enable it, a warning.", severity: .warning, files: [
+                .init("App/CardView.swift", """
+                import UIKit
+
+                final class CardView: UIView {
+                    @IBAction func tapped(_ sender: Any) {}
+                }
+                """),
+                .init("App/CardView.xib", cardXib(selector: "tap:").replacingOccurrences(of: #"<button id="Btn-00-001">"#, with: #"<button enabled="NO" id="Btn-00-001">"#)),
+            ]),
             RuleExample("Swift 3 (`SWIFT_VERSION = 3.0`): the first label is part of the selector, `tap(sender:)` is `tapWithSender:`.", files: [
                 .init("App.xcodeproj/project.pbxproj", ExampleProject.pbxproj([
                     .init("App", swiftVersion: "3.0", sources: ["App/CardView.swift"], resources: ["App/CardView.xib"]),
@@ -138,10 +148,19 @@ struct ActionNotInClassRule: Rule {
                     message: "\(document.path) sends the action \(selector) from \(sender) to \(target.displayName), but \(className) implements no \(selector): the first event crashes with \"unrecognized selector sent to instance\".",
                     locations: [SourceLocation(document, connection.location)] + (declaration.map { [$0] } ?? []),
                     fix: "Reconnect the action to the method's current name, or keep the old selector with @objc(\(selector)).",
+                    evidence: connection.source.map { senderEvidence(document.objects[$0]) } ?? [],
                     identity: [document.path, connection.sourceID, targetID, selector]
                 )
             }
         }
+    }
+
+    /// A sender Interface Builder leaves disabled sends nothing until code enables it: the
+    /// crash is one edit away, a warning that says so.
+    private static func senderEvidence(_ sender: IBObject) -> [Evidence] {
+        guard sender.attributes.enabled == false || sender.attributes.userInteractionEnabled == false else { return [] }
+        return [.limiting("\(sender.displayName) is disabled in the file", to: .warning,
+                          because: "it sends the action only once code enables it, and then the app crashes")]
     }
 
     /// A `CardView` root-view xib whose button sends `selector` to the view.

@@ -51,6 +51,21 @@ final class BuildModelTests: XCTestCase {
     }
     """
 
+    func testASynchronizedFolderExceptionNamesEveryFileBelowAFolder() {
+        let project = pbxproj
+            .replacingOccurrences(of: #"exceptions = (E1, );"#, with: #"exceptions = (E1, E2, );"#)
+            .replacingOccurrences(of: #"membershipExceptions = ("Skip.swift", ); target = T1; };"#,
+                                  with: #"membershipExceptions = ("Skip.swift", Fixtures, ); target = T1; };"# + "\n"
+                                      + #"E2 = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (Fixtures, ); target = T2; };"#)
+        let build = model([
+            "App/App.xcodeproj/project.pbxproj": project, "App/Src/View.swift": "",
+            "App/Sync/New.swift": "", "App/Sync/Skip.swift": "", "App/Sync/Fixtures/Old.xib": "", "App/Sync/Fixtures/Deep/Older.xib": "",
+        ])
+        XCTAssertEqual(build.names(of: build.targets(of: "App/Sync/Fixtures/Old.xib") ?? []), ["Kit"], "out of the app, into the framework")
+        XCTAssertEqual(build.names(of: build.targets(of: "App/Sync/Fixtures/Deep/Older.xib") ?? []), ["Kit"])
+        XCTAssertEqual(build.names(of: build.targets(of: "App/Sync/New.swift") ?? []), ["My App"])
+    }
+
     func testTargetsPathsSettingsAndSynchronizedFolders() throws {
         let build = model([
             "App/App.xcodeproj/project.pbxproj": pbxproj,

@@ -331,9 +331,9 @@ struct BuildPhaseFiles {
 }
 
 /// Xcode 16 synchronized folders (`PBXFileSystemSynchronizedRootGroup`): every file below
-/// the folder belongs to each target listing the group, except the files an exception set
-/// for that target names; a target that does not list the group gets exactly the files its
-/// exception sets name.
+/// the folder belongs to each target listing the group, except the files (or the files below
+/// the folders) an exception set for that target names; a target that does not list the
+/// group gets exactly the files its exception sets name.
 struct SynchronizedFolders {
     /// Target (its node) → files, already with exceptions applied.
     private var filesByTarget: [Int: [String]] = [:]
@@ -344,7 +344,7 @@ struct SynchronizedFolders {
             for group in objects.objects(listedAt: "fileSystemSynchronizedGroups", in: target) {
                 guard let folder = reader.synchronizedPath(group) else { continue }
                 let excluded = Set(Self.exceptions(of: group, for: target, objects: objects).compactMap { ProjectPath.join(folder, $0) })
-                filesByTarget[target, default: []] += ProjectPath.files(under: folder, in: reader.uploadPaths).filter { !excluded.contains($0) }
+                filesByTarget[target, default: []] += ProjectPath.files(under: folder, in: reader.uploadPaths).filter { !Self.isNamed($0, by: excluded) }
             }
         }
         // Exception sets naming a target that does not list the group add those files to it.
@@ -353,9 +353,21 @@ struct SynchronizedFolders {
             for exception in objects.objects(listedAt: "exceptions", in: group) {
                 guard let target = objects.object(at: "target", of: exception),
                       !objects.objects(listedAt: "fileSystemSynchronizedGroups", in: target).contains(group) else { continue }
-                filesByTarget[target, default: []] += Self.strings("membershipExceptions", of: exception, objects: objects).compactMap { ProjectPath.join(folder, $0) }
+                let named = Set(Self.strings("membershipExceptions", of: exception, objects: objects).compactMap { ProjectPath.join(folder, $0) })
+                filesByTarget[target, default: []] += ProjectPath.files(under: folder, in: reader.uploadPaths).filter { Self.isNamed($0, by: named) }
             }
         }
+    }
+
+    /// An exception names a file, or a folder and so every file below it.
+    private static func isNamed(_ path: String, by exceptions: Set<String>) -> Bool {
+        if exceptions.contains(path) { return true }
+        var folder = path[...]
+        while let slash = folder.lastIndex(of: "/") {
+            folder = folder[..<slash]
+            if exceptions.contains(String(folder)) { return true }
+        }
+        return false
     }
 
     private static func exceptions(of group: Int, for target: Int, objects: PBXObjects) -> [String] {

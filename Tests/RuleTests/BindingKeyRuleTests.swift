@@ -32,7 +32,9 @@ final class BindingKeyRuleTests: XCTestCase {
     }
 
     private func findings(_ swift: String, bindings: [(String, String)], ownerClass: String = "PrefsController") -> [Finding] {
-        TestProject.findings(ruleID, in: ["App/Prefs.swift": swift, "App/Prefs.xib": cocoaXib(ownerClass: ownerClass, bindings: bindings)])
+        // The app loads the nib, so what it binds runs.
+        TestProject.findings(ruleID, in: ["App/Prefs.swift": swift, "App/Prefs.xib": cocoaXib(ownerClass: ownerClass, bindings: bindings),
+                                          "App/AppDelegate.swift": RuleExample.loader(ofNib: "Prefs").text])
     }
 
     func testMessageNamesClassKeyBindingNibAndLine() throws {

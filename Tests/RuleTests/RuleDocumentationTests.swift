@@ -23,6 +23,13 @@ final class RuleDocumentationTests: XCTestCase {
         XCTAssertEqual(pages, Set(RuleRegistry.all.map { "\($0.description.id).md" }))
     }
 
+    func testEveryRuleSaysWhatItMustHaveReadBeforeItSpeaks() {
+        for rule in RuleRegistry.all where rule.description.severity != .info {
+            XCTAssertFalse(rule.description.reads.isEmpty, "\(rule.description.id) lists what it must have read")
+            XCTAssertTrue(RuleDocumentation.markdown(for: rule).contains("## What it must have read"))
+        }
+    }
+
     func testPagesShowABadAndAGoodExample() {
         for rule in RuleRegistry.all {
             let page = RuleDocumentation.markdown(for: rule)

@@ -2,14 +2,17 @@
 /// `ambiguous`/`misplaced` flags on them describe the canvas, not the running app.
 extension IBDocument {
     /// `NSScrollView` tiles its clip view; `NSWindow` sizes its content view to the content
-    /// rect; a table or collection cell lays out its content view; `UITableView` places its
-    /// header and footer views; `NSTabView` sizes the view of the selected item.
+    /// rect; a table or collection cell lays out its content view, and a cell of a standard
+    /// style its built-in `textLabel`, `detailTextLabel` and `imageView`; `UITableView`
+    /// places its header and footer views; `NSTabView` sizes the view of the selected item.
     public func frameIsSetByContainer(_ object: IBObject) -> Bool {
         guard let key = object.key, let parent = object.parent else { return false }
         switch (key, objects[parent].element) {
         case ("contentView", "scrollView"), ("contentView", "window"), ("contentView", "panel"),
              ("contentView", "tableViewCell"), ("contentView", "collectionViewCell"),
-             ("tableHeaderView", "tableView"), ("tableFooterView", "tableView"), ("view", "tabViewItem"):
+             ("tableHeaderView", "tableView"), ("tableFooterView", "tableView"), ("view", "tabViewItem"),
+             ("textLabel", "tableViewCellContentView"), ("detailTextLabel", "tableViewCellContentView"),
+             ("imageView", "tableViewCellContentView"):
             return true
         default:
             return false

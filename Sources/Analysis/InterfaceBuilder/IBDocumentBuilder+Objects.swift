@@ -105,6 +105,8 @@ extension IBDocumentBuilder {
             case .enabled: object.attributes.enabled = value.bool
             case .contentMode: object.attributes.contentMode = value.string
             case .axis, .orientation: object.layout.isVerticalStack = value.string == "vertical"
+            case .distribution: object.layout.fillsEqually = value.string == "fillEqually"
+            case .style: object.layout.isSpinning = value.string == "spinning"
             case .rowHeight: object.layout.rowHeight = value.double
             case .storyboardName: reference?.storyboardName = value.string
             case .referencedIdentifier: reference?.referencedIdentifier = value.string

@@ -1,5 +1,5 @@
 /// The attributes of a container that decide how it sizes what it holds: a stack view's
-/// axis (which arranged subview stretches along it) and a table view's row height
+/// axis and distribution (which arranged subview stretches along it) and a table view's row height
 /// (`-1`: rows sized from their cells' content). The hygiene rules read them to tell an
 /// ambiguity of the canvas from one at run time.
 public struct IBLayoutAttributes: Sendable, Hashable {
@@ -7,10 +7,17 @@ public struct IBLayoutAttributes: Sendable, Hashable {
     public var isVerticalStack: Bool
     /// A table view's `rowHeight`; `-1` is *Automatic*.
     public var rowHeight: Double?
+    /// A stack view's `distribution` is `fillEqually`: it gives every arranged subview the
+    /// same size along its axis, whatever their own sizes.
+    public var fillsEqually: Bool
+    /// A progress indicator's `style` is `spinning`: it has a size of its own on both axes
+    /// (a bar has a height only).
+    public var isSpinning: Bool = false
 
-    public init(isVerticalStack: Bool = false, rowHeight: Double? = nil) {
+    public init(isVerticalStack: Bool = false, rowHeight: Double? = nil, fillsEqually: Bool = false) {
         self.isVerticalStack = isVerticalStack
         self.rowHeight = rowHeight
+        self.fillsEqually = fillsEqually
     }
 
     /// Rows take the height their cells' constraints give (`UITableView.automaticDimension`).

@@ -96,7 +96,7 @@ public enum PlatformMembers {
     UITabBarItem badgeValue selectedImage
     NSLayoutConstraint constant priority active isActive identifier multiplier
     NSResponder nextResponder menu
-    NSView nextKeyView menu toolTip wantsLayer layer identifier hidden isHidden alphaValue frame bounds autoresizingMask translatesAutoresizingMaskIntoConstraints appearance
+    NSView nextKeyView menu toolTip wantsLayer layer identifier hidden isHidden alphaValue frame bounds autoresizingMask translatesAutoresizingMaskIntoConstraints appearance backgroundColor
     NSControl target action delegate formatter cell stringValue objectValue integerValue intValue doubleValue floatValue attributedStringValue enabled isEnabled font alignment
     NSTextField delegate formatter textColor backgroundColor placeholderString editable selectable bezeled drawsBackground
     NSButton title image state keyEquivalent alternateTitle

@@ -18,10 +18,71 @@ extension ProjectModel {
             return [.limiting("\(path) is built or bundled only by test target(s) \(testTargets.joined(separator: ", "))", to: .info,
                               because: "test inputs never ship in the app")]
         }
-        if let unreached = unreachedScene(at: location) {
+        if let unreached = unreachedScene(at: location) ?? unloadedNib(at: path) {
             return [unreached]
         }
         return []
+    }
+
+    /// The evidence that nothing loads the xib at `path`: no code names it by a literal,
+    /// and the classes it is named after or made for (its name's class, File's Owner's,
+    /// its top-level objects') are used by no source outside their own files and by no other
+    /// Interface Builder file, so nothing that could load it runs. `nil` when something may
+    /// load it, or when it names no project class to judge by.
+    private func unloadedNib(at path: String) -> Evidence? {
+        nibReachCache.value(for: path) {
+            guard let document = analysedDocuments.first(where: { $0.path == path }), document.format == .xib,
+                  let nibName = NibCatalog.loadName(ofPath: path), !["MainMenu", "MainWindow"].contains(nibName),
+                  !loadSites(forNib: nibName).contains(where: { if case .literal = $0.nibName.resolution { true } else { false } }) else { return nil }
+            let named = [nibName, document.filesOwner?.customClass] + document.topLevelObjects.map { document.objects[$0].customClass }
+            let classes = Set(named.compactMap { $0 }.filter { declaredType(runtimeName: $0) != nil })
+            guard !classes.isEmpty, !makesClassesFromComputedNames, classes.allSatisfy({ !isUsed($0, outside: path) }) else { return nil }
+            return .limiting("nothing loads \(path)", to: .info,
+                             because: "no code names the nib, and no source outside their own files or other Interface Builder file uses \(classes.sorted().joined(separator: ", ")), which it is made for")
+        }
+    }
+
+    /// Whether some code makes a class from a name it computes (`NSClassFromString(name)`,
+    /// `Bundle.main.classNamed(name)`): then any class may be made, used or not by name.
+    var makesClassesFromComputedNames: Bool {
+        computedClassNamesCache.get {
+            files.contains { file in
+                guard file.kind == .swift || file.kind == .objc, let data = file.contents,
+                      data.range(of: Data("lass".utf8)) != nil, let text = String(data: data, encoding: .utf8) else { return false }
+                return Self.computedClassName.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+            }
+        }
+    }
+
+    /// `NSClassFromString(` or `classNamed(` with an argument that is not a string literal.
+    private static let computedClassName = try! NSRegularExpression(pattern: #"(?:NSClassFromString|classNamed)\s*\(\s*[^"@\s)]"#)
+
+    /// Whether a source file other than the class's own (its declarations' files and their
+    /// header or implementation), or an Interface Builder file other than `nib`, names `name`.
+    private func isUsed(_ name: String, outside nib: String) -> Bool {
+        if analysedDocuments.contains(where: { document in
+            document.path != nib && document.objects.contains { $0.customClass == name }
+        }) { return true }
+        let own = Set((declaredType(runtimeName: name)?.declarations ?? []).flatMap { declaration -> [String] in
+            let stem = declaration.path.split(separator: ".").dropLast().joined(separator: ".")
+            return [declaration.path, stem + ".h", stem + ".m", stem + ".mm", stem + ".swift"]
+        })
+        let needle = ByteSearch.Needle(name)
+        return files.contains { file in
+            guard file.kind == .swift || file.kind == .objc, !own.contains(file.path), let contents = file.contents else { return false }
+            return contents.withUnsafeBytes { raw in
+                var start = 0
+                let bytes = raw.bindMemory(to: UInt8.self)
+                while let found = ByteSearch.firstIndex(of: needle, in: bytes, from: start) {
+                    // A whole word: `CardView`, not `CardViewModel` or `MyCardView`.
+                    let before = found == 0 ? UInt8(ascii: " ") : bytes[found - 1]
+                    let after = found + needle.count < bytes.count ? bytes[found + needle.count] : UInt8(ascii: " ")
+                    if !before.isASCIIWordByte && !after.isASCIIWordByte { return true }
+                    start = found + 1
+                }
+                return false
+            }
+        }
     }
 
     /// The names of the test targets that build or bundle `path` when only test targets do.
@@ -85,4 +146,26 @@ extension ProjectModel {
     /// An instantiate call whose identifier argument does not start with `"` or `@"`.
     private static let computedIdentifierCall = try! NSRegularExpression(
         pattern: #"nstantiate\w*(?:\((?:withIdentifier|identifier):|WithIdentifier:)\s*[^"@\s]"#)
+}
+
+/// Per Interface Builder file, whether it is loaded (``ProjectModel/reach(of:)``): computed
+/// once for all the findings located in the file, by whichever rule asks first.
+final class NibReachCache: @unchecked Sendable {
+    private var answers: [String: Evidence?] = [:]
+    private let lock = NSLock()
+
+    /// The lock is not held while `compute` runs.
+    func value(for path: String, compute: () -> Evidence?) -> Evidence? {
+        lock.lock()
+        if let known = answers[path] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        let computed = compute()
+        lock.lock()
+        answers[path] = computed
+        lock.unlock()
+        return computed
+    }
 }

@@ -50,6 +50,10 @@ public struct ProjectModel: Sendable {
     let storyboardIdentifierUseCache = LazyValue<(literal: Set<String>, computed: Bool)>()
     /// ``ownClassPrefixes``, built on first use.
     let ownClassPrefixCache = LazyValue<Set<String>>()
+    /// ``makesClassesFromComputedNames``, built on first use.
+    let computedClassNamesCache = LazyValue<Bool>()
+    /// Whether each Interface Builder file is loaded, asked by ``reach(of:)``.
+    let nibReachCache = NibReachCache()
 
     /// Joins parsed documents and an index; `files` supplies the project files (Xcode
     /// projects, packages, dependency manifests) and compiled nibs.

@@ -20,13 +20,19 @@ public struct RuleDescription: Codable, Sendable, Equatable {
     public var seed: String?
     /// Markdown help: why it breaks and how to fix it (SARIF `help`, the docs page).
     public var help: String
+    /// What the rule must have read from the files before it reports an error or a warning,
+    /// one fact a line ("the connection's class and its superclasses, read from the sources");
+    /// a fact it has to assume instead keeps the finding at `info` (``SeverityPolicy``).
+    public var reads: [String]
 
-    public init(id: String, severity: Severity, category: Category, summary: String, seed: String? = nil, help: String) {
+    public init(id: String, severity: Severity, category: Category, summary: String, seed: String? = nil, help: String,
+                reads: [String] = []) {
         self.id = id
         self.severity = severity
         self.category = category
         self.summary = summary
         self.seed = seed
         self.help = help
+        self.reads = reads
     }
 }

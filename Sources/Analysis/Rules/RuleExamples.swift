@@ -24,6 +24,18 @@ public struct RuleExample: Sendable {
         }
     }
 
+    /// A Swift screen that loads the nib `nib` by name: an example's nib is then one the app
+    /// loads (a nib nothing loads makes its findings info).
+    public static func loader(ofNib nib: String, path: String = "App/HomeViewController.swift") -> File {
+        File(path, """
+        import UIKit
+
+        final class HomeViewController: UIViewController {
+            let loaded = Bundle.main.loadNibNamed("\(nib)", owner: nil, options: nil)
+        }
+        """)
+    }
+
     /// One line saying what the example shows.
     public var title: String
     public var files: [File]

@@ -17,7 +17,13 @@ struct CellNibTopLevelRule: Rule {
         **Fix:** keep only the cell at the top level of the xib (gesture recognizers can stay: \
         attach them to a view of the cell, not the document), and make the root a \
         `UITableViewCell`/`UICollectionViewCell` (or header/footer view) subclass.
-        """
+        """,
+        reads: [
+            "A nib registration for reuse in the sources (`register(_:forCellReuseIdentifier:)`, `registerNib:forCellReuseIdentifier:`, the collection-view, header/footer and supplementary variants) and the single nib name it resolves to.",
+            "That nib's top-level objects, placeholders (File's Owner, First Responder) left out: not exactly one, or one that is not the registered kind.",
+            "For a lone top-level object: its element (`tableViewCell`, `collectionViewCell`…) or its `customClass` lineage in the sources down to a platform class; a class whose lineage neither the project nor the platform table knows (a dependency's) is not reported.",
+            "Whether the registration ships: the targets that build its source file (project.pbxproj, Package.swift); in a file no target builds or only test targets build, the finding is info.",
+        ]
     )
 
     private static let swiftController = RuleExample.File("App/FeedViewController.swift", """

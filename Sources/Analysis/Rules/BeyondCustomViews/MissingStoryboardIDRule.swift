@@ -19,7 +19,12 @@ struct MissingStoryboardIDRule: Rule {
 
         **Fix:** set the Storyboard ID in the identity inspector of the scene's view \
         controller, or use a generated constant.
-        """
+        """,
+        reads: [
+            "An `instantiateViewController(withIdentifier:)` / `instantiateViewControllerWithIdentifier:` / `instantiateController(withIdentifier:)` call in the sources with a string-literal identifier, and its receiver: a storyboard named by literal (directly or through a local), the controller's own `storyboard`, or another object's.",
+            "The `storyboardIdentifier` of every controller in the storyboards searched: the named one, those whose scenes have the calling class as `customClass`, or all of them; a named storyboard the upload lacks is left to missing-storyboard, and an upload without storyboards is not judged.",
+            "Whether the call ships: the targets that build its source file (project.pbxproj, Package.swift); in a file no target builds or only test targets build, the finding is info.",
+        ]
     )
 
     private static let storyboard = BeyondExample.storyboard("App/Main.storyboard", scenes: [

@@ -16,7 +16,12 @@ struct MissingStoryboardRule: Rule {
 
         **Fix:** use the storyboard's file name without extension, or a generated constant \
         (SwiftGen's `StoryboardScene`).
-        """
+        """,
+        reads: [
+            "A `UIStoryboard(name:bundle:)` / `NSStoryboard(name:bundle:)` / `storyboardWithName:bundle:` call in the sources with a string-literal name, and its bundle argument: nil or the main bundle (another bundle is not judged).",
+            "The names of the storyboards in the upload (file names without `.storyboard`, `.lproj` copies included); an upload without storyboards is not judged.",
+            "Whether the call ships: the targets that build its source file (project.pbxproj, Package.swift); in a file no target builds or only test targets build, the finding is info.",
+        ]
     )
 
     private static let storyboards = [

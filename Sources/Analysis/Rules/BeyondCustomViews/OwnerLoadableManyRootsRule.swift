@@ -14,7 +14,12 @@ struct OwnerLoadableManyRootsRule: Rule {
 
         **Fix:** keep one top-level view in the xib; move the others inside it, or into their \
         own nib.
-        """
+        """,
+        reads: [
+            "A `loadNibContent()` call of Reusable's `NibOwnerLoadable` in the sources and the single nib name it resolves to.",
+            "That nib's top-level views (placeholders, controllers and plain objects left out): more than one.",
+            "Whether the call ships: the targets that build its source file (project.pbxproj, Package.swift); in a file no target builds or only test targets build, the finding is info.",
+        ]
     )
 
     private static let swiftView = RuleExample.File("App/RatingView.swift", """

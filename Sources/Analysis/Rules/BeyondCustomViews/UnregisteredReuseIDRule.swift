@@ -23,7 +23,12 @@ struct UnregisteredReuseIDRule: Rule {
 
         **Fix:** register the cell (`register(_:forCellReuseIdentifier:)`) or set the prototype \
         cell's identifier in the storyboard to the dequeued string — better, share one constant.
-        """
+        """,
+        reads: [
+            "A dequeue in the sources with a string-literal identifier (`dequeueReusableCell(withIdentifier:)` and the collection-view, header/footer and supplementary variants), and whether it passes an index path: the table-view dequeue without one returns nil, a warning (not judged in files that make cells with `reuseIdentifier:` themselves).",
+            "Every identifier the project provides: literal `register…(_:forCellReuseIdentifier:)`-style calls and the `reuseIdentifier` of every cell in the xibs and storyboards; when any registration computes its identifier, nothing is reported.",
+            "Whether the dequeue ships: the targets that build its source file (project.pbxproj, Package.swift); in a file no target builds or only test targets build, the finding is info.",
+        ]
     )
 
     private static func swiftController(dequeue: String) -> RuleExample.File {

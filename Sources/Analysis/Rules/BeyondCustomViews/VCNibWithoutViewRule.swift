@@ -19,7 +19,13 @@ struct VCNibWithoutViewRule: Rule {
 
         **Fix:** in the xib, control-drag from File's Owner to the top-level view and choose \
         `view`.
-        """
+        """,
+        reads: [
+            "A xib's File's Owner `customClass` and its lineage in the sources and platform classes: a view controller (`UIViewController`, `NSViewController`, not a window controller), or, where neither knows the class, a name ending in `ViewController`.",
+            "File's Owner's `<connections>`: no `view` outlet (nor `tableView` / `collectionView` for table and collection view controllers) and no `window` outlet; the xib's top-level objects: a view, and no window or touch bar.",
+            "How the nib is loaded: an `init(nibName:bundle:)` in the sources naming it, or no load at all and a nib named after the class (`SettingsViewController`, or on iOS also `SettingsView` for `SettingsViewController`), which UIKit finds by itself.",
+            "Whether the nib ships: the targets that bundle the xib (project.pbxproj, Package.swift); in a xib no target ships or only test targets bundle, the finding is info.",
+        ]
     )
 
     private static func nib(path: String, owner: String, swift: Bool, connected: Bool) -> RuleExample.File {

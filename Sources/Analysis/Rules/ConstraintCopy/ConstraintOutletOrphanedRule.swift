@@ -16,7 +16,13 @@ struct ConstraintOutletOrphanedRule: Rule {
         **Fix:** install the constraint on the superview instead (relate the placement to a \
         sibling or the superview), or look the copied constraint up after the swap (by \
         `identifier`) and point the property at it.
-        """
+        """,
+        reads: [
+            "The placed class's nearest `awakeAfter(using:)` / `awakeAfterUsingCoder:` in its lineage in the sources (its own or inherited), an override that returns a nib-loaded view.",
+            "The placement: an element of a storyboard or xib (not a nib's top-level view, not File's Owner) whose `customClass` is that class, and the constraints installed in its own `<constraints>` (build-time placeholder constraints left out).",
+            "An `<outlet>` whose `destination` is one of those constraints, with its `property` and the element that holds it.",
+            "Whether the outlet ships and runs: the targets that bundle its file (project.pbxproj, Package.swift) and, in a storyboard, what reaches its scene (the initial controller, a segue or relationship, its Storyboard ID used by code or a storyboard reference); in a file no target ships or only test targets bundle, or in a scene nothing reaches, the finding is info.",
+        ]
     )
 
     private static let heightOutlet = """

@@ -22,7 +22,12 @@ struct ContentViewNotPinnedRule: Rule {
 
         **Fix:** set `frame = bounds` and a flexible width/height mask, or pin the content view's \
         edges with constraints (`translatesAutoresizingMaskIntoConstraints = false` first).
-        """
+        """,
+        reads: [
+            "A method of a project class (not an extension of a platform class) that adds a nib-loaded view as a subview, and how it lays it out: `frame = bounds`, a flexible width and height `autoresizingMask`, constraints to the edges; classes that override `layoutSubviews` are not judged.",
+            "The nib the view comes from: one whose File's Owner `customClass` is the class, or one the same method loads with `owner: self`; when the method only sets `frame = bounds`, its top-level views' `autoresizingMask` lacks a flexible width or height.",
+            "Whether the call adding the content view ships: the targets that build its source file (project.pbxproj, Package.swift); in a file no target builds or only test targets build, the finding is info.",
+        ]
     )
 
     static let examples = RuleExamples(

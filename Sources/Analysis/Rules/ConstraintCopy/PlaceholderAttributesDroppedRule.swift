@@ -21,7 +21,14 @@ struct PlaceholderAttributesDroppedRule: Rule {
 
         **Fix:** copy each property the storyboard sets (`view.isHidden = isHidden`, \
         `view.tag = tag`…) in the override, or set it on the nib's root view instead.
-        """
+        """,
+        reads: [
+            "The placed class's nearest `awakeAfter(using:)` / `awakeAfterUsingCoder:` in its lineage in the sources (its own or inherited), an override that returns a nib-loaded view; the view properties it copies to the new view (in its body or a project helper it calls).",
+            "The placement: an element of a storyboard or xib (not a nib's top-level view, not File's Owner) whose `customClass` is that class, and the properties it sets to something other than the UIKit default: `hidden`, `alpha`, `tag`, `clipsSubviews`, `userInteractionEnabled`, `contentMode`, colours.",
+            "The same properties on the top-level view of the loaded nib, which must differ; when the nib is not in the upload, that its root sets other values is assumed and the finding is info.",
+            "When the override hands `self` to a method the analysis does not read (a dependency's, or one it cannot resolve), that it does not carry the properties over is assumed and the finding is info.",
+            "Whether the placement ships and runs: the targets that bundle its file (project.pbxproj, Package.swift) and, in a storyboard, what reaches its scene (the initial controller, a segue or relationship, its Storyboard ID used by code or a storyboard reference); in a file no target ships or only test targets bundle, or in a scene nothing reaches, the finding is info.",
+        ]
     )
 
     private static let styledPlacement = #"hidden="YES" tag="7" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO""#

@@ -18,7 +18,14 @@ struct PlaceholderAutoresizingDroppedRule: Rule {
 
         **Fix:** copy `translatesAutoresizingMaskIntoConstraints` and `autoresizingMask` from \
         `self` to the new view in the override (seed 000 step 3).
-        """
+        """,
+        reads: [
+            "The placed class's nearest `awakeAfter(using:)` / `awakeAfterUsingCoder:` in its lineage in the sources (its own or inherited), an override that returns a nib-loaded view; whether it copies `translatesAutoresizingMaskIntoConstraints` (or sets it to the placement's value) and `autoresizingMask`.",
+            "The placement: an element of a storyboard or xib (not a nib's top-level view, not File's Owner) whose `customClass` is that class: its `translatesAutoresizingMaskIntoConstraints` (NO: Auto Layout, the error case), its `autoresizingMask`, and whether its parent is a `stackView`.",
+            "The top-level view of the loaded nib in the upload: its `translatesAutoresizingMaskIntoConstraints` and `autoresizingMask`; without that nib nothing is reported.",
+            "When the override hands `self` to a method the analysis does not read (a dependency's, or one it cannot resolve), that it does not carry these settings over is assumed and the finding is info.",
+            "Whether the placement ships and runs: the targets that bundle its file (project.pbxproj, Package.swift) and, in a storyboard, what reaches its scene (the initial controller, a segue or relationship, its Storyboard ID used by code or a storyboard reference); in a file no target ships or only test targets bundle, or in a scene nothing reaches, the finding is info.",
+        ]
     )
 
     private static let framePlacement = #"contentMode="scaleToFill""#

@@ -17,7 +17,13 @@ struct PlaceholderConstraintsDroppedRule: Rule {
         **Fix:** in `awakeAfter(using:)` copy `self.constraints` to the new view, replacing the \
         placeholder by the new view only where it is an item (seed 000's \
         `copyPropertiesFromPrototype:`), or move the size constraints to the nib's root view.
-        """
+        """,
+        reads: [
+            "The placed class's nearest `awakeAfter(using:)` / `awakeAfterUsingCoder:` in its lineage in the sources (its own or inherited), an override that returns a nib-loaded view; its body (and the project helpers it calls) has no loop re-creating `self.constraints` on the new view.",
+            "The placement: an element of a storyboard or xib (not a nib's top-level view, not File's Owner) whose `customClass` is that class, and the constraints in its own `<constraints>` that relate it to itself or to nothing (width, height, aspect ratio), build-time placeholder constraints left out.",
+            "When the override hands `self` to a method the analysis does not read (a dependency's, or one it cannot resolve), that it does not carry the constraints over is assumed and the finding is info.",
+            "Whether the placement ships and runs: the targets that bundle its file (project.pbxproj, Package.swift) and, in a storyboard, what reaches its scene (the initial controller, a segue or relationship, its Storyboard ID used by code or a storyboard reference); in a file no target ships or only test targets bundle, or in a scene nothing reaches, the finding is info.",
+        ]
     )
 
     static let examples = RuleExamples(

@@ -17,7 +17,13 @@ struct PlaceholderFrameDroppedRule: Rule {
 
         **Fix:** `view.frame = self.frame` in the override (seed 000 step 3), together with \
         `autoresizingMask` and `translatesAutoresizingMaskIntoConstraints`.
-        """
+        """,
+        reads: [
+            "The placed class's nearest `awakeAfter(using:)` / `awakeAfterUsingCoder:` in its lineage in the sources (its own or inherited), an override that returns a nib-loaded view; neither its body nor a project helper it calls copies `frame` to the new view.",
+            "The placement: an element of a storyboard or xib (not a nib's top-level view, not File's Owner) whose `customClass` is that class: laid out by its frame (its `translatesAutoresizingMaskIntoConstraints` not NO, a `<rect key=\"frame\">`), and its parent element, which is not a `stackView`.",
+            "When the override hands `self` to a method the analysis does not read (a dependency's, or one it cannot resolve), that it does not carry the frame over is assumed and the finding is info.",
+            "Whether the placement ships and runs: the targets that bundle its file (project.pbxproj, Package.swift) and, in a storyboard, what reaches its scene (the initial controller, a segue or relationship, its Storyboard ID used by code or a storyboard reference); in a file no target ships or only test targets bundle, or in a scene nothing reaches, the finding is info.",
+        ]
     )
 
     private static let framePlacement = #"contentMode="scaleToFill""#

@@ -16,7 +16,13 @@ struct PlaceholderSubviewsDroppedRule: Rule {
         **Fix:** move them in the override — `for subview in subviews { view.addSubview(subview) }` \
         (seed 000 step 3) — before re-creating the placeholder's constraints, or remove them \
         from the placement.
-        """
+        """,
+        reads: [
+            "The placed class's nearest `awakeAfter(using:)` / `awakeAfterUsingCoder:` in its lineage in the sources (its own or inherited), an override that returns a nib-loaded view; neither its body nor a project helper it calls moves the placeholder's subviews to the new view.",
+            "The placement: an element of a storyboard or xib (not a nib's top-level view, not File's Owner) whose `customClass` is that class, and the views in its `<subviews>`.",
+            "When the override hands `self` to a method the analysis does not read (a dependency's, or one it cannot resolve), that it does not carry the subviews over is assumed and the finding is info.",
+            "Whether the placement ships and runs: the targets that bundle its file (project.pbxproj, Package.swift) and, in a storyboard, what reaches its scene (the initial controller, a segue or relationship, its Storyboard ID used by code or a storyboard reference); in a file no target ships or only test targets bundle, or in a scene nothing reaches, the finding is info.",
+        ]
     )
 
     static let examples = RuleExamples(

@@ -45,7 +45,14 @@ struct AmbiguousViewRule: Rule {
         navigator lists what is missing). For a size that code provides, give the view a \
         placeholder intrinsic size (Size inspector, *Intrinsic Size: Placeholder*) so Xcode \
         stops flagging it.
-        """
+        """,
+        reads: [
+            "The view's `ambiguous=\"YES\"` and no `verifyAmbiguity`.",
+            "Its containers in the file: whether a scroll view's clip view, a window's or cell's content view, a table's header or footer or a tab item sets its frame, and whether it is an arranged subview of a vertical stack in a self-sizing table cell (content tied top to bottom, automatic row height in the file or `automaticDimension` in code); those are not reported.",
+            "The sources that may size it: its class's `intrinsicContentSize`, subviews it adds and constrains, a `contentSize`, and outlets to it that fill a stack, set a content size or constrain it; where code sizes it (or a view inside or beside it in a stack), the finding is info.",
+            "The file's required constraints, read from the top down: an axis they leave open; where they fix both axes, Xcode's flag is stale and the finding is info.",
+            "Whether the view ships and runs: the targets that bundle its file (project.pbxproj, Package.swift) and, in a storyboard, what reaches its scene (the initial controller, a segue or relationship, its Storyboard ID used by code or a storyboard reference); in a file no target ships or only test targets bundle, or in a scene nothing reaches, the finding is info.",
+        ]
     )
 
     static let examples = RuleExamples(

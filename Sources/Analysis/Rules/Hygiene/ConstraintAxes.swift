@@ -41,11 +41,57 @@ struct ConstraintAxes {
         }
     }
 
-    /// Whether `object` has a size along `axis` that needs no other view.
-    func hasOwnSize(_ object: IBObject, along axis: Axis) -> Bool {
+    /// Whether `object` has a size along `axis` that needs no view outside it: a constant
+    /// width or height, an intrinsic size, or its content's (``isContentSized(_:along:depth:)``).
+    func hasOwnSize(_ object: IBObject, along axis: Axis, depth: Int = 0) -> Bool {
         Self.hasIntrinsicSize(object, on: axis) || (constraintsByObject[object.index] ?? []).contains { constraint in
             constraint.firstItem == object.id && constraint.secondItem == nil && Self.sizeAxis(constraint.firstAttribute) == axis
+        } || isContentSized(object, along: axis, depth: depth)
+    }
+
+    /// Whether `object`'s content gives it its size along `axis`: a chain of its subviews, each
+    /// with a size of its own along the axis, tied edge to edge by required equalities from
+    /// its start edge (leading, top) to its end edge (trailing, bottom).
+    private func isContentSized(_ object: IBObject, along axis: Axis, depth: Int) -> Bool {
+        guard depth < 6, !object.subviews.isEmpty else { return false }
+        let members = Set(object.subviews.map { document.objects[$0].id } + [object.id])
+        // Each tie between two edges on this axis, both ways: (item, side) → (item, side).
+        var ties: [String: [String]] = [:]
+        var read: Set<Int> = []
+        let constraints = ([object.index] + object.subviews).flatMap { constraintsByObject[$0] ?? [] }.filter { read.insert($0.index).inserted }
+        for constraint in constraints {
+            guard let second = constraint.secondItem, members.contains(constraint.firstItem), members.contains(second),
+                  let firstSide = Self.edge(constraint.firstAttribute, on: axis),
+                  let secondSide = constraint.secondAttribute.flatMap({ Self.edge($0, on: axis) }) else { continue }
+            let from = constraint.firstItem + "." + firstSide, to = second + "." + secondSide
+            ties[from, default: []].append(to)
+            ties[to, default: []].append(from)
         }
+        var pending = [object.id + ".start"]
+        var seen: Set<String> = Set(pending)
+        while let node = pending.popLast() {
+            for next in ties[node] ?? [] where seen.insert(next).inserted {
+                let parts = next.split(separator: ".", maxSplits: 1)
+                let (item, side) = (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+                if item == object.id {
+                    if side == "end" { return true }
+                    continue
+                }
+                // Through a subview that sizes itself, to its other edge.
+                guard let position = document.objectPosition(withID: item),
+                      hasOwnSize(document.objects[position], along: axis, depth: depth + 1) else { continue }
+                let across = item + "." + (side == "start" ? "end" : "start")
+                if seen.insert(across).inserted { pending.append(across) }
+            }
+        }
+        return false
+    }
+
+    /// `start` or `end` for an edge attribute on `axis`, `nil` for any other attribute.
+    private static func edge(_ attribute: String, on axis: Axis) -> String? {
+        let name = base(attribute)
+        guard positionAxis(name) == axis, !name.hasPrefix("center") else { return nil }
+        return side(name)
     }
 
     private func isFixed(_ position: Int, _ axis: Axis, _ visiting: inout Set<Int>) -> Bool {
@@ -60,11 +106,12 @@ struct ConstraintAxes {
             let stackAxis: Axis = container.layout.isVerticalStack ? .vertical : .horizontal
             guard isFixed(parent, axis, &visiting) else { return false }
             // A hidden arranged subview is collapsed by the stack and takes no space.
-            return axis != stackAxis || container.subviews.allSatisfy { Self.isHidden(document.objects[$0]) || hasOwnSize(document.objects[$0], along: stackAxis) }
+            return axis != stackAxis || container.layout.fillsEqually
+                || container.subviews.allSatisfy { Self.isHidden(document.objects[$0]) || hasOwnSize(document.objects[$0], along: stackAxis) }
         }
         var edges: Set<String> = []
         var centred = false
-        var sized = Self.hasIntrinsicSize(object, on: axis)
+        var sized = hasOwnSize(object, along: axis)
         var aspectRatio = false
         for constraint in constraintsByObject[position] ?? [] {
             let mine = constraint.firstItem == object.id ? (constraint.firstAttribute, constraint.secondItem) : (constraint.secondAttribute ?? "", Optional(constraint.firstItem))
@@ -133,9 +180,11 @@ struct ConstraintAxes {
         switch object.element {
         case "label", "button", "switch", "textField", "segmentedControl", "stepper", "activityIndicatorView",
              "imageView", "popUpButton", "comboBox", "datePicker", "pageControl", "searchField", "secureTextField",
-             "levelIndicator", "colorWell":
+             "levelIndicator", "colorWell", "pickerView":
             return true
-        case "slider", "progressView", "progressIndicator", "searchBar", "navigationBar", "toolbar", "tabBar":
+        case "progressIndicator":
+            return axis == .vertical || object.layout.isSpinning
+        case "slider", "progressView", "searchBar", "navigationBar", "toolbar", "tabBar":
             return axis == .vertical
         default:
             return false

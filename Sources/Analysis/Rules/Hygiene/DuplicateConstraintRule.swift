@@ -14,7 +14,12 @@ struct DuplicateConstraintRule: Rule {
         variations and build-time placeholders are not compared.
 
         **Fix:** delete one of the two constraints.
-        """
+        """,
+        reads: [
+            "Each constraint's `firstItem`, `firstAttribute`, `relation`, `secondItem`, `secondAttribute`, `multiplier` and `constant`, its size-class variation and whether Installed is unchecked, compared within one file (also written from the other item's side); build-time placeholder constraints left out.",
+            "Whether the pair takes part in layout: when both have Installed unchecked and no size-class variation includes them, the finding is info.",
+            "Whether the repeating constraint ships and runs: the targets that bundle its file (project.pbxproj, Package.swift) and, in a storyboard, what reaches its scene (the initial controller, a segue or relationship, its Storyboard ID used by code or a storyboard reference); in a file no target ships or only test targets bundle, or in a scene nothing reaches, the finding is info.",
+        ]
     )
 
     static let examples = RuleExamples(

@@ -14,7 +14,11 @@ struct DuplicateIDRule: Rule {
         **Fix:** open the file in Xcode (it offers to repair it) or give one of the elements a \
         fresh id by hand, keeping references (`destination`, `firstItem`, `secondItem`) pointing \
         at the element they meant.
-        """
+        """,
+        reads: [
+            "The `id` of every object, constraint, connection and binding of one xib or storyboard, with the line of each declaration.",
+            "Whether the first place that declares the id ships and runs: the targets that bundle its file (project.pbxproj, Package.swift) and, in a storyboard, what reaches its scene (the initial controller, a segue or relationship, its Storyboard ID used by code or a storyboard reference); in a file no target ships or only test targets bundle, or in a scene nothing reaches, the finding is info.",
+        ]
     )
 
     static let examples = RuleExamples(

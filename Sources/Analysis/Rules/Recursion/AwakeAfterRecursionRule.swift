@@ -17,7 +17,13 @@ struct AwakeAfterRecursionRule: Rule {
         subclass (`_NIB_MyCustomView`) as the nib's root class whose override returns `self`, or \
         — safest — a placeholder subclass (`MyCustomViewProto`) placed in the storyboard that \
         loads its superclass's nib, so the class in the nib has no override at all.
-        """
+        """,
+        reads: [
+            "An `awakeAfter(using:)` / `awakeAfterUsingCoder:` override in the sources that returns a nib-loaded view, the nib loads it makes (in its body, or through a project helper it calls) with their nib names, and its guard: none, a private subclass (`_NIB_X`) or a placeholder subclass (flag and subview-count guards are other rules').",
+            "The nibs of those names in the upload and the `customClass` of their top-level views.",
+            "The lineage of each such root class in the sources: its nearest `awakeAfter` is this very override (the class itself, or a subclass inheriting it rather than the private subclass the guard expects).",
+            "Whether the override ships: the targets that build its source file (project.pbxproj, Package.swift); in a file no target builds or only test targets build, the finding is info.",
+        ]
     )
 
     static let examples = RuleExamples(

@@ -21,7 +21,11 @@ struct InitCoderReplacesSelfRule: Rule {
         **Fix:** swap the decoded object in `awakeAfterUsingCoder:` instead (seed 000 step 1), \
         with a guard against recursion, or load the nib's content into `self` with the \
         File's Owner pattern (seeds 002–004).
-        """
+        """,
+        reads: [
+            "An Objective-C `initWithCoder:` in the sources that assigns `self` a nib-loaded object: a `loadNibNamed:` result or a project class factory that loads a nib (`self = [super initWithCoder:]` and other assignments are not reported).",
+            "Whether that `initWithCoder:` ships: the targets that build its source file (project.pbxproj, Package.swift); in a file no target builds or only test targets build, the finding is info.",
+        ]
     )
 
     private static let header = RuleExample.File("App/CustomView1.h", """

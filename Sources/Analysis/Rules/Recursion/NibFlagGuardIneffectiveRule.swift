@@ -17,7 +17,13 @@ struct NibFlagGuardIneffectiveRule: Rule {
         **Fix:** use a guard that is known while decoding: a placeholder subclass in the \
         storyboard that loads its superclass's nib (seed 000 e), or a `_NIB_` subclass as the \
         nib's root class whose override returns `self` (seed 000 d).
-        """
+        """,
+        reads: [
+            "An `awakeAfter(using:)` / `awakeAfterUsingCoder:` override in the sources that returns a nib-loaded view and guards it by returning `self` when an instance property (the flag) is set.",
+            "The nibs it loads and their top-level views whose nearest `awakeAfter`, by the lineage in the sources, is this override.",
+            "A `<userDefinedRuntimeAttribute>` on such a root view whose `keyPath` is the flag.",
+            "Whether the override ships: the targets that build its source file (project.pbxproj, Package.swift); in a file no target builds or only test targets build, the finding is info.",
+        ]
     )
 
     private static let flagAttribute = """

@@ -20,7 +20,12 @@ struct OwnerAndRootSameClassRule: Rule {
 
         **Fix:** keep the class on File's Owner and make the root view a plain `UIView` (seed \
         002, File's Owner), or drop File's Owner's class and load the nib with `owner: nil`.
-        """
+        """,
+        reads: [
+            "A xib whose File's Owner `customClass` is also the `customClass` of a top-level view, one that resolves at run time (not a Swift class left without a module).",
+            "The class and its project superclasses in the sources: a load of that nib (by its literal name, or a name taken from the class at run time) in `init(coder:)` / `initWithCoder:` or `awakeFromNib`, or in a method they call on `self`; `register` and `init(nibName:)` loads do not count.",
+            "Whether the nib ships: the targets that bundle the xib (project.pbxproj, Package.swift); in a xib no target ships or only test targets bundle, the finding is info.",
+        ]
     )
 
     static let examples = RuleExamples(

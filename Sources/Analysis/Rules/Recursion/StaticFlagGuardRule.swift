@@ -16,7 +16,11 @@ struct StaticFlagGuardRule: Rule {
         **Fix:** use a guard that belongs to the decoded object's class: a placeholder subclass \
         in the storyboard that loads its superclass's nib (seed 000 e) or a `_NIB_` subclass as \
         the nib's root class (seed 000 d).
-        """
+        """,
+        reads: [
+            "An `awakeAfter(using:)` / `awakeAfterUsingCoder:` override in the sources that returns a nib-loaded view, guarded by a static or global variable set around the load and checked to return `self`.",
+            "Whether the override ships: the targets that build its source file (project.pbxproj, Package.swift); in a file no target builds or only test targets build, the finding is info.",
+        ]
     )
 
     private static let swiftStaticGuard = """

@@ -17,7 +17,14 @@ struct ActionNotInClassRule: Rule {
 
         **Fix:** reconnect the control to the renamed method, or restore the old name with \
         `@objc(oldName:)`.
-        """
+        """,
+        reads: [
+            "The action connection's `selector`, its sender, and its `destination` element's `customClass` (File's Owner's included; First Responder is not checked).",
+            "Every declaration of that class and its superclasses in the sources (extensions, categories, conformed protocols) as Objective-C selectors, Swift names derived with the target's Swift version and `@objc(name:)` honoured, plus the platform classes' actions; a lineage leaving the project for a dependency's class is not checked.",
+            "The targets that bundle the IB file and those that build the class (project.pbxproj, Package.swift): a class declared only in unrelated targets or unbuilt files is not compared.",
+            "The sender's `enabled` and `userInteractionEnabled`: disabled in the file, it sends nothing until code enables it, so the finding is a warning.",
+            "Whether the connection ships and runs: the targets that bundle its file (project.pbxproj, Package.swift) and, in a storyboard, what reaches its scene (the initial controller, a segue or relationship, its Storyboard ID used by code or a storyboard reference); in a file no target ships or only test targets bundle, or in a scene nothing reaches, the finding is info.",
+        ]
     )
 
     static let requirements: RuleRequirements = .sources
@@ -52,6 +59,7 @@ struct ActionNotInClassRule: Rule {
                 }
                 """),
                 .init("App/CardView.xib", cardXib(selector: "tap:").replacingOccurrences(of: #"<button id="Btn-00-001">"#, with: #"<button enabled="NO" id="Btn-00-001">"#)),
+                RuleExample.loader(ofNib: "CardView"),
             ]),
             RuleExample("Swift 3 (`SWIFT_VERSION = 3.0`): the first label is part of the selector, `tap(sender:)` is `tapWithSender:`.", files: [
                 .init("App.xcodeproj/project.pbxproj", ExampleProject.pbxproj([

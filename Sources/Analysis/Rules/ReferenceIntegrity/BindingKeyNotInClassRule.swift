@@ -26,7 +26,13 @@ struct BindingKeyNotInClassRule: Rule {
 
         **Fix:** bind to the property's current name in the Bindings inspector, declare the \
         property as `@objc dynamic var`, or delete the binding.
-        """
+        """,
+        reads: [
+            "The `<binding>`'s `keyPath` (its first key; `@` operators, `_x` and accessibility keys are not checked) and its `destination` element's `customClass` (array, object, tree, dictionary and user-defaults controllers are not checked).",
+            "Every declaration of that class and its superclasses in the sources (getters, properties, methods, Key-Value Coding's `getX` / `isX` / `_x` spellings) up to `NSObject`, `NSResponder`, `NSViewController` or `NSWindowController`, whose keys are known; any other platform class or a dependency's in the lineage, or a `valueForUndefinedKey:` override, and nothing is reported.",
+            "For a Swift property: whether it is `@objc`, `dynamic`, `@IBOutlet`, `@IBInspectable` or `@NSManaged`, or in an `@objcMembers` class or `@objc extension`, and the target's `SWIFT_VERSION` (before Swift 4, `NSObject` subclasses' members are `@objc` by inference).",
+            "Whether the binding ships and runs: the targets that bundle its file (project.pbxproj, Package.swift) and, in a storyboard, what reaches its scene (the initial controller, a segue or relationship, its Storyboard ID used by code or a storyboard reference); in a file no target ships or only test targets bundle, or in a scene nothing reaches, the finding is info.",
+        ]
     )
 
     static let requirements: RuleRequirements = .sources

@@ -19,7 +19,13 @@ struct EmptyPlaceholderRule: Rule {
         **Fix:** switch the nib to the File's Owner technique (load it with `owner: self` in \
         `init(coder:)` and add the content view), or substitute the placeholder in \
         `awakeAfter(using:)` with a guard (seed 000) or a placeholder subclass (seed 000 e, 001).
-        """
+        """,
+        reads: [
+            "A class the sources declare, whose lineage the sources and platform tables know completely, that is a view and the `customClass` of a top-level view of a xib.",
+            "A placement of the class elsewhere in a storyboard or xib: a view-like element with that `customClass` and no `<subviews>`.",
+            "The class's lineage in the sources: nothing that loads the content while it is decoded (an `awakeAfter` that may return another object, a nib-bridging opt-in, `NibOwnerLoadable`, an initializer or a load with `owner: self`, a content view added, an `init(coder:)` that replaces it).",
+            "Whether the placement ships and runs: the targets that bundle its file (project.pbxproj, Package.swift) and, in a storyboard, what reaches its scene (the initial controller, a segue or relationship, its Storyboard ID used by code or a storyboard reference); in a file no target ships or only test targets bundle, or in a scene nothing reaches, the finding is info.",
+        ]
     )
 
     static let requirements: RuleRequirements = .sources

@@ -16,7 +16,13 @@ struct FirstObjectCastRule: Rule {
 
         **Fix:** move the view to the top of the nib's outline, or search the top-level objects \
         by type (`first(where: { $0 is CardView })`, seed 001's `instantiateViewFromNib`).
-        """
+        """,
+        reads: [
+            "A nib load in the sources with a single nib name, the top-level object it takes (`.first`, `firstObject`, `[n]`, `objectAtIndex:`) and its cast, to a class the project declares or the platform knows: `as!` is an error, `as?` a warning.",
+            "That nib's top-level objects in document order, placeholders left out, and the one at that position (or fewer objects than that): its `customClass` or its element's platform class.",
+            "That object's lineage in the sources and platform tables, known up to a platform class (a dependency's class is not judged), which does not include the cast class.",
+            "Whether the load ships: the targets that build its source file (project.pbxproj, Package.swift); in a file no target builds or only test targets build, the finding is info.",
+        ]
     )
 
     static let requirements: RuleRequirements = .sources

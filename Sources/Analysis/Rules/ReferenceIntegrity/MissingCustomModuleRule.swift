@@ -15,14 +15,19 @@ struct MissingCustomModuleRule: Rule {
 
         **Fix:** in the Identity inspector, tick *Inherit Module From Target* (or pick the \
         module); or give the class an explicit runtime name with `@objc(CardView)`.
-        """
+        """,
+        reads: [
+            "The element's `customClass` with neither `customModule` nor `customModuleProvider` (on File's Owner, which is never instantiated, the finding is info).",
+            "That class's declaration in the sources: a Swift class without `@objc(Name)`, so its runtime name is module-qualified.",
+            "Whether the element ships and runs: the targets that bundle its file (project.pbxproj, Package.swift) and, in a storyboard, what reaches its scene (the initial controller, a segue or relationship, its Storyboard ID used by code or a storyboard reference); in a file no target ships or only test targets bundle, or in a scene nothing reaches, the finding is info.",
+        ]
     )
 
     static let requirements: RuleRequirements = .sources
 
     static let examples = RuleExamples(
         triggering: [
-            RuleExample("`CardView` is Swift, the xib names it without a module.", files: [
+            RuleExample("`CardView` is Swift, the xib names it without a module.", severity: .error, files: [
                 .init("App/CardView.swift", """
                 import UIKit
 
@@ -31,6 +36,7 @@ struct MissingCustomModuleRule: Rule {
                 .init("App/Card.xib", ExampleXML.xib("""
                 <view contentMode="scaleToFill" customClass="CardView" id="Root-00-001"/>
                 """)),
+                RuleExample.loader(ofNib: "Card"),
             ]),
             RuleExample("File's Owner names a module-less Swift class: only Interface Builder is affected (info).", files: [
                 .init("App/CardView.swift", """
@@ -43,6 +49,22 @@ struct MissingCustomModuleRule: Rule {
                 .init("App/Card.xib", ExampleXML.xib("""
                 <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner" customClass="CardView"/>
                 <view contentMode="scaleToFill" id="Root-00-001"/>
+                """)),
+            ]),
+            RuleExample("`CardView` loads `Card.xib` into itself (owner `self`): its root must stay a plain view, which the missing module makes it, so info.", severity: .info, files: [
+                .init("App/CardView.swift", """
+                import UIKit
+
+                final class CardView: UIView {
+                    required init?(coder: NSCoder) {
+                        super.init(coder: coder)
+                        let content = Bundle.main.loadNibNamed("Card", owner: self, options: nil)![0] as! UIView
+                        addSubview(content)
+                    }
+                }
+                """),
+                .init("App/Card.xib", ExampleXML.xib("""
+                <view contentMode="scaleToFill" customClass="CardView" id="Root-00-001"/>
                 """)),
             ]),
         ],
@@ -83,6 +105,19 @@ struct MissingCustomModuleRule: Rule {
 
     /// Objects are screened field by field (most have no custom class) before one is
     /// copied for the message.
+    /// A class that loads this very nib into itself (as its owner, the File's Owner
+    /// technique) needs the nib's root view to stay a plain view: the missing module keeps it
+    /// one, and giving it the module would make decoding the root load the nib again.
+    private static func ownerLoadEvidence(_ object: IBObject, named name: String, in document: IBDocument, model: ProjectModel) -> [Evidence] {
+        guard document.format == .xib, object.parent == nil, let nibName = NibCatalog.loadName(ofPath: document.path) else { return [] }
+        let lineage = Set(model.lineage(of: name))
+        guard let load = model.loadSites(forNib: nibName).first(where: { site in
+            (site.owner == .selfObject || site.api == .nibOwnerLoadable) && site.context.typeName.map(lineage.contains) == true
+        }) else { return [] }
+        return [.limiting("\(name) loads \(nibName) into itself (\(load.location.path):\(load.location.line), owner self)", to: .info,
+                          because: "its root view must stay a plain view, which the missing module makes it; with the module, decoding the root would load the nib again and recurse")]
+    }
+
     static func check(_ model: ProjectModel) -> [RuleViolation] {
         model.analysedDocuments.flatMap { document in
             let objects = document.objects
@@ -108,6 +143,7 @@ struct MissingCustomModuleRule: Rule {
                     fix: document.filesOwner?.customClass == name && object.placeholder == nil
                         ? "File's Owner has the class \(name) too: set this element's class to the plain platform view (giving it the module would make decoding it load the nib again, recursing)."
                         : "Tick \"Inherit Module From Target\" for this element in the Identity inspector, or declare the class with @objc(\(name)).",
+                    evidence: ownerLoadEvidence(object, named: name, in: document, model: model),
                     identity: [document.path, object.id, name]
                 )
             }

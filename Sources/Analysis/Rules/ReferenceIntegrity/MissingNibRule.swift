@@ -17,7 +17,14 @@ struct MissingNibRule: Rule {
 
         **Fix:** correct the name, or rename the file to match it (the name is the file name \
         without `.xib`).
-        """
+        """,
+        reads: [
+            "A nib load in the sources (`loadNibNamed`, `UINib(nibName:bundle:)`, `register(UINib…)`, `init(nibName:bundle:)`, `windowNibName`) and its name: a string literal, or one taken from a class (`String(describing:)`, `NSStringFromClass`) resolved to the class the call runs for; `init(nibName: nil, …)` and computed names with several candidates are not judged.",
+            "When the name comes from a type no source declares (a generic parameter or alias), or from a framework's or library's class (project.pbxproj) whose subclasses outside the project name their own nibs, the name is assumed and the finding is info.",
+            "The `.xib` and `.nib` files of the upload (`.lproj` copies and `~iphone` / `~ipad` variants included), none with that name, nor with the name of a project subclass of the enclosing class when the name comes from the class at run time.",
+            "Whether the call loads a window controller's nib (`windowNibName`): AppKit logs the failure, a warning.",
+            "Whether the load ships: the targets that build its source file (project.pbxproj, Package.swift); in a file no target builds or only test targets build, the finding is info.",
+        ]
     )
 
     static let requirements: RuleRequirements = .sources

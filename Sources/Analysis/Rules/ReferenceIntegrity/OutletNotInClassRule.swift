@@ -19,7 +19,14 @@ struct OutletNotInClassRule: Rule {
 
         **Fix:** reconnect the outlet to the renamed property (Connections inspector), or \
         delete the stale connection.
-        """
+        """,
+        reads: [
+            "The outlet or outlet-collection connection's `property` and the element whose `<connections>` hold it, with that element's `customClass` (File's Owner's included).",
+            "Every declaration of that class and its superclasses in the sources (extensions, categories, conformed protocols: outlets, properties, `setX:` methods, Key-Value Coding's `_x` / `isX` spellings) and the members of the platform classes its lineage ends in; a lineage leaving the project for a dependency's class, or a name two targets declare on different superclasses, is not checked.",
+            "The targets that bundle the IB file and those that build the class (project.pbxproj, Package.swift): a class declared only in unrelated targets or unbuilt files is not compared.",
+            "Which framework decodes the file: the document's type and `targetRuntime`, else the platforms of the targets bundling it; AppKit logs the failure and goes on, a warning.",
+            "Whether the connection ships and runs: the targets that bundle its file (project.pbxproj, Package.swift) and, in a storyboard, what reaches its scene (the initial controller, a segue or relationship, its Storyboard ID used by code or a storyboard reference); in a file no target ships or only test targets bundle, or in a scene nothing reaches, the finding is info.",
+        ]
     )
 
     static let requirements: RuleRequirements = .sources
@@ -35,6 +42,7 @@ struct OutletNotInClassRule: Rule {
                 }
                 """),
                 .init("App/CardView.xib", cardXib(outlet: "titleLabel")),
+                RuleExample.loader(ofNib: "CardView"),
             ]),
             RuleExample("Objective-C: the property is gone from the header.", files: [
                 .init("App/CardView.h", """
@@ -51,6 +59,7 @@ struct OutletNotInClassRule: Rule {
                 final class PreferencesController: NSWindowController {}
                 """),
                 .init("Mac/Preferences.xib", cocoaXib(outlet: "hotKeyField", owner: "PreferencesController")),
+                RuleExample.loader(ofNib: "Preferences", path: "Mac/AppDelegate.swift"),
             ]),
             RuleExample("macOS, Objective-C: the property is missing from the controller.", severity: .warning, files: [
                 .init("Mac/PreferencesController.h", """
@@ -59,6 +68,17 @@ struct OutletNotInClassRule: Rule {
                 @end
                 """),
                 .init("Mac/Preferences.xib", cocoaXib(outlet: "hotKeyField", owner: "PreferencesController", module: false)),
+                RuleExample.loader(ofNib: "Preferences", path: "Mac/AppDelegate.swift"),
+            ]),
+            RuleExample("A xib whose class no other file uses: nothing loads it, so info.", severity: .info, files: [
+                .init("App/CardView.swift", """
+                import UIKit
+
+                final class CardView: UIView {
+                    @IBOutlet weak var nameLabel: UILabel!
+                }
+                """),
+                .init("App/CardView.xib", cardXib(outlet: "titleLabel")),
             ]),
             RuleExample("Swift: a leftover xib that no target bundles is worth a line, not an error.", severity: .info, files: [
                 .init("App.xcodeproj/project.pbxproj", ExampleProject.pbxproj([.init("App", sources: ["App/CardView.swift"])])),

@@ -18,7 +18,13 @@ struct OwnerMismatchRule: Rule {
         **Fix:** load a File's Owner nib from the owner class itself with `owner: self` \
         (seed 002), or, if the nib is meant for `owner: nil`, set the class on its root view \
         instead of on File's Owner and connect the outlets from there.
-        """
+        """,
+        reads: [
+            "A nib load in the sources with a single nib name and its owner: `owner: nil`, a `register` of the nib (no owner), `owner: self` in an instance method of a class, or the controller `init(nibName:)` makes; any other owner expression is not judged.",
+            "That nib's File's Owner `customClass` (not `NSObject`) and the outlets in its `<connections>`.",
+            "For `self` and `init(nibName:)`: the owner's class and File's Owner's class, both with lineages the sources and platform tables know completely, neither a kind of the other.",
+            "Whether the load ships: the targets that build its source file (project.pbxproj, Package.swift); in a file no target builds or only test targets build, the finding is info.",
+        ]
     )
 
     static let requirements: RuleRequirements = .sources

@@ -17,7 +17,13 @@ struct RuntimeAttributeNotInClassRule: Rule {
 
         **Fix:** rename the attribute to the property's current name in the Identity \
         inspector, or delete it.
-        """
+        """,
+        reads: [
+            "The `<userDefinedRuntimeAttribute>`'s `keyPath` (its first key; platform keys such as `layer.*`, `tag` and accessibility keys are not checked) and the `customClass` of the element holding it.",
+            "Every declaration of that class and its superclasses in the sources (extensions, categories, `@IBInspectable`s, conformed protocols) and the platform classes' members; a lineage leaving the project for a dependency's class is not checked, nor a class declared only in targets unrelated to the IB file's (project.pbxproj).",
+            "The modules imported by the files that declare the class and its project superclasses: when one is neither a platform module nor built by the project, its extensions may add the key, so that none does is assumed and the finding is info, unless the class or a superclass has an `@IBInspectable` that no IB file sets (the rename shows in the class).",
+            "Whether the attribute ships and runs: the targets that bundle its file (project.pbxproj, Package.swift) and, in a storyboard, what reaches its scene (the initial controller, a segue or relationship, its Storyboard ID used by code or a storyboard reference); in a file no target ships or only test targets bundle, or in a scene nothing reaches, the finding is info.",
+        ]
     )
 
     static let requirements: RuleRequirements = .sources
@@ -33,6 +39,7 @@ struct RuntimeAttributeNotInClassRule: Rule {
                 }
                 """),
                 .init("App/CardView.xib", cardXib(keyPath: "cornerRadius")),
+                RuleExample.loader(ofNib: "CardView"),
             ]),
             RuleExample("Objective-C: no property for the key.", files: [
                 .init("App/CardView.h", """

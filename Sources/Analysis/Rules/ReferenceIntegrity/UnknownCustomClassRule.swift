@@ -30,7 +30,14 @@ struct UnknownCustomClassRule: Rule {
 
         **Fix:** restore or rename the class, or correct the Custom Class field (and its \
         module) in the Identity inspector.
-        """
+        """,
+        reads: [
+            "The `customClass` of an element (views, controllers, cells, File's Owner) or of a segue, and every class declaration in the sources and the platform class tables: no source declares it and it is no platform class, by table or by prefix (File's Owner is never instantiated, so a stale class there is info).",
+            "Where it would come from: the element's `customModule` / `customModuleProvider` against the modules the project builds and the dependencies it declares or imports (project.pbxproj, Package.swift, Podfile, podspecs); with no module, the prefix of the project's own classes or an own source file named after the class; when a dependency not in the upload may declare it, \"no dependency declares it\" is assumed and the finding is info (with a module but no project files, at most a warning).",
+            "The element's connections: an outlet it holds or an action sent to it that the platform class made instead does not answer makes it an error, else a warning.",
+            "For a class that is declared, the targets that bundle the IB file and those that build the class (project.pbxproj): declared only in targets the bundling ones neither are nor depend on, or only in unbuilt files, it is reported too.",
+            "Whether the element or segue ships and runs: the targets that bundle its file (project.pbxproj, Package.swift) and, in a storyboard, what reaches its scene (the initial controller, a segue or relationship, its Storyboard ID used by code or a storyboard reference); in a file no target ships or only test targets bundle, or in a scene nothing reaches, the finding is info.",
+        ]
     )
 
     static let requirements: RuleRequirements = .sources

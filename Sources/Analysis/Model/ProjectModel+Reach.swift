@@ -49,13 +49,13 @@ extension ProjectModel {
             files.contains { file in
                 guard file.kind == .swift || file.kind == .objc, let data = file.contents,
                       data.range(of: Data("lass".utf8)) != nil, let text = String(data: data, encoding: .utf8) else { return false }
-                return Self.computedClassName.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+                return Self.hasComputedArgument(in: text, after: Self.classNameArgument)
             }
         }
     }
 
-    /// `NSClassFromString(` or `classNamed(` with an argument that is not a string literal.
-    private static let computedClassName = try! NSRegularExpression(pattern: #"(?:NSClassFromString|classNamed)\s*\(\s*[^"@\s)]"#)
+    /// Where the argument of `NSClassFromString(` or `classNamed(` starts.
+    private static let classNameArgument = try! NSRegularExpression(pattern: #"(?:NSClassFromString|classNamed)\s*\("#)
 
     /// Whether a source file other than the class's own (its declarations' files and their
     /// header or implementation), or an Interface Builder file other than `nib`, names `name`.
@@ -140,12 +140,25 @@ extension ProjectModel {
     /// string literal.
     static func hasComputedIdentifierCall(in source: Data) -> Bool {
         guard source.range(of: Data("nstantiate".utf8)) != nil, let text = String(data: source, encoding: .utf8) else { return false }
-        return computedIdentifierCall.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        return hasComputedArgument(in: text, after: identifierArgument)
     }
 
-    /// An instantiate call whose identifier argument does not start with `"` or `@"`.
-    private static let computedIdentifierCall = try! NSRegularExpression(
-        pattern: #"nstantiate\w*(?:\((?:withIdentifier|identifier):|WithIdentifier:)\s*[^"@\s]"#)
+    /// Where an instantiate call's identifier argument starts.
+    private static let identifierArgument = try! NSRegularExpression(pattern: #"nstantiate\w*(?:\((?:withIdentifier|identifier):|WithIdentifier:)"#)
+
+    /// Whether an argument that `start` matches the beginning of is anything but a lone string
+    /// literal (`"Name"`, `@"Name"`) closed by `)`, `]` or `,`: `"App." + name`, a variable, a call.
+    static func hasComputedArgument(in text: String, after start: NSRegularExpression) -> Bool {
+        let whole = NSRange(text.startIndex..., in: text)
+        return start.matches(in: text, range: whole).contains { match in
+            let rest = NSRange(location: match.range.upperBound, length: whole.length - match.range.upperBound)
+            return loneLiteral.firstMatch(in: text, options: .anchored, range: rest) == nil
+        }
+    }
+
+    /// A lone string literal argument, anchored where the argument starts (a Swift
+    /// interpolation, `\(…)`, is computed).
+    private static let loneLiteral = try! NSRegularExpression(pattern: #"\s*@?"(?:[^"\\\n]|\\[^(])*"\s*[)\],]"#)
 }
 
 /// Per Interface Builder file, whether it is loaded (``ProjectModel/reach(of:)``): computed

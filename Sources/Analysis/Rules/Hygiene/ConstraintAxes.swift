@@ -51,9 +51,15 @@ struct ConstraintAxes {
 
     /// Whether `object`'s content gives it its size along `axis`: a chain of its subviews, each
     /// with a size of its own along the axis, tied edge to edge by required equalities from
-    /// its start edge (leading, top) to its end edge (trailing, bottom).
+    /// its start edge (leading, top) to its end edge (trailing, bottom); for a stack view,
+    /// every arranged subview it shows with a size of its own along the axis.
     private func isContentSized(_ object: IBObject, along axis: Axis, depth: Int) -> Bool {
         guard depth < 6, !object.subviews.isEmpty else { return false }
+        // A stack view is as large as what it arranges: along any axis, once every arranged
+        // subview it shows has a size of its own there.
+        if object.element == "stackView" {
+            return object.subviews.allSatisfy { Self.isHidden(document.objects[$0]) || hasOwnSize(document.objects[$0], along: axis, depth: depth + 1) }
+        }
         let members = Set(object.subviews.map { document.objects[$0].id } + [object.id])
         // Each tie between two edges on this axis, both ways: (item, side) → (item, side).
         var ties: [String: [String]] = [:]

@@ -80,6 +80,23 @@ struct OutletNotInClassRule: Rule {
                 """),
                 .init("App/CardView.xib", cardXib(outlet: "titleLabel")),
             ]),
+            RuleExample("The same xib, in an app that makes classes from computed names (`NSClassFromString`): any class may be made, so the nib may load: an error.", severity: .error, files: [
+                .init("App/CardView.swift", """
+                import UIKit
+
+                final class CardView: UIView {
+                    @IBOutlet weak var nameLabel: UILabel!
+                }
+                """),
+                .init("App/CardView.xib", cardXib(outlet: "titleLabel")),
+                .init("App/Catalog.swift", """
+                import UIKit
+
+                enum Catalog {
+                    static func view(named name: String) -> UIView.Type? { NSClassFromString("App." + name) as? UIView.Type }
+                }
+                """),
+            ]),
             RuleExample("Swift: a leftover xib that no target bundles is worth a line, not an error.", severity: .info, files: [
                 .init("App.xcodeproj/project.pbxproj", ExampleProject.pbxproj([.init("App", sources: ["App/CardView.swift"])])),
                 .init("App/CardView.swift", """

@@ -152,3 +152,31 @@ final class ModelJoinTests: XCTestCase {
         XCTAssertNil(model.nearestAwakeAfterKey(of: "C39"))
     }
 }
+
+/// A repository of many apps, each with its own `ViewController`: an IB file is checked
+/// against the declarations its own targets see, not the union of every same-named class.
+final class SameNamedClassesTests: XCTestCase {
+    private func project(storyboardOutlet outlet: String) -> [String: String] {
+        [
+            "One/One.xcodeproj/project.pbxproj": ExampleProject.pbxproj([.init("One", sources: ["ViewController.swift"], resources: ["Main.storyboard"])]),
+            "Two/Two.xcodeproj/project.pbxproj": ExampleProject.pbxproj([.init("Two", sources: ["ViewController.swift"], resources: ["Main.storyboard"])]),
+            "One/ViewController.swift": "import UIKit\n\nfinal class ViewController: UIViewController {\n    @IBOutlet var nameLabel: UILabel!\n}\n",
+            "Two/ViewController.swift": "import UIKit\n\nfinal class ViewController: UITableViewController {\n    @IBOutlet var titleLabel: UILabel!\n}\n",
+            "One/Main.storyboard": ExampleXML.storyboard(subviews: #"<label text="Name" id="Lbl-00-001"/>"#,
+                                                         controller: #"customClass="ViewController" customModule="One" customModuleProvider="target""#)
+                .replacingOccurrences(of: "</view>\n                </viewController>", with: """
+                </view>
+                                    <connections>
+                                        <outlet property="\(outlet)" destination="Lbl-00-001" id="Out-00-001"/>
+                                    </connections>
+                                </viewController>
+                """),
+        ]
+    }
+
+    func testTheOtherAppsOutletDoesNotHideAStaleOne() {
+        let stale = TestProject.findings("outlet-not-in-class", in: project(storyboardOutlet: "titleLabel"))
+        XCTAssertEqual(stale.map(\.severity), [.error], "titleLabel is only the other app's")
+        XCTAssertTrue(TestProject.findings("outlet-not-in-class", in: project(storyboardOutlet: "nameLabel")).isEmpty)
+    }
+}

@@ -82,7 +82,8 @@ extension ProjectModel {
         }
     }
 
-    private func add(_ type: SourceType, to members: inout ClassMembers, visitedProtocols: inout Set<String>) {
+    /// Adds what `type` declares (and the protocols it conforms to) to `members`.
+    func add(_ type: SourceType, to members: inout ClassMembers, visitedProtocols: inout Set<String>) {
         members.declaredKeys.formUnion(type.outlets.map(\.name))
         members.declaredKeys.formUnion(type.properties.map(\.name))
         for method in type.methods where !method.isTypeMethod {

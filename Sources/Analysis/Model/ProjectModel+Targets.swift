@@ -33,9 +33,52 @@ extension ProjectModel {
     /// ``checkableMembers(of:)`` when the class is the one the IB file at `documentPath`
     /// reaches; `nil` when its only declarations belong to unrelated targets or dead files
     /// (a same-named class elsewhere proves nothing about this IB file).
+    ///
+    /// When the project declares the class (or a class of its lineage) again in targets
+    /// the IB file cannot see (a repository of many apps, each with its own
+    /// `ViewController`), the members are those of the declarations it can see, not the
+    /// union of every same-named class.
     public func checkableMembers(of runtimeName: String, seenFrom documentPath: String) -> ClassMembers? {
         guard declarationScope(of: runtimeName, seenFrom: documentPath) == .visible else { return nil }
-        return checkableMembers(of: runtimeName)
+        guard let bundling = build.targets(of: documentPath), !bundling.isEmpty else { return checkableMembers(of: runtimeName) }
+        let visible = build.visible(from: bundling)
+        let isVisible = { (path: String) in build.targets(of: path).map { $0.contains(where: visible.contains) } ?? true }
+        guard lineage(of: runtimeName).contains(where: { name in
+            (declaration(of: name)?.declarations ?? []).contains { !isVisible($0.path) }
+        }) else { return checkableMembers(of: runtimeName) }
+        return scopedMembers(of: runtimeName, types: SourceTypeBuilder.types(from: sources.declarations.filter { isVisible($0.location.path) }))
+    }
+
+    /// The members of `runtimeName` among `types` (the declarations one IB file can see),
+    /// its lineage followed through them and then the platform's classes; `nil` when a class
+    /// of the lineage is neither among them nor the platform's, or has two superclasses.
+    private func scopedMembers(of runtimeName: String, types: [String: SourceType]) -> ClassMembers? {
+        let byRuntimeName = Dictionary(types.values.map { ($0.runtimeName ?? $0.name, $0) }) { first, _ in first }
+        // As for the whole project: only a class the project declares is checked.
+        guard (byRuntimeName[runtimeName] ?? types[runtimeName])?.hasPrimaryDeclaration == true else { return nil }
+        var members = ClassMembers()
+        var protocols: Set<String> = []
+        var chain: Set<String> = []
+        var current: String? = runtimeName
+        while let name = current, chain.insert(name).inserted {
+            let platformName = Self.unqualified(name)
+            let type = byRuntimeName[name] ?? types[name]
+            if let type {
+                guard !type.hasConflictingSuperclasses else { return nil }
+                add(type, to: &members, visitedProtocols: &protocols)
+            }
+            if PlatformMembers.keys[platformName] != nil || PlatformMembers.actions[platformName] != nil {
+                members.platformClasses.append(platformName)
+            }
+            if let superclass = type?.superclass, type?.hasPrimaryDeclaration == true {
+                current = superclass
+            } else if PlatformClasses.isKnown(platformName) {
+                current = PlatformClasses.superclass[platformName]
+            } else {
+                return nil
+            }
+        }
+        return members
     }
 
     /// Whether AppKit decodes the document: its own runtime, else the platforms of the

@@ -23,8 +23,9 @@ struct AmbiguousViewRule: Rule {
         automatically (Row Height *Automatic*, or `rowHeight = UITableView.automaticDimension` in \
         code). Xcode measures against the cell's fixed canvas height; at run time the cell takes \
         the content's height and no arranged subview has to stretch. Not reported. A cell whose \
-        content is held only by `centerY` stays reported: UIKit logs *constraints ambiguously \
-        suggest a height of zero* and falls back to the default height.
+        content is held only by `centerY` makes UIKit log *constraints ambiguously suggest a \
+        height of zero* and fall back to the standard height, in which the content is then \
+        settled: `info`.
         - **The size comes from code**: the class overrides `intrinsicContentSize`, adds and \
         constrains its own subviews, or sets its `contentSize`; an outlet to a stack view is filled \
         with `addArrangedSubview`; a view whose constraints are all build-time placeholders is \
@@ -94,13 +95,13 @@ struct AmbiguousViewRule: Rule {
                 <constraint firstItem="Fld-00-001" firstAttribute="leading" secondItem="Cnt-00-001" secondAttribute="leading" constant="20" id="Ldg-00-001"/>
                 """)),
             ]),
-            RuleExample("Labels in a vertical stack of a static cell held only by `centerY`, in a table with Automatic row height: UIKit finds no height in the cell's content.", files: [
+            RuleExample("Reported as info: labels in a vertical stack of a static cell held only by `centerY`, in a table with Automatic row height: UIKit finds no height in the cell's content and gives the row the standard height, where the stack, sized by its labels, is centred: the layout is settled on a device.", severity: .info, files: [
                 .init("App/Base.lproj/Main.storyboard", AmbiguousViewExamples.tableScene(rowHeight: "-1", cellConstraints: """
                 <constraint firstItem="Stk-00-001" firstAttribute="centerY" secondItem="Cnt-00-001" secondAttribute="centerY" id="CnY-00-001"/>
                 <constraint firstItem="Stk-00-001" firstAttribute="leading" secondItem="Cnt-00-001" secondAttribute="leading" constant="16" id="Ldg-00-001"/>
                 """)),
             ]),
-            RuleExample("The same stack pinned top and bottom, but the table's rows have a fixed height (44): the taller label stretches, which one is undetermined.", files: [
+            RuleExample("Reported as info: the same stack pinned top and bottom in rows of a fixed height (44): the stack stretches one label, breaking the tie between equal hugging priorities by their order.", severity: .info, files: [
                 .init("App/Base.lproj/Main.storyboard", AmbiguousViewExamples.tableScene(rowHeight: "44", cellConstraints: AmbiguousViewExamples.pinnedTopAndBottom)),
             ]),
             RuleExample("Reported as info: the Swift class overrides `intrinsicContentSize`, which Interface Builder cannot evaluate.", files: [

@@ -29,7 +29,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from recall import HOLDOUT, REALWORLD, GATED, TIMEOUT  # noqa: E402
+from recall import GATED, HOLDOUT, REALWORLD, TIMEOUT, default_binary  # noqa: E402
 
 REVIEW = os.path.join(REALWORLD, "independent-review.tsv")
 STRATEGIES = os.path.join(REALWORLD, "independent-strategies.tsv")
@@ -146,10 +146,7 @@ def percent(part, whole):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    default_binary = os.path.join(ROOT, ".build", "release", "nibscan")
-    if not os.path.exists(default_binary):
-        default_binary = os.path.join(ROOT, ".build", "debug", "nibscan")
-    parser.add_argument("--binary", default=default_binary)
+    parser.add_argument("--binary", default=default_binary())
     parser.add_argument("--details", action="store_true", help="list every finding and class (not blind)")
     parser.add_argument("--json", help="write the aggregate figures here")
     parser.add_argument("--jobs", type=int, default=2)

@@ -374,18 +374,28 @@ def outlet_candidates(project):
         path, line, klass, language = declarations[0]
         if not klass or framework_declares(project, klass, name):
             continue
-        places = [(ib, ib_line) for ib, ib_line, custom in connected[name] if klass in project.lineage(custom)]
-        if not places:
-            continue
-        new = rename_token(project.sources[path].lines[line - 1], name, name + SUFFIX,
-                           after=r"\b(?:var|let)\s+(?=%s\b)" % name if language == "swift" else r"IBOutlet\b")
-        if new is None:
-            continue
-        check = (lambda p=project, k=klass, n=name, d=(path, line): not objc_still_settable(p, k, n, d)) \
-            if language == "objc" else None
-        result.append(plant("outlet-renamed", f"{klass}.{name}", f"{path}:{line}", places + [(path, line)],
-                            edits={path: {line: new}}, check=check))
+        candidate = member_plant("outlet-renamed", project, (path, line, klass, language), name, connected[name],
+                                 swift_before=r"\b(?:var|let)\s+", objc_before=r"IBOutlet\b")
+        if candidate:
+            result.append(candidate)
     return result
+
+
+def member_plant(kind, project, declaration, name, uses, swift_before, objc_before):
+    """A plant renaming the member `name` at its one declaration (path, line, class,
+    language), counted at the IB places in `uses` (path, line, custom class) of that class
+    or a subclass; None when IB uses it nowhere there or the line does not rename cleanly."""
+    path, line, klass, language = declaration
+    places = [(ib, ib_line) for ib, ib_line, custom in uses if klass in project.lineage(custom)]
+    if not places:
+        return None
+    after = swift_before + r"(?=%s\b)" % name if language == "swift" else objc_before
+    new = rename_token(project.sources[path].lines[line - 1], name, name + SUFFIX, after=after)
+    if new is None:
+        return None
+    check = (lambda p=project, k=klass, n=name, d=(path, line): not objc_still_settable(p, k, n, d)) \
+        if language == "objc" else None
+    return plant(kind, f"{klass}.{name}", f"{path}:{line}", places + [(path, line)], edits={path: {line: new}}, check=check)
 
 
 def action_candidates(project):
@@ -481,17 +491,10 @@ def inspectable_candidates(project):
         path, line, klass, language = declarations[0]
         if not klass:
             continue
-        places = [(ib, ib_line) for ib, ib_line, custom in attributes[name] if klass in project.lineage(custom)]
-        if not places:
-            continue
-        new = rename_token(project.sources[path].lines[line - 1], name, name + SUFFIX,
-                           after=r"\bvar\s+(?=%s\b)" % name if language == "swift" else r"IBInspectable\b")
-        if new is None:
-            continue
-        check = (lambda p=project, k=klass, n=name, d=(path, line): not objc_still_settable(p, k, n, d)) \
-            if language == "objc" else None
-        result.append(plant("inspectable-renamed", f"{klass}.{name}", f"{path}:{line}", places + [(path, line)],
-                            edits={path: {line: new}}, check=check))
+        candidate = member_plant("inspectable-renamed", project, (path, line, klass, language), name, attributes[name],
+                                 swift_before=r"\bvar\s+", objc_before=r"IBInspectable\b")
+        if candidate:
+            result.append(candidate)
     return result
 
 
@@ -847,12 +850,15 @@ def outcomes(plants):
     return collections.Counter(p["outcome"] for p in plants if not p["found"])
 
 
+def default_binary():
+    """The release build when there is one, else the debug build."""
+    release = os.path.join(ROOT, ".build", "release", "nibscan")
+    return release if os.path.exists(release) else os.path.join(ROOT, ".build", "debug", "nibscan")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    default_binary = os.path.join(ROOT, ".build", "release", "nibscan")
-    if not os.path.exists(default_binary):
-        default_binary = os.path.join(ROOT, ".build", "debug", "nibscan")
-    parser.add_argument("--binary", default=default_binary)
+    parser.add_argument("--binary", default=default_binary())
     parser.add_argument("--projects", help="comma-separated folder names (default: all)")
     parser.add_argument("--exclude", help="comma-separated folder names to leave out")
     parser.add_argument("--kinds", help="comma-separated kinds (default: all)")

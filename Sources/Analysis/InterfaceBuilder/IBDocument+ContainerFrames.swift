@@ -6,13 +6,16 @@ extension IBDocument {
     /// style its built-in `textLabel`, `detailTextLabel` and `imageView`; `UITableView`
     /// places its header and footer views; `NSTabView` sizes the view of the selected item.
     public func frameIsSetByContainer(_ object: IBObject) -> Bool {
-        guard let key = object.key, let parent = object.parent else { return false }
+        guard let parent = object.parent else { return false }
+        if objects[parent].element == "tableViewCellContentView", let cell = objects[parent].parent,
+           objects[cell].layout.builtInSubviews.contains(object.id) {
+            return true
+        }
+        guard let key = object.key else { return false }
         switch (key, objects[parent].element) {
         case ("contentView", "scrollView"), ("contentView", "window"), ("contentView", "panel"),
              ("contentView", "tableViewCell"), ("contentView", "collectionViewCell"),
-             ("tableHeaderView", "tableView"), ("tableFooterView", "tableView"), ("view", "tabViewItem"),
-             ("textLabel", "tableViewCellContentView"), ("detailTextLabel", "tableViewCellContentView"),
-             ("imageView", "tableViewCellContentView"):
+             ("tableHeaderView", "tableView"), ("tableFooterView", "tableView"), ("view", "tabViewItem"):
             return true
         default:
             return false

@@ -107,6 +107,7 @@ extension IBDocumentBuilder {
             case .axis, .orientation: object.layout.isVerticalStack = value.string == "vertical"
             case .distribution: object.layout.fillsEqually = value.string == "fillEqually"
             case .style: object.layout.isSpinning = value.string == "spinning"
+            case .textLabel, .detailTextLabel, .imageView: object.layout.builtInSubviews.append(value.string)
             case .rowHeight: object.layout.rowHeight = value.double
             case .storyboardName: reference?.storyboardName = value.string
             case .referencedIdentifier: reference?.referencedIdentifier = value.string

@@ -13,6 +13,9 @@ public struct IBLayoutAttributes: Sendable, Hashable {
     /// A progress indicator's `style` is `spinning`: it has a size of its own on both axes
     /// (a bar has a height only).
     public var isSpinning: Bool = false
+    /// A table cell of a standard style: the ids of the `textLabel`, `detailTextLabel` and
+    /// `imageView` it lays out itself.
+    public var builtInSubviews: [String] = []
 
     public init(isVerticalStack: Bool = false, rowHeight: Double? = nil, fillsEqually: Bool = false) {
         self.isVerticalStack = isVerticalStack

@@ -17,7 +17,8 @@ struct AmbiguousViewRule: Rule {
 
         - **The container sets the frame**: an `NSScrollView`'s clip view, a window's content \
         view, a table or collection cell's content view, a table's header or footer view, an \
-        `NSTabView` item's view. Not reported.
+        `NSTabView` item's view, a standard-style table cell's built-in `textLabel`, \
+        `detailTextLabel` and `imageView` (the cell's attributes name them). Not reported.
         - **A self-sizing cell**: an arranged subview of a vertical stack in a table cell whose \
         content view is tied to its content at the top and the bottom, in a table that sizes rows \
         automatically (Row Height *Automatic*, or `rowHeight = UITableView.automaticDimension` in \
@@ -216,6 +217,26 @@ struct AmbiguousViewRule: Rule {
             ]),
         ],
         nonTriggering: [
+            RuleExample("The title and subtitle of a Subtitle-style cell: the cell lays out its built-in labels itself.", files: [
+                .init("App/Base.lproj/Main.storyboard", ExampleXML.tableStoryboard("""
+                <tableView key="view" clipsSubviews="YES" contentMode="scaleToFill" rowHeight="-1" id="Tbl-00-001">
+                    <prototypes>
+                        <tableViewCell contentMode="scaleToFill" textLabel="Lbl-00-001" detailTextLabel="Lbl-00-002" style="IBUITableViewCellStyleSubtitle" id="Cel-00-001">
+                            <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" contentMode="center" tableViewCell="Cel-00-001" id="Cnt-00-001">
+                                <subviews>
+                                    <label opaque="NO" contentMode="left" ambiguous="YES" text="Title" id="Lbl-00-001">
+                                        <autoresizingMask key="autoresizingMask"/>
+                                    </label>
+                                    <label opaque="NO" contentMode="left" ambiguous="YES" text="Subtitle" id="Lbl-00-002">
+                                        <autoresizingMask key="autoresizingMask"/>
+                                    </label>
+                                </subviews>
+                            </tableViewCellContentView>
+                        </tableViewCell>
+                    </prototypes>
+                </tableView>
+                """)),
+            ]),
             RuleExample("The same label, fully constrained.", files: [
                 .init("App/Base.lproj/Main.storyboard", ExampleXML.storyboard(subviews: """
                 <label text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="Lbl-00-001"/>

@@ -104,34 +104,25 @@ extension ProjectModel {
 
 /// Members already gathered for a model: rules ask for the same classes again and again,
 /// from several threads. Belongs to one model; never shared between analyses.
-final class MemberCache: @unchecked Sendable {
-    private var members: [String: ClassMembers] = [:]
+final class MemberCache: Sendable {
+    private let members = MemoTable<ClassMembers>()
     /// ``ProjectModel/checkableMembers(of:)`` answers, `nil` ones included.
-    private var checkable: [String: ClassMembers?] = [:]
-    private let lock = NSLock()
+    private let checkable = MemoTable<ClassMembers?>()
+    /// ``ProjectModel/checkableMembers(of:seenFrom:)`` answers for classes declared again elsewhere.
+    private let scoped = MemoTable<ClassMembers?>()
 
     func value(for name: String, compute: () -> ClassMembers) -> ClassMembers {
-        memoised(name, in: \.members, compute: compute)
+        members.value(for: name, compute: compute)
     }
 
     /// Like ``value(for:compute:)``, for the checkable members of a class.
     func checkableValue(for name: String, compute: () -> ClassMembers?) -> ClassMembers? {
-        memoised(name, in: \.checkable, compute: compute)
+        checkable.value(for: name, compute: compute)
     }
 
-    /// The lock is not held while `compute` runs: it may ask this cache for other classes.
-    private func memoised<Value>(_ name: String, in table: ReferenceWritableKeyPath<MemberCache, [String: Value]>,
-                                 compute: () -> Value) -> Value {
-        lock.lock()
-        if let known = self[keyPath: table][name] {
-            lock.unlock()
-            return known
-        }
-        lock.unlock()
-        let computed = compute()
-        lock.lock()
-        self[keyPath: table][name] = computed
-        lock.unlock()
-        return computed
+    /// Like ``checkableValue(for:compute:)``, for a class as the declarations of one set of
+    /// targets show it (`key` names both).
+    func scopedValue(for key: String, compute: () -> ClassMembers?) -> ClassMembers? {
+        scoped.value(for: key, compute: compute)
     }
 }

@@ -31,7 +31,7 @@ extension ProjectModel {
     /// load it, or when it names no project class to judge by.
     private func unloadedNib(at path: String) -> Evidence? {
         nibReachCache.value(for: path) {
-            guard let document = analysedDocuments.first(where: { $0.path == path }), document.format == .xib,
+            guard let document = analysedDocument(atPath: path), document.format == .xib,
                   let nibName = NibCatalog.loadName(ofPath: path), !["MainMenu", "MainWindow"].contains(nibName),
                   !loadSites(forNib: nibName).contains(where: { if case .literal = $0.nibName.resolution { true } else { false } }) else { return nil }
             let named = [nibName, document.filesOwner?.customClass] + document.topLevelObjects.map { document.objects[$0].customClass }
@@ -85,6 +85,15 @@ extension ProjectModel {
         }
     }
 
+    /// The document read in full at `path`, found through a table built on first use (the
+    /// runner asks for every finding's file).
+    private func analysedDocument(atPath path: String) -> IBDocument? {
+        let positions = analysedDocumentPositionsCache.get {
+            Dictionary(analysedDocuments.indices.map { (analysedDocuments[$0].path, $0) }) { first, _ in first }
+        }
+        return positions[path].map { analysedDocuments[$0] }
+    }
+
     /// The names of the test targets that build or bundle `path` when only test targets do.
     private func onlyTestTargets(of path: String) -> [String]? {
         guard let indices = build.targets(of: path), !indices.isEmpty,
@@ -95,7 +104,7 @@ extension ProjectModel {
     /// The evidence that the storyboard scene holding `location` is reached by nothing, or
     /// `nil` when it is reached (or is not a scene of a storyboard).
     private func unreachedScene(at location: SourceLocation) -> Evidence? {
-        guard let document = analysedDocuments.first(where: { $0.path == location.path }), document.format == .storyboard,
+        guard let document = analysedDocument(atPath: location.path), document.format == .storyboard,
               let scene = document.scenes.last(where: { $0.location.line <= location.line }),
               let controllerIndex = scene.viewController else { return nil }
         let controller = document.objects[controllerIndex]
@@ -159,26 +168,4 @@ extension ProjectModel {
     /// A lone string literal argument, anchored where the argument starts (a Swift
     /// interpolation, `\(…)`, is computed).
     private static let loneLiteral = try! NSRegularExpression(pattern: #"\s*@?"(?:[^"\\\n]|\\[^(])*"\s*[)\],]"#)
-}
-
-/// Per Interface Builder file, whether it is loaded (``ProjectModel/reach(of:)``): computed
-/// once for all the findings located in the file, by whichever rule asks first.
-final class NibReachCache: @unchecked Sendable {
-    private var answers: [String: Evidence?] = [:]
-    private let lock = NSLock()
-
-    /// The lock is not held while `compute` runs.
-    func value(for path: String, compute: () -> Evidence?) -> Evidence? {
-        lock.lock()
-        if let known = answers[path] {
-            lock.unlock()
-            return known
-        }
-        lock.unlock()
-        let computed = compute()
-        lock.lock()
-        answers[path] = computed
-        lock.unlock()
-        return computed
-    }
 }

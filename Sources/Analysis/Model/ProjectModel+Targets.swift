@@ -46,7 +46,11 @@ extension ProjectModel {
         guard lineage(of: runtimeName).contains(where: { name in
             (declaration(of: name)?.declarations ?? []).contains { !isVisible($0.path) }
         }) else { return checkableMembers(of: runtimeName) }
-        return scopedMembers(of: runtimeName, types: SourceTypeBuilder.types(from: sources.declarations.filter { isVisible($0.location.path) }))
+        // Every connection of every IB file asks: the answer is kept per class and set of visible targets.
+        let key = runtimeName + "\n" + visible.sorted().map(String.init).joined(separator: ",")
+        return memberCache.scopedValue(for: key) {
+            scopedMembers(of: runtimeName, types: SourceTypeBuilder.types(from: sources.declarations.filter { isVisible($0.location.path) }))
+        }
     }
 
     /// The members of `runtimeName` among `types` (the declarations one IB file can see),

@@ -53,7 +53,9 @@ public struct ProjectModel: Sendable {
     /// ``makesClassesFromComputedNames``, built on first use.
     let computedClassNamesCache = LazyValue<Bool>()
     /// Whether each Interface Builder file is loaded, asked by ``reach(of:)``.
-    let nibReachCache = NibReachCache()
+    let nibReachCache = MemoTable<Evidence?>()
+    /// Path → position in `analysedDocuments`, built on first use.
+    let analysedDocumentPositionsCache = LazyValue<[String: Int]>()
 
     /// Joins parsed documents and an index; `files` supplies the project files (Xcode
     /// projects, packages, dependency manifests) and compiled nibs.

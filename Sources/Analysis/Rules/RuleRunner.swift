@@ -40,7 +40,7 @@ public struct RuleRunner: Sendable {
         }
         let found = ConcurrentMap.map(runnable, team: team) { box in
             box.rule.check(model).map { violation in
-                (finding: Self.finding(violation, of: box.rule.description, reach: model.reach(of: violation.locations)),
+                (finding: Self.finding(violation, of: box.rule.description, reach: Self.reach(of: violation, box.rule.description, in: model)),
                  identity: violation.identity)
             }
         }.flatMap { $0 }
@@ -67,6 +67,14 @@ public struct RuleRunner: Sendable {
     /// A rule type as a `Sendable` value for the worker threads.
     private struct RuleBox: Sendable {
         let rule: any Rule.Type
+    }
+
+    /// What the model read about whether `violation`'s place ships and runs, asked only
+    /// while it can still lower the finding (an info finding stays info: the question, a
+    /// search of the sources for some nibs, is not worth asking).
+    static func reach(of violation: RuleViolation, _ description: RuleDescription, in model: ProjectModel) -> [Evidence] {
+        SeverityPolicy.severity(violation.severity ?? description.severity, evidence: violation.evidence) > .info
+            ? model.reach(of: violation.locations) : []
     }
 
     /// The report finding of `violation`: its severity and confidence decided by

@@ -21,6 +21,15 @@ struct ConstraintAxes {
     private let document: IBDocument
     /// Per object position, the required equality constraints that tie it.
     private let constraintsByObject: [Int: [IBConstraint]]
+    /// Answers already worked out: views are asked about again and again, through their
+    /// siblings, containers and content.
+    private let known = Answers()
+
+    /// The answers of one reading (one document, one thread).
+    private final class Answers {
+        var ownSize: [String: Bool] = [:]
+        var fixed: [String: Bool] = [:]
+    }
 
     init(_ document: IBDocument) {
         self.document = document
@@ -44,9 +53,13 @@ struct ConstraintAxes {
     /// Whether `object` has a size along `axis` that needs no view outside it: a constant
     /// width or height, an intrinsic size, or its content's (``isContentSized(_:along:depth:)``).
     func hasOwnSize(_ object: IBObject, along axis: Axis, depth: Int = 0) -> Bool {
-        Self.hasIntrinsicSize(object, on: axis) || (constraintsByObject[object.index] ?? []).contains { constraint in
+        let key = "\(object.index) \(axis) \(depth)"
+        if let answer = known.ownSize[key] { return answer }
+        let answer = Self.hasIntrinsicSize(object, on: axis) || (constraintsByObject[object.index] ?? []).contains { constraint in
             constraint.firstItem == object.id && constraint.secondItem == nil && Self.sizeAxis(constraint.firstAttribute) == axis
         } || isContentSized(object, along: axis, depth: depth)
+        known.ownSize[key] = answer
+        return answer
     }
 
     /// Whether `object`'s content gives it its size along `axis`: a chain of its subviews, each
@@ -100,7 +113,18 @@ struct ConstraintAxes {
         return side(name)
     }
 
+    /// ``isFixedNow(_:_:_:)``, remembered where the answer cannot depend on the views being
+    /// visited: a fixed axis always, an open one only when asked from outside any cycle.
     private func isFixed(_ position: Int, _ axis: Axis, _ visiting: inout Set<Int>) -> Bool {
+        let key = "\(position) \(axis)"
+        if let answer = known.fixed[key] { return answer }
+        let outermost = visiting.isEmpty
+        let answer = isFixedNow(position, axis, &visiting)
+        if answer || outermost { known.fixed[key] = answer }
+        return answer
+    }
+
+    private func isFixedNow(_ position: Int, _ axis: Axis, _ visiting: inout Set<Int>) -> Bool {
         let object = document.objects[position]
         guard let parent = object.parent, document.objects[parent].subviews.contains(position) else { return true }  // a root view
         if document.frameIsSetByContainer(object) { return true }

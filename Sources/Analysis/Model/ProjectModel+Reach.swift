@@ -36,7 +36,7 @@ extension ProjectModel {
                   !loadSites(forNib: nibName).contains(where: { if case .literal = $0.nibName.resolution { true } else { false } }) else { return nil }
             let named = [nibName, document.filesOwner?.customClass] + document.topLevelObjects.map { document.objects[$0].customClass }
             let classes = Set(named.compactMap { $0 }.filter { declaredType(runtimeName: $0) != nil })
-            guard !classes.isEmpty, !makesClassesFromComputedNames, classes.allSatisfy({ !isUsed($0, outside: path) }) else { return nil }
+            guard !classes.isEmpty, classes.allSatisfy({ !isUsed($0, outside: path) }), !makesClassesFromComputedNames else { return nil }
             return .limiting("nothing loads \(path)", to: .info,
                              because: "no code names the nib, and no source outside their own files or other Interface Builder file uses \(classes.sorted().joined(separator: ", ")), which it is made for")
         }
@@ -47,12 +47,19 @@ extension ProjectModel {
     var makesClassesFromComputedNames: Bool {
         computedClassNamesCache.get {
             files.contains { file in
+                // Only the files that name one of the calls are decoded and matched.
                 guard file.kind == .swift || file.kind == .objc, let data = file.contents,
-                      data.range(of: Data("lass".utf8)) != nil, let text = String(data: data, encoding: .utf8) else { return false }
+                      Self.classNameCalls.contains(where: { needle in
+                          data.withUnsafeBytes { ByteSearch.firstIndex(of: needle, in: $0.bindMemory(to: UInt8.self)) != nil }
+                      }),
+                      let text = String(data: data, encoding: .utf8) else { return false }
                 return Self.hasComputedArgument(in: text, after: Self.classNameArgument)
             }
         }
     }
+
+    /// The names of the calls that make a class from a name.
+    private static let classNameCalls = [ByteSearch.Needle("NSClassFromString"), ByteSearch.Needle("classNamed")]
 
     /// Where the argument of `NSClassFromString(` or `classNamed(` starts.
     private static let classNameArgument = try! NSRegularExpression(pattern: #"(?:NSClassFromString|classNamed)\s*\("#)

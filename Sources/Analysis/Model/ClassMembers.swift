@@ -110,6 +110,8 @@ final class MemberCache: Sendable {
     private let checkable = MemoTable<ClassMembers?>()
     /// ``ProjectModel/checkableMembers(of:seenFrom:)`` answers for classes declared again elsewhere.
     private let scoped = MemoTable<ClassMembers?>()
+    /// ``typesSeen(by:compute:)`` answers, per set of visible targets.
+    private let typesByTargets = MemoTable<[String: SourceType]>()
 
     func value(for name: String, compute: () -> ClassMembers) -> ClassMembers {
         members.value(for: name, compute: compute)
@@ -124,5 +126,10 @@ final class MemberCache: Sendable {
     /// targets show it (`key` names both).
     func scopedValue(for key: String, compute: () -> ClassMembers?) -> ClassMembers? {
         scoped.value(for: key, compute: compute)
+    }
+
+    /// The project's types as the declarations of one set of targets (`key`) show them.
+    func typesSeen(by key: String, compute: () -> [String: SourceType]) -> [String: SourceType] {
+        typesByTargets.value(for: key, compute: compute)
     }
 }

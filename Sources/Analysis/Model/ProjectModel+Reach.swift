@@ -49,9 +49,7 @@ extension ProjectModel {
             files.contains { file in
                 // Only the files that name one of the calls are decoded and matched.
                 guard file.kind == .swift || file.kind == .objc, let data = file.contents,
-                      Self.classNameCalls.contains(where: { needle in
-                          data.withUnsafeBytes { ByteSearch.firstIndex(of: needle, in: $0.bindMemory(to: UInt8.self)) != nil }
-                      }),
+                      Self.classNameCalls.contains(where: { Self.contains($0, in: data) }),
                       let text = String(data: data, encoding: .utf8) else { return false }
                 return Self.hasComputedArgument(in: text, after: Self.classNameArgument)
             }
@@ -155,8 +153,15 @@ extension ProjectModel {
     /// Objective-C, AppKit and `identifier:creator:` forms) with something other than a
     /// string literal.
     static func hasComputedIdentifierCall(in source: Data) -> Bool {
-        guard source.range(of: Data("nstantiate".utf8)) != nil, let text = String(data: source, encoding: .utf8) else { return false }
+        guard contains(instantiate, in: source), let text = String(data: source, encoding: .utf8) else { return false }
         return hasComputedArgument(in: text, after: identifierArgument)
+    }
+
+    private static let instantiate = ByteSearch.Needle("nstantiate")
+
+    /// Whether `needle` occurs in `data`: the cheap test before a file is decoded and matched.
+    private static func contains(_ needle: ByteSearch.Needle, in data: Data) -> Bool {
+        data.withUnsafeBytes { ByteSearch.firstIndex(of: needle, in: $0.bindMemory(to: UInt8.self)) != nil }
     }
 
     /// Where an instantiate call's identifier argument starts.

@@ -46,10 +46,13 @@ extension ProjectModel {
         guard lineage(of: runtimeName).contains(where: { name in
             (declaration(of: name)?.declarations ?? []).contains { !isVisible($0.path) }
         }) else { return checkableMembers(of: runtimeName) }
-        // Every connection of every IB file asks: the answer is kept per class and set of visible targets.
-        let key = runtimeName + "\n" + visible.sorted().map(String.init).joined(separator: ",")
-        return memberCache.scopedValue(for: key) {
-            scopedMembers(of: runtimeName, types: SourceTypeBuilder.types(from: sources.declarations.filter { isVisible($0.location.path) }))
+        // Every connection of every IB file asks: the types a set of targets sees are merged
+        // once, and each class's members kept per class and set.
+        let targets = visible.sorted().map(String.init).joined(separator: ",")
+        return memberCache.scopedValue(for: runtimeName + "\n" + targets) {
+            scopedMembers(of: runtimeName, types: memberCache.typesSeen(by: targets) {
+                SourceTypeBuilder.types(from: sources.declarations.filter { isVisible($0.location.path) })
+            })
         }
     }
 

@@ -55,7 +55,7 @@ public struct Submission {
         guard !entries.isEmpty else { throw Failure(description: "\(options.path) has no files to send") }
         let ci = CIEnvironment.detect(environment)
         var query = ["wait": String(Int(min(options.wait, max(0, deadline.timeIntervalSinceNow))))]
-        query["repository"] = ci.repository
+        query["repository"] = ci.repository.flatMap(RepositoryName.canonical)  // the name the service files it under
         query["branch"] = ci.branch
         query["commit"] = ci.commit
         query["pullRequest"] = ci.pullRequest.map(String.init)

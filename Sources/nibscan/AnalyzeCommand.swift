@@ -45,10 +45,14 @@ enum AnalyzeCommand {
             return CommandUsage.fail(oneLine(String(describing: error)))
         }
 
-        let renderOptions = options.renderOptions(failPolicy: failPolicy)
-        for (format, path) in [(options.format, options.outputPath ?? "-")] + options.extraReports.map({ ($0.format, $0.path) }) {
+        let environment = ProcessInfo.processInfo.environment
+        let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
+        var renderOptions = options.renderOptions(failPolicy: failPolicy, analysedFolder: analysedFolder(options.path))
+        let main = (options.outputFormat(stdoutIsTerminal: stdoutIsTerminal), options.outputPath ?? "-")
+        for (format, path) in [main] + options.extraReports.map({ ($0.format, $0.path) }) {
             let data: Data
             do {
+                renderOptions.color = options.usesColor(toTerminal: path == "-" && stdoutIsTerminal, environment: environment)
                 data = try report.rendered(as: format, options: renderOptions)
             } catch {
                 return CommandUsage.fail(oneLine("cannot render the report as \(format.rawValue): \(error)"))
@@ -64,6 +68,14 @@ enum AnalyzeCommand {
             }
         }
         return failPolicy.fails(report) ? 1 : 0
+    }
+
+    /// The absolute path of `path` with links resolved, when it is a folder (the Xcode
+    /// format prints absolute paths under it); `nil` for a zip.
+    private static func analysedFolder(_ path: String) -> String? {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { return nil }
+        return URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
     /// A reason that may quote a path or an entry name, kept on the one line a CI log shows.

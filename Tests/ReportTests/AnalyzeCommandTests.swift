@@ -23,9 +23,56 @@ final class AnalyzeCommandTests: XCTestCase {
         for format in ReportFormat.allCases {
             let run = try nibscan([path, "--format", format.rawValue])
             XCTAssertEqual(run.status, 0, "\(format.rawValue): \(run.stderr)")
-            XCTAssertFalse(run.stdout.isEmpty, format.rawValue)
+            // Xcode diagnostics of a project with no findings are no lines at all.
+            XCTAssertEqual(run.stdout.isEmpty, format == .xcode, format.rawValue)
             XCTAssertEqual(run.stderr, "", format.rawValue)
         }
+    }
+
+    /// `nibscan ARGUMENTS` under a pseudo-terminal (`script`), with `environment` added to
+    /// the test's own; `script` turns each line end into CR LF.
+    private func onTerminal(_ arguments: [String], environment: [String: String]) throws -> NibscanProcess.Run {
+        let quoted = ([NibscanProcess.executable.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        var merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        merged["NO_COLOR"] = environment["NO_COLOR"]
+        return try NibscanProcess.launch(URL(fileURLWithPath: "/usr/bin/script"), ["-qec", quoted.joined(separator: " "), "/dev/null"],
+                                         environment: merged)
+    }
+
+    func testATerminalGetsReadableTextInColourAndAPipeTheJSONReport() throws {
+        let sample = Fixtures.examplesDirectory.appendingPathComponent("SampleApp").path
+        let coloured = try onTerminal(["analyze", sample], environment: ["TERM": "xterm-256color"])
+        XCTAssertEqual(coloured.status, 1, "the sample fails the default gate: \(coloured.stdout)")
+        XCTAssertTrue(coloured.stdout.contains("\u{1B}[1;31merror\u{1B}[0m"), coloured.stdout)
+        XCTAssertTrue(coloured.stdout.contains("\u{1B}[1;31mfails\u{1B}[0m the gate (fail on error)"), coloured.stdout)
+        XCTAssertTrue(coloured.stdout.contains("fix: "), "the fix hint under a finding")
+        XCTAssertFalse(coloured.stdout.hasPrefix("{"))
+
+        for plain in [try onTerminal(["analyze", sample], environment: ["TERM": "xterm", "NO_COLOR": "1"]),
+                      try onTerminal(["analyze", sample, "--color", "never"], environment: ["TERM": "xterm"]),
+                      try onTerminal(["analyze", sample], environment: ["TERM": "dumb"])] {
+            XCTAssertEqual(plain.status, 1)
+            XCTAssertFalse(plain.stdout.contains("\u{1B}"), plain.stdout)
+            XCTAssertTrue(plain.stdout.contains("errors") && plain.stdout.contains("fails the gate"), plain.stdout)
+        }
+        let asked = try onTerminal(["analyze", sample, "--format", "json"], environment: ["TERM": "xterm"])
+        XCTAssertTrue(asked.stdout.hasPrefix("{"), "an asked format wins on a terminal too")
+
+        let piped = try nibscan([sample])
+        XCTAssertEqual(piped.status, 1)
+        XCTAssertNoThrow(try Report.decode(jsonData: Data(piped.stdout.utf8)), "a pipe still gets the JSON report")
+        let forced = try nibscan([sample, "--format", "text", "--color", "always"])
+        XCTAssertTrue(forced.stdout.contains("\u{1B}[1;31merror"), "--color always colours a pipe too")
+    }
+
+    func testXcodeFormatPrintsAbsolutePathsForAFolder() throws {
+        let sample = Fixtures.examplesDirectory.appendingPathComponent("SampleApp")
+        let run = try nibscan([sample.path, "--format", "xcode"])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        let root = sample.standardizedFileURL.resolvingSymlinksInPath().path
+        let lines = run.stdout.split(separator: "\n")
+        XCTAssertFalse(lines.isEmpty)
+        XCTAssertTrue(lines.allSatisfy { $0.hasPrefix(root + "/") }, run.stdout)
     }
 
     func testBaselineMarksFixedFindingsAndOutputGoesToTheFile() throws {
@@ -74,7 +121,7 @@ final class AnalyzeCommandTests: XCTestCase {
     func testBadUsageAndUnreadableInputExitTwoWithOneLine() throws {
         let path = try project().path
         let cases: [([String], String)] = [
-            ([path, "--format", "xml"], "nibscan: --format takes one of json, sarif, markdown, github, junit, codeclimate, checkstyle, not 'xml'\n"),
+            ([path, "--format", "xml"], "nibscan: --format takes one of json, sarif, markdown, github, junit, codeclimate, checkstyle, xcode, text, not 'xml'\n"),
             ([path, "--max-compression-ratio", "0"], "nibscan: --max-compression-ratio takes a number of at least 1, not '0'\n"),
             ([path, "--max-ratio", "0"], "nibscan: --max-ratio takes a number of at least 1, not '0'\n"),
             ([path, "--max-xml-depth", "0"], "nibscan: --max-xml-depth takes a whole number of at least 1, not '0'\n"),

@@ -27,6 +27,10 @@ final class AnalyzeOptionsTests: XCTestCase {
         XCTAssertEqual(try options(["Project.zip"]), AnalyzeOptions(path: "Project.zip"))
         let defaults = try options(["p"])
         XCTAssertEqual(defaults.format, .json)
+        XCTAssertEqual(defaults.outputFormat(stdoutIsTerminal: false), .json, "a pipe or a file gets the JSON report")
+        XCTAssertEqual(defaults.outputFormat(stdoutIsTerminal: true), .text, "a terminal gets text")
+        XCTAssertEqual(try options(["p", "--output", "r.json"]).outputFormat(stdoutIsTerminal: true), .json)
+        XCTAssertEqual(try options(["p", "--format", "json"]).outputFormat(stdoutIsTerminal: true), .json, "an asked format wins")
         XCTAssertEqual(defaults.failPolicy, FailPolicy(threshold: .error, scope: .all))
         XCTAssertEqual(defaults.archiveLimits, ArchiveLimits())
         XCTAssertEqual(defaults.interfaceBuilderLimits, .default)
@@ -40,11 +44,30 @@ final class AnalyzeOptionsTests: XCTestCase {
             "--fail-scope", "new", "--max-entries", "10", "--max-inflated-bytes", "2M", "--max-entry-bytes", "512k",
             "--max-compression-ratio", "12.5", "--max-path-depth", "8", "--max-path-length", "300", "Project.zip",
         ])
-        XCTAssertEqual(parsed, AnalyzeOptions(
+        var expected = AnalyzeOptions(
             path: "Project.zip", format: .sarif, outputPath: "out.sarif", baselinePath: "main.json",
             failPolicy: FailPolicy(threshold: .warning, scope: .new),
             archiveLimits: ArchiveLimits(maxEntries: 10, maxTotalInflatedBytes: 2 << 20, maxEntryBytes: 512 << 10,
-                                         maxCompressionRatio: 12.5, maxPathDepth: 8, maxPathLength: 300)))
+                                         maxCompressionRatio: 12.5, maxPathDepth: 8, maxPathLength: 300))
+        expected.formatGiven = true
+        XCTAssertEqual(parsed, expected)
+    }
+
+    func testColorChoices() throws {
+        XCTAssertEqual(try options(["p"]).color, .auto)
+        XCTAssertEqual(try options(["p", "--color", "never"]).color, .never)
+        XCTAssertEqual(try options(["p", "--color=always"]).color, .always)
+        XCTAssertThrowsError(try options(["p", "--color", "yes"])) { error in
+            XCTAssertEqual((error as? AnalyzeOptionsError)?.description, "--color takes auto, always or never, not 'yes'")
+        }
+        let auto = try options(["p"])
+        XCTAssertTrue(auto.usesColor(toTerminal: true, environment: [:]))
+        XCTAssertFalse(auto.usesColor(toTerminal: false, environment: [:]), "no colour into a pipe or a file")
+        XCTAssertFalse(auto.usesColor(toTerminal: true, environment: ["NO_COLOR": "1"]))
+        XCTAssertTrue(auto.usesColor(toTerminal: true, environment: ["NO_COLOR": ""]), "an empty NO_COLOR does not count")
+        XCTAssertFalse(auto.usesColor(toTerminal: true, environment: ["TERM": "dumb"]))
+        XCTAssertTrue(try options(["p", "--color", "always"]).usesColor(toTerminal: false, environment: ["NO_COLOR": "1"]), "the flag wins")
+        XCTAssertFalse(try options(["p", "--color", "never"]).usesColor(toTerminal: true, environment: [:]))
     }
 
     func testEveryFormatAndFailLevel() throws {
@@ -143,7 +166,7 @@ final class AnalyzeOptionsTests: XCTestCase {
     }
 
     func testBadValues() {
-        let formats = "one of json, sarif, markdown, github, junit, codeclimate, checkstyle"
+        let formats = "one of json, sarif, markdown, github, junit, codeclimate, checkstyle, xcode, text"
         assertError(["--format", "xml", "p"], .badValue(flag: "--format", value: "xml", expected: formats),
                     message: "--format takes \(formats), not 'xml'")
         assertError(["--format", "JSON", "p"], .badValue(flag: "--format", value: "JSON", expected: formats))

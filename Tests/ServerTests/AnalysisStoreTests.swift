@@ -34,7 +34,7 @@ final class AnalysisStoreTests: EngineTestCase {
         try onEachEngine {
             guard case .created(let created) = try store.insert(record("a", repository: "acme/app")) else { return XCTFail("expected created") }
             XCTAssertEqual(created.status, .queued)
-            XCTAssertEqual(try store.record(id: "a")?.metadata.repository, "acme/app")
+            XCTAssertEqual(try store.record(id: "a")?.metadata.repository, "github.com/acme/app", "stored under its canonical name")
             XCTAssertEqual(try store.delete(id: "a")?.uploadPath, "/tmp/a.zip")
             XCTAssertNil(try store.record(id: "a"))
             XCTAssertNil(try store.delete(id: "a"))

@@ -142,7 +142,7 @@ final class GitHubActionTests: XCTestCase {
         let listed = try XCTUnwrap(try live.request("GET", "/v1/analyses", headers: ["Authorization": "Bearer \(token)"]).json()["items"] as? [[String: Any]])
         let metadata = listed.first?["metadata"] as? [String: Any]
         XCTAssertEqual(metadata?["commit"] as? String, Self.sha, "CI metadata from GitHub's variables")
-        XCTAssertEqual(metadata?["repository"] as? String, "https://github.com/acme/app")
+        XCTAssertEqual(metadata?["repository"] as? String, "github.com/acme/app", "the canonical name")
 
         let refused = try runAction(["path": CIDropIns.projectFolder, "server-url": server, "token": "wrong-token-0123456789"], workspace: run.workspace)
         XCTAssertEqual(refused.process.status, 2)

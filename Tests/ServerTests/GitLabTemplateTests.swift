@@ -53,7 +53,7 @@ final class GitLabTemplateTests: XCTestCase {
                       "the server's --source-link, with the uploaded folder's prefix: \(markdown)")
         let listed = try XCTUnwrap(try live.request("GET", "/v1/analyses").json()["items"] as? [[String: Any]])
         let metadata = listed.first?["metadata"] as? [String: Any]
-        XCTAssertEqual(metadata?["repository"] as? String, "https://gitlab.example.com/group/sub/app")
+        XCTAssertEqual(metadata?["repository"] as? String, "gitlab.example.com/group/sub/app", "the canonical name")
         XCTAssertEqual(metadata?["pullRequest"] as? Int, 12)
     }
 

@@ -25,7 +25,7 @@ final class LiveAnalysesTests: XCTestCase {
         XCTAssertEqual((body["links"] as? [String: String])?["self"], "/v1/analyses/\(id)")
         XCTAssertEqual((body["links"] as? [String: String])?["report"], "/v1/analyses/\(id)/report")
         let metadata = try XCTUnwrap(body["metadata"] as? [String: Any])
-        XCTAssertEqual(metadata["repository"] as? String, "acme/app")
+        XCTAssertEqual(metadata["repository"] as? String, "github.com/acme/app", "filed under its canonical name")
         XCTAssertEqual(metadata["pullRequest"] as? Int, 7)
         // On disk and in the database before the 202 was sent.
         let record = try XCTUnwrap(live.server.store.record(id: id))
@@ -118,7 +118,7 @@ final class LiveAnalysesTests: XCTestCase {
         XCTAssertEqual(response.status, 202, response.text)
         let id = try XCTUnwrap(try response.json()["id"] as? String)
         let record = try XCTUnwrap(live.server.store.record(id: id))
-        XCTAssertEqual(record.metadata, .init(repository: "acme/ios", branch: "feature/login", commit: "deadbeef"))
+        XCTAssertEqual(record.metadata, .init(repository: "github.com/acme/ios", branch: "feature/login", commit: "deadbeef"))
         XCTAssertEqual(record.projectName, "Shop")
         XCTAssertEqual(record.uploadBytes, Int64(LiveServer.sampleZip().count), "only the project part is stored")
     }
@@ -220,7 +220,7 @@ final class LiveAnalysesTests: XCTestCase {
     func testListingFiltersAndPagesNewestFirst() throws {
         var ids: [String] = []
         for index in 0 ..< 5 {
-            ids.append(try live.seed(status: index == 4 ? .running : .succeeded, repository: index.isMultiple(of: 2) ? "acme/a" : "acme/b"))
+            ids.append(try live.seed(status: index == 4 ? .running : .succeeded, repository: index.isMultiple(of: 2) ? "github.com/acme/a" : "github.com/acme/b"))
         }
         let first = try live.request("GET", "/v1/analyses?limit=2").json()
         XCTAssertEqual((first["items"] as? [[String: Any]])?.compactMap { $0["id"] as? String }, [ids[4], ids[3]])

@@ -64,7 +64,7 @@ final class LiveSubmitTests: XCTestCase {
         XCTAssertEqual(results.map { $0["ruleId"] as? String }, ["missing-nib"])
         let analysis = try XCTUnwrap(try analyses().first)
         let metadata = try XCTUnwrap(analysis["metadata"] as? [String: Any])
-        XCTAssertEqual(metadata["repository"] as? String, "https://github.com/acme/app")
+        XCTAssertEqual(metadata["repository"] as? String, "github.com/acme/app")
         XCTAssertEqual(metadata["branch"] as? String, "feature/badge")
         XCTAssertEqual(metadata["commit"] as? String, "0123456789abcdef")
         XCTAssertEqual(metadata["pullRequest"] as? Int, 7)

@@ -91,13 +91,13 @@ final class TrendsStoreTests: EngineTestCase {
         try onEachEngine {
             try seedWeek()
             let all = try store.repositories(limit: 10, after: nil)
-            XCTAssertEqual(all.map(\.name), ["acme/app", "acme/other"])
+            XCTAssertEqual(all.map(\.name), ["github.com/acme/app", "github.com/acme/other"])
             let app = try XCTUnwrap(all.first)
             XCTAssertEqual(app.latest.id, "next-week")
             XCTAssertEqual(app.branches.map(\.name), ["feature", "main"])
             XCTAssertEqual(app.branches.map(\.analyses), [1, 5])
             XCTAssertEqual(app.branches.map(\.latestAnalysisID), ["wed-feature", "next-week"])
-            XCTAssertEqual(try store.repositories(limit: 10, after: "acme/app").map(\.name), ["acme/other"])
+            XCTAssertEqual(try store.repositories(limit: 10, after: "github.com/acme/app").map(\.name), ["github.com/acme/other"])
         }
     }
 
@@ -140,7 +140,7 @@ final class TrendsAPITests: XCTestCase {
         for finding in findings { expected[finding["rule"] as? String ?? "", default: 0] += 1 }
         XCTAssertEqual(items.first?["rules"] as? [String: Int], expected)
         let repositories = try XCTUnwrap(try live.request("GET", "/v1/repositories").json()["items"] as? [[String: Any]])
-        XCTAssertEqual(repositories.map { $0["name"] as? String }, ["acme/app"])
+        XCTAssertEqual(repositories.map { $0["name"] as? String }, ["github.com/acme/app"])
         XCTAssertEqual((repositories.first?["latestAnalysis"] as? [String: Any])?["id"] as? String, id)
     }
 

@@ -48,14 +48,14 @@ final class WebhookEditTests: LoopbackTestCase {
         Thread.sleep(forTimeInterval: 0.01)
 
         let edited = try patch(id, json: ["url": "https://new.example.test/hook", "events": ["analysis.succeeded", "ping", "ping"],
-                                          "repository": "acme/new"])
+                                          "repository": "https://github.com/Acme/New.git"])
 
         XCTAssertEqual(edited.status, 200, edited.head)
         XCTAssertTrue(edited.head.contains("Content-Type: application/json"), edited.head)
         XCTAssertEqual(edited.json["id"] as? String, id)
         XCTAssertEqual(edited.json["url"] as? String, "https://new.example.test/hook")
         XCTAssertEqual(edited.json["events"] as? [String], ["analysis.succeeded", "ping"])
-        XCTAssertEqual(edited.json["repository"] as? String, "acme/new")
+        XCTAssertEqual(edited.json["repository"] as? String, "github.com/acme/new", "kept under its canonical name")
         XCTAssertNil(edited.json["secret"], "the secret is never shown again")
         XCTAssertEqual(edited.json["createdAt"] as? String, before["createdAt"] as? String)
         XCTAssertNotEqual(edited.json["updatedAt"] as? String, before["updatedAt"] as? String)
@@ -72,7 +72,7 @@ final class WebhookEditTests: LoopbackTestCase {
         let events = try patch(id, json: ["events": ["analysis.succeeded"]])
         XCTAssertEqual(events.status, 200, events.head)
         XCTAssertEqual(events.json["url"] as? String, "https://hooks.example.test/a")
-        XCTAssertEqual(events.json["repository"] as? String, "acme/app")
+        XCTAssertEqual(events.json["repository"] as? String, "github.com/acme/app")
 
         let everyRepository = try patch(id, json: ["repository": NSNull()])
         XCTAssertEqual(everyRepository.status, 200, everyRepository.head)

@@ -36,7 +36,7 @@ final class WebhookEndToEndTests: LoopbackTestCase {
         let payload = try XCTUnwrap(try JSONSerialization.jsonObject(with: request.body) as? [String: Any])
         let data = try XCTUnwrap(payload["data"] as? [String: Any])
         XCTAssertEqual(data["id"] as? String, analysisID)
-        XCTAssertEqual(data["repository"] as? String, "acme/app")
+        XCTAssertEqual(data["repository"] as? String, "github.com/acme/app")
         let status = try XCTUnwrap(data["status"] as? String)
         XCTAssertEqual(payload["type"] as? String, "analysis.\(status)")
         XCTAssertEqual(request.headers["nibscan-event"], "analysis.\(status)")

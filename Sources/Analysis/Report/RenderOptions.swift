@@ -26,11 +26,16 @@ public struct RenderOptions: Sendable, Equatable {
     /// The gate a verdict is judged by, so that the Markdown verdict agrees with the exit
     /// status or the API's answer.
     public var failPolicy: FailPolicy
+    /// The analysed folder's absolute path, when a folder on this machine was analysed: the
+    /// Xcode format prints absolute paths under it, which Xcode and editors open directly.
+    public var absoluteRoot: String?
+    /// Whether the terminal format colours its severities (`--color`, `NO_COLOR`).
+    public var color: Bool
 
     public init(repository: String? = nil, commit: String? = nil, sourceLink: SourceLinkTemplate? = nil, branch: String? = nil,
                 reportURL: String? = nil, toolInformationURL: String? = nil,
                 pathMapping: PathMapping = PathMapping(), rules: [RuleDescription] = RuleCatalog.descriptions,
-                failPolicy: FailPolicy = FailPolicy()) {
+                failPolicy: FailPolicy = FailPolicy(), absoluteRoot: String? = nil, color: Bool = false) {
         self.repository = repository
         self.commit = commit
         self.sourceLink = sourceLink
@@ -40,6 +45,15 @@ public struct RenderOptions: Sendable, Equatable {
         self.pathMapping = pathMapping
         self.rules = rules
         self.failPolicy = failPolicy
+        self.absoluteRoot = absoluteRoot
+        self.color = color
+    }
+
+    /// A report path as the Xcode format prints it: under ``absoluteRoot`` when a folder
+    /// was analysed, else mapped to the repository (``pathMapping``).
+    func displayPath(_ path: String) -> String {
+        guard let absoluteRoot else { return pathMapping.map(path) }
+        return absoluteRoot.hasSuffix("/") ? absoluteRoot + path : absoluteRoot + "/" + path
     }
 
     /// Where the repository's files are on the web, when its host can be told.

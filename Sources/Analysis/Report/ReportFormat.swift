@@ -1,7 +1,7 @@
 /// The shapes one report can be rendered in: the CLI's `--format`, the API's `?format=`
 /// and `Accept`. Each has its own ``ReportRenderer``.
 public enum ReportFormat: String, CaseIterable, Sendable {
-    case json, sarif, markdown, github, junit, codeclimate, checkstyle
+    case json, sarif, markdown, github, junit, codeclimate, checkstyle, xcode, text
 
     /// The `Content-Type` the server answers with.
     public var mediaType: String {
@@ -9,7 +9,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .json, .codeclimate: "application/json"
         case .sarif: "application/sarif+json"
         case .markdown: "text/markdown; charset=utf-8"
-        case .github: "text/plain; charset=utf-8"
+        case .github, .xcode, .text: "text/plain; charset=utf-8"
         case .junit, .checkstyle: "application/xml"
         }
     }
@@ -18,10 +18,12 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     var essence: String { MediaRange.essence(of: mediaType) }
 
     /// Whether `Accept` alone can select this format: only when no other format shares its
-    /// media type, except the report itself, which owns `application/json` (never Code
-    /// Quality); `application/xml` is JUnit and Checkstyle alike, so it selects neither.
+    /// media type, except the owners of a shared type: the report itself owns
+    /// `application/json` (never Code Quality) and the GitHub annotations `text/plain` (as
+    /// before the Xcode and terminal formats existed; ask for those with `?format=`);
+    /// `application/xml` is JUnit and Checkstyle alike, so it selects neither.
     var isNegotiable: Bool {
-        ReportFormat.allCases.filter { $0.essence == essence }.count == 1 || self == .json
+        ReportFormat.allCases.filter { $0.essence == essence }.count == 1 || self == .json || self == .github
     }
 
     /// The format a media type names unambiguously, ignoring parameters and case:
@@ -48,6 +50,8 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .junit: JUnitReportRenderer()
         case .codeclimate: CodeClimateReportRenderer()
         case .checkstyle: CheckstyleReportRenderer()
+        case .xcode: XcodeReportRenderer()
+        case .text: TextReportRenderer()
         }
     }
 }

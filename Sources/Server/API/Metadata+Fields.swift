@@ -1,3 +1,5 @@
+import Analysis
+
 extension AnalysisRecord.Metadata {
     /// The metadata field names, as form fields and query parameters.
     static let fieldNames: Set<String> = ["repository", "branch", "commit", "pullRequest", "baseline"]
@@ -8,14 +10,17 @@ extension AnalysisRecord.Metadata {
         guard !value.isEmpty, value.count <= 512, value.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else {
             throw .invalidParameter(name, "must be 1 to 512 characters without control characters")
         }
-        func assign(_ keyPath: WritableKeyPath<Self, String?>) throws(Problem) {
-            if let existing = self[keyPath: keyPath], existing != value {
+        func assign(_ keyPath: WritableKeyPath<Self, String?>, _ stored: String? = nil) throws(Problem) {
+            let stored = stored ?? value
+            if let existing = self[keyPath: keyPath], existing != stored {
                 throw .invalidParameter(name, "is given twice with different values")
             }
-            self[keyPath: keyPath] = value
+            self[keyPath: keyPath] = stored
         }
         switch name {
-        case "repository": try assign(\.repository)
+        case "repository":
+            // One name per repository, whatever form it came in, so history and trends stay whole.
+            try assign(\.repository, RepositoryName.filed(value))
         case "branch": try assign(\.branch)
         case "baseline": try assign(\.baseline)
         case "commit":

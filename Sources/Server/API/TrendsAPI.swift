@@ -27,9 +27,10 @@ struct TrendsAPI: Sendable {
 
     /// `?repository=` (required) `&branch=&since=&until=&bucket=day|week&limit=&cursor=`.
     private func trends(_ request: APIRequest) throws(Problem) -> HTTPResponse {
-        guard let repository = try request.queryValue("repository"), !repository.isEmpty else {
+        guard let given = try request.queryValue("repository"), !given.isEmpty else {
             throw .invalidParameter("repository", "is required")
         }
+        let repository = RepositoryName.filed(given)
         let until = try Self.date(request, "until") ?? Date()
         let since = try Self.date(request, "since") ?? until.addingTimeInterval(-Self.defaultSpan)
         guard since < until else { throw .invalidParameter("since", "must be before until") }

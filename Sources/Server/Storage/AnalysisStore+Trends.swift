@@ -56,7 +56,7 @@ extension AnalysisStore {
     /// report is read), and whether later buckets exist.
     public func trends(_ query: TrendQuery) throws -> (points: [TrendPoint], more: Bool) {
         var conditions = ["status = 'succeeded'", "repository = ?", "created_at >= ?", "created_at < ?"]
-        var parameters: [DatabaseValue] = [.text(query.repository), .real(query.since.timeIntervalSince1970), .real(query.until.timeIntervalSince1970)]
+        var parameters: [DatabaseValue] = [.text(RepositoryName.filed(query.repository)), .real(query.since.timeIntervalSince1970), .real(query.until.timeIntervalSince1970)]
         if let branch = query.branch {
             conditions.append("branch = ?")
             parameters.append(.text(branch))

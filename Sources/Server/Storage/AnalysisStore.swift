@@ -62,8 +62,12 @@ public final class AnalysisStore: Sendable {
         try database.withConnection(body)
     }
 
+    /// Stores `record` (its repository under its canonical ``RepositoryName``, so that every
+    /// form of one repository's name shares one history).
     public func insert(_ record: AnalysisRecord) throws -> InsertOutcome {
-        try withDatabase { database in
+        var record = record
+        record.metadata.repository = record.metadata.repository.map(RepositoryName.filed)
+        return try withDatabase { database in
             do {
                 let placeholders = Array(repeating: "?", count: record.insertValues.count).joined(separator: ", ")
                 try database.query("INSERT INTO analyses (\(AnalysisRecord.insertColumns)) VALUES (\(placeholders))", record.insertValues)
@@ -91,7 +95,7 @@ public final class AnalysisStore: Sendable {
     public func list(_ query: ListQuery) throws -> [AnalysisRecord] {
         var conditions: [String] = []
         var parameters: [DatabaseValue] = []
-        if let repository = query.repository { conditions.append("repository = ?"); parameters.append(.text(repository)) }
+        if let repository = query.repository { conditions.append("repository = ?"); parameters.append(.text(RepositoryName.filed(repository))) }
         if let branch = query.branch { conditions.append("branch = ?"); parameters.append(.text(branch)) }
         if let status = query.status { conditions.append("status = ?"); parameters.append(.text(status.rawValue)) }
         if let before = query.beforeSequence { conditions.append("seq < ?"); parameters.append(.integer(before)) }

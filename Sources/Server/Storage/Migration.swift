@@ -45,6 +45,7 @@ public struct Migration: Sendable {
                                    [.integer(Int64(migration.version)), .text(migration.name), .real(Date().timeIntervalSince1970)])
             }
         }
+        try canonicaliseRepositoryNames(in: database, tablesMadeBy: migrations)
     }
 
     private static func version(of database: any DatabaseConnection) throws -> Int64 {

@@ -37,7 +37,7 @@ extension AnalyzeOptions {
     }
 
     private static let flags: Set<String> = [
-        "--format", "--output", "-o", "--baseline", "--config", "--fail-on", "--fail-scope",
+        "--format", "--color", "--output", "-o", "--baseline", "--config", "--fail-on", "--fail-scope",
         "--report", "--repository", "--commit", "--source-link", "--path-prefix",
         "--max-entries", "--max-inflated-bytes", "--max-entry-bytes", "--max-compression-ratio", "--max-ratio",
         "--max-path-depth", "--max-path-length",
@@ -55,6 +55,12 @@ extension AnalyzeOptions {
                 throw .badValue(flag: flag, value: value, expected: "one of \(ReportFormat.names)")
             }
             options.format = format
+            options.formatGiven = true
+        case "--color":
+            guard let choice = ColorChoice(rawValue: value) else {
+                throw .badValue(flag: flag, value: value, expected: "auto, always or never")
+            }
+            options.color = choice
         case "--output", "-o":
             guard !value.isEmpty else { throw .badValue(flag: flag, value: value, expected: "a file name or '-'") }
             options.outputPath = value == "-" ? nil : value

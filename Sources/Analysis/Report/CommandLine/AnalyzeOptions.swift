@@ -4,6 +4,11 @@ public struct AnalyzeOptions: Sendable, Equatable {
     /// The `.zip` archive or folder to analyse.
     public var path: String
     public var format: ReportFormat
+    /// Whether `--format` was given: without it a terminal gets ``ReportFormat/text``, and
+    /// a pipe, a file or `--output` the JSON report (``outputFormat(stdoutIsTerminal:)``).
+    public var formatGiven = false
+    /// `--color`: whether the terminal format colours its severities.
+    public var color: ColorChoice = .auto
     /// Where the report goes; `nil` (or `-`) means stdout.
     public var outputPath: String?
     /// A JSON report to compare with: findings become `new` or `unchanged`.
@@ -40,10 +45,33 @@ public struct AnalyzeOptions: Sendable, Equatable {
         self.interfaceBuilderLimits = interfaceBuilderLimits
     }
 
-    /// What renderers need from the flags: the gate, the links and the path prefix.
-    public func renderOptions(failPolicy: FailPolicy) -> RenderOptions {
+    /// What renderers need from the flags: the gate, the links and the path prefix;
+    /// `analysedFolder` (absolute) when PATH is a folder, for the Xcode format's paths.
+    public func renderOptions(failPolicy: FailPolicy, analysedFolder: String? = nil) -> RenderOptions {
         RenderOptions(repository: repository, commit: commit, sourceLink: sourceLink,
-                      pathMapping: PathMapping(addPrefix: pathPrefix), failPolicy: failPolicy)
+                      pathMapping: PathMapping(addPrefix: pathPrefix), failPolicy: failPolicy, absoluteRoot: analysedFolder)
+    }
+
+    /// `--color auto|always|never`.
+    public enum ColorChoice: String, Sendable, CaseIterable {
+        case auto, always, never
+    }
+
+    /// The format of the main output: the one asked for, else readable text on a terminal
+    /// and the JSON report anywhere else (a pipe, a file, `--output`), as scripts expect.
+    public func outputFormat(stdoutIsTerminal: Bool) -> ReportFormat {
+        formatGiven || outputPath != nil || !stdoutIsTerminal ? format : .text
+    }
+
+    /// Whether text written to a terminal (`toTerminal`) or elsewhere is coloured:
+    /// `--color always|never` decide; `auto` colours a terminal unless `NO_COLOR` is set to
+    /// anything or `TERM` is `dumb` (https://no-color.org).
+    public func usesColor(toTerminal: Bool, environment: [String: String]) -> Bool {
+        switch color {
+        case .always: true
+        case .never: false
+        case .auto: toTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+        }
     }
 
     /// The gate from the flags alone (the defaults where none was given).
@@ -66,10 +94,15 @@ public struct AnalyzeOptions: Sendable, Equatable {
     public static let usage = """
     Usage: nibscan analyze PATH [options]
 
-    PATH is a .zip archive or a folder. The report goes to stdout unless --output is given.
+    PATH is a .zip archive or a folder. The report goes to stdout unless --output is given:
+    readable text on a terminal, the JSON report to a pipe or a file.
 
     Options:
-      --format F              json (default), sarif, markdown, github, junit, codeclimate, checkstyle
+      --format F              json, sarif, markdown, github, junit, codeclimate, checkstyle,
+                              xcode (path:line:col: error: … lines for Xcode and editors) or
+                              text (grouped by file); default: text on a terminal, else json
+      --color WHEN            auto (default), always or never: colour the text format
+                              (auto: on a terminal unless NO_COLOR is set)
       --output FILE           write the report to FILE ('-' for stdout)
       --report FORMAT:FILE    also write the report in FORMAT to FILE (repeatable), e.g.
                               --report sarif:nibscan.sarif --report markdown:summary.md

@@ -1,3 +1,4 @@
+import Analysis
 import Foundation
 
 /// The body of `POST /v1/webhooks`, checked member by member so that each mistake gets
@@ -41,13 +42,15 @@ struct WebhookSubscriptionRequest: Sendable, Equatable {
         return events
     }
 
-    /// `repository`: absent or `null` for every repository, else 1 to 255 characters.
+    /// `repository`: absent or `null` for every repository, else 1 to 255 characters naming
+    /// one, kept in its canonical form (``RepositoryName``) so that it matches analyses
+    /// uploaded under any form of the same name.
     static func repository(_ value: Any?) throws(WebhookError) -> String? {
         switch value {
         case nil, is NSNull:
             return nil
         case let text as String where !text.isEmpty && text.count <= 255:
-            return text
+            return RepositoryName.filed(text)
         default:
             throw .invalidBody("'repository' must be a string of 1 to 255 characters, or null for every repository")
         }

@@ -1,3 +1,4 @@
+import Analysis
 import Foundation
 
 /// The events a subscription can ask for.
@@ -56,7 +57,10 @@ public struct WebhookSubscription: Sendable, Equatable {
 
     /// Whether an analysis that finished with `event` in `repository` goes to this subscription.
     func wants(_ event: WebhookEvent, repository analysisRepository: String?) -> Bool {
-        enabled && events.contains(event) && (repository == nil || repository == analysisRepository)
+        guard enabled, events.contains(event) else { return false }
+        guard let repository else { return true }
+        // Both sides by their canonical name, so any form of the same repository matches.
+        return analysisRepository.map { RepositoryName.filed($0) == RepositoryName.filed(repository) } ?? false
     }
 
     /// A new identifier: `wh_` and 32 hex digits.

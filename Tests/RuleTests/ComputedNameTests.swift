@@ -6,7 +6,7 @@ import XCTest
 /// and nibs is judged only where every such name is a literal.
 final class ComputedNameTests: XCTestCase {
     func testALoneLiteralIsReadAndAnythingElseIsComputed() {
-        func computed(_ line: String) -> Bool { ProjectModel.hasComputedIdentifierCall(in: Data(line.utf8)) }
+        func computed(_ line: String) -> Bool { ComputedArgumentScan.hasComputedStoryboardIdentifier(in: Data(line.utf8)) }
         XCTAssertFalse(computed(#"storyboard.instantiateViewController(withIdentifier: "Settings")"#))
         XCTAssertFalse(computed(#"[storyboard instantiateViewControllerWithIdentifier:@"Settings"];"#))
         XCTAssertFalse(computed(#"storyboard.instantiateViewController(identifier: "Settings", creator: nil)"#))
@@ -15,5 +15,19 @@ final class ComputedNameTests: XCTestCase {
         XCTAssertTrue(computed(#"storyboard.instantiateViewController(withIdentifier: "\(T.self)")"#))
         XCTAssertTrue(computed(#"[sb instantiateViewControllerWithIdentifier:NSStringFromClass([self class])];"#))
         XCTAssertFalse(computed(#"let text = "withIdentifier: is documented""#), "no instantiate call")
+        XCTAssertTrue(computed("storyboard.instantiateViewController(\n    withIdentifier: name)"), "a label on the next line")
+        XCTAssertFalse(computed(#"sb.instantiateViewController(withIdentifier:  "A\"B" )"#), "escaped quotes and spaces")
+        XCTAssertTrue(computed(#"sb.instantiateViewController(withIdentifier: "unclosed"#), "a literal never closed")
+        XCTAssertFalse(computed(#"instantiate"#), "the name alone at the end of a file")
+    }
+
+    func testClassesMadeFromComputedNames() {
+        func computed(_ line: String) -> Bool { ComputedArgumentScan.hasComputedClassName(in: Data(line.utf8)) }
+        XCTAssertFalse(computed(#"let type = NSClassFromString("MyApp.CardView")"#))
+        XCTAssertFalse(computed(#"Class c = NSClassFromString(@"CardView");"#))
+        XCTAssertFalse(computed(#"Bundle.main.classNamed ("CardView")"#))
+        XCTAssertTrue(computed(#"let type = NSClassFromString(moduleName + "." + name)"#))
+        XCTAssertTrue(computed(#"Bundle.main.classNamed("\(module).Card")"#))
+        XCTAssertFalse(computed(#"// classNamed is not called here"#), "a name with no call")
     }
 }

@@ -112,6 +112,8 @@ final class MemberCache: Sendable {
     private let scoped = MemoTable<ClassMembers?>()
     /// ``typesSeen(by:compute:)`` answers, per set of visible targets.
     private let typesByTargets = MemoTable<[String: SourceType]>()
+    /// ``ProjectModel/checkableMembers(of:seenFrom:)`` answers, per IB file and class.
+    private let seenFrom = MemoTable<ClassMembers?>()
 
     func value(for name: String, compute: () -> ClassMembers) -> ClassMembers {
         members.value(for: name, compute: compute)
@@ -126,6 +128,12 @@ final class MemberCache: Sendable {
     /// targets show it (`key` names both).
     func scopedValue(for key: String, compute: () -> ClassMembers?) -> ClassMembers? {
         scoped.value(for: key, compute: compute)
+    }
+
+    /// Like ``checkableValue(for:compute:)``, for a class as one IB file sees it (`key`
+    /// names both): every connection and attribute of the file asks.
+    func seenFromValue(for key: String, compute: () -> ClassMembers?) -> ClassMembers? {
+        seenFrom.value(for: key, compute: compute)
     }
 
     /// The project's types as the declarations of one set of targets (`key`) show them.

@@ -30,4 +30,18 @@ extension ProjectModel {
         guard run.count >= 3, run.count <= 5, name.count > run.count else { return nil }
         return String(run.dropLast())
     }
+
+    /// The project's Swift or Objective-C source file whose name, without its extension, is
+    /// `name` (the first by path), built into a table on first use.
+    func sourceFile(namedAfter name: String) -> String? {
+        sourceFilesByNameCache.get {
+            var byName: [String: String] = [:]
+            for file in files where file.kind == .swift || file.kind == .objc {
+                guard let last = PathPieces.lastComponent(of: file.path[...]) else { continue }
+                let base = String(PathPieces.splitExtension(last).name)
+                if byName[base] == nil { byName[base] = file.path }
+            }
+            return byName
+        }[name]
+    }
 }

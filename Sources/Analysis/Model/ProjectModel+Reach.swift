@@ -47,20 +47,11 @@ extension ProjectModel {
     var makesClassesFromComputedNames: Bool {
         computedClassNamesCache.get {
             files.contains { file in
-                // Only the files that name one of the calls are decoded and matched.
-                guard file.kind == .swift || file.kind == .objc, let data = file.contents,
-                      Self.classNameCalls.contains(where: { Self.contains($0, in: data) }),
-                      let text = String(data: data, encoding: .utf8) else { return false }
-                return Self.hasComputedArgument(in: text, after: Self.classNameArgument)
+                guard file.kind == .swift || file.kind == .objc, let data = file.contents else { return false }
+                return ComputedArgumentScan.hasComputedClassName(in: data)
             }
         }
     }
-
-    /// The names of the calls that make a class from a name.
-    private static let classNameCalls = [ByteSearch.Needle("NSClassFromString"), ByteSearch.Needle("classNamed")]
-
-    /// Where the argument of `NSClassFromString(` or `classNamed(` starts.
-    private static let classNameArgument = try! NSRegularExpression(pattern: #"(?:NSClassFromString|classNamed)\s*\("#)
 
     /// Whether a source file other than the class's own (its declarations' files and their
     /// header or implementation), or an Interface Builder file other than `nib`, names `name`.
@@ -143,41 +134,9 @@ extension ProjectModel {
             let literal = Set(sources.literalCalls.filter { $0.kind == .storyboardIdentifier }.map(\.value))
             let computed = files.contains { file in
                 guard file.kind == .swift || file.kind == .objc, let data = file.contents else { return false }
-                return Self.hasComputedIdentifierCall(in: data)
+                return ComputedArgumentScan.hasComputedStoryboardIdentifier(in: data)
             }
             return (literal, computed)
         }
     }
-
-    /// Whether `source` calls `instantiateViewController(withIdentifier:)` (or its
-    /// Objective-C, AppKit and `identifier:creator:` forms) with something other than a
-    /// string literal.
-    static func hasComputedIdentifierCall(in source: Data) -> Bool {
-        guard contains(instantiate, in: source), let text = String(data: source, encoding: .utf8) else { return false }
-        return hasComputedArgument(in: text, after: identifierArgument)
-    }
-
-    private static let instantiate = ByteSearch.Needle("nstantiate")
-
-    /// Whether `needle` occurs in `data`: the cheap test before a file is decoded and matched.
-    private static func contains(_ needle: ByteSearch.Needle, in data: Data) -> Bool {
-        data.withUnsafeBytes { ByteSearch.firstIndex(of: needle, in: $0.bindMemory(to: UInt8.self)) != nil }
-    }
-
-    /// Where an instantiate call's identifier argument starts.
-    private static let identifierArgument = try! NSRegularExpression(pattern: #"nstantiate\w*(?:\((?:withIdentifier|identifier):|WithIdentifier:)"#)
-
-    /// Whether an argument that `start` matches the beginning of is anything but a lone string
-    /// literal (`"Name"`, `@"Name"`) closed by `)`, `]` or `,`: `"App." + name`, a variable, a call.
-    static func hasComputedArgument(in text: String, after start: NSRegularExpression) -> Bool {
-        let whole = NSRange(text.startIndex..., in: text)
-        return start.matches(in: text, range: whole).contains { match in
-            let rest = NSRange(location: match.range.upperBound, length: whole.length - match.range.upperBound)
-            return loneLiteral.firstMatch(in: text, options: .anchored, range: rest) == nil
-        }
-    }
-
-    /// A lone string literal argument, anchored where the argument starts (a Swift
-    /// interpolation, `\(…)`, is computed).
-    private static let loneLiteral = try! NSRegularExpression(pattern: #"\s*@?"(?:[^"\\\n]|\\[^(])*"\s*[)\],]"#)
 }

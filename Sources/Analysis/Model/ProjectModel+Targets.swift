@@ -39,6 +39,10 @@ extension ProjectModel {
     /// `ViewController`), the members are those of the declarations it can see, not the
     /// union of every same-named class.
     public func checkableMembers(of runtimeName: String, seenFrom documentPath: String) -> ClassMembers? {
+        memberCache.seenFromValue(for: documentPath + "\n" + runtimeName) { visibleMembers(of: runtimeName, seenFrom: documentPath) }
+    }
+
+    private func visibleMembers(of runtimeName: String, seenFrom documentPath: String) -> ClassMembers? {
         guard declarationScope(of: runtimeName, seenFrom: documentPath) == .visible else { return nil }
         guard let bundling = build.targets(of: documentPath), !bundling.isEmpty else { return checkableMembers(of: runtimeName) }
         let visible = build.visible(from: bundling)
@@ -51,25 +55,33 @@ extension ProjectModel {
         let targets = visible.sorted().map(String.init).joined(separator: ",")
         return memberCache.scopedValue(for: runtimeName + "\n" + targets) {
             scopedMembers(of: runtimeName, types: memberCache.typesSeen(by: targets) {
-                SourceTypeBuilder.types(from: sources.declarations.filter { isVisible($0.location.path) })
+                Self.byRuntimeName(SourceTypeBuilder.types(from: sources.declarations.filter { isVisible($0.location.path) }))
             })
         }
     }
 
-    /// The members of `runtimeName` among `types` (the declarations one IB file can see),
-    /// its lineage followed through them and then the platform's classes; `nil` when a class
-    /// of the lineage is neither among them nor the platform's, or has two superclasses.
+    /// `types` (keyed by name) keyed by runtime name, then by name where no runtime name
+    /// is the same: how an IB file's class name finds its declaration.
+    private static func byRuntimeName(_ types: [String: SourceType]) -> [String: SourceType] {
+        var keyed = Dictionary(types.values.map { ($0.runtimeName ?? $0.name, $0) }) { first, _ in first }
+        for (name, type) in types where keyed[name] == nil { keyed[name] = type }
+        return keyed
+    }
+
+    /// The members of `runtimeName` among `types` (the declarations one IB file can see,
+    /// keyed by ``byRuntimeName(_:)``), its lineage followed through them and then the
+    /// platform's classes; `nil` when a class of the lineage is neither among them nor the
+    /// platform's, or has two superclasses.
     private func scopedMembers(of runtimeName: String, types: [String: SourceType]) -> ClassMembers? {
-        let byRuntimeName = Dictionary(types.values.map { ($0.runtimeName ?? $0.name, $0) }) { first, _ in first }
         // As for the whole project: only a class the project declares is checked.
-        guard (byRuntimeName[runtimeName] ?? types[runtimeName])?.hasPrimaryDeclaration == true else { return nil }
+        guard types[runtimeName]?.hasPrimaryDeclaration == true else { return nil }
         var members = ClassMembers()
         var protocols: Set<String> = []
         var chain: Set<String> = []
         var current: String? = runtimeName
         while let name = current, chain.insert(name).inserted {
             let platformName = Self.unqualified(name)
-            let type = byRuntimeName[name] ?? types[name]
+            let type = types[name]
             if let type {
                 guard !type.hasConflictingSuperclasses else { return nil }
                 add(type, to: &members, visitedProtocols: &protocols)

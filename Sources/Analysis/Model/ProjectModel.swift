@@ -50,6 +50,8 @@ public struct ProjectModel: Sendable {
     let storyboardIdentifierUseCache = LazyValue<(literal: Set<String>, computed: Bool)>()
     /// ``ownClassPrefixes``, built on first use.
     let ownClassPrefixCache = LazyValue<Set<String>>()
+    /// Source file base name → its first path (``sourceFile(namedAfter:)``), built on first use.
+    let sourceFilesByNameCache = LazyValue<[String: String]>()
     /// ``makesClassesFromComputedNames``, built on first use.
     let computedClassNamesCache = LazyValue<Bool>()
     /// Whether each Interface Builder file is loaded, asked by ``reach(of:)``.

@@ -27,8 +27,14 @@ struct ConstraintAxes {
 
     /// The answers of one reading (one document, one thread).
     private final class Answers {
-        var ownSize: [String: Bool] = [:]
-        var fixed: [String: Bool] = [:]
+        /// By ``key(_:_:depth:)``.
+        var ownSize: [Int: Bool] = [:]
+        var fixed: [Int: Bool] = [:]
+    }
+
+    /// One number for a view's axis (and the depth of content it was asked at).
+    private static func key(_ position: Int, _ axis: Axis, depth: Int = 0) -> Int {
+        (position * 2 + (axis == .horizontal ? 0 : 1)) * 8 + min(depth, 7)
     }
 
     init(_ document: IBDocument) {
@@ -53,7 +59,7 @@ struct ConstraintAxes {
     /// Whether `object` has a size along `axis` that needs no view outside it: a constant
     /// width or height, an intrinsic size, or its content's (``isContentSized(_:along:depth:)``).
     func hasOwnSize(_ object: IBObject, along axis: Axis, depth: Int = 0) -> Bool {
-        let key = "\(object.index) \(axis) \(depth)"
+        let key = Self.key(object.index, axis, depth: depth)
         if let answer = known.ownSize[key] { return answer }
         let answer = Self.hasIntrinsicSize(object, on: axis) || (constraintsByObject[object.index] ?? []).contains { constraint in
             constraint.firstItem == object.id && constraint.secondItem == nil && Self.sizeAxis(constraint.firstAttribute) == axis
@@ -116,7 +122,7 @@ struct ConstraintAxes {
     /// ``isFixedNow(_:_:_:)``, remembered where the answer cannot depend on the views being
     /// visited: a fixed axis always, an open one only when asked from outside any cycle.
     private func isFixed(_ position: Int, _ axis: Axis, _ visiting: inout Set<Int>) -> Bool {
-        let key = "\(position) \(axis)"
+        let key = Self.key(position, axis)
         if let answer = known.fixed[key] { return answer }
         let outermost = visiting.isEmpty
         let answer = isFixedNow(position, axis, &visiting)
@@ -177,7 +183,9 @@ struct ConstraintAxes {
 
     /// An attribute without its margin suffix: `leadingMargin` ties the leading edge.
     private static func base(_ attribute: String) -> String {
-        attribute.replacingOccurrences(of: "WithinMargins", with: "").replacingOccurrences(of: "Margin", with: "")
+        if attribute.hasSuffix("WithinMargins") { return String(attribute.dropLast("WithinMargins".count)) }
+        if attribute.hasSuffix("Margin") { return String(attribute.dropLast("Margin".count)) }
+        return attribute
     }
 
     private static func sizeAxis(_ attribute: String) -> Axis? {

@@ -492,8 +492,8 @@ struct UnknownCustomClassRule: Rule {
             if let prefix = ProjectModel.classPrefix(of: unqualified), model.ownClassPrefixes.contains(prefix) {
                 return (nil, "", [.read("\(name) carries the prefix \(prefix) of the project's own classes, which no dependency's name has")])
             }
-            if let file = model.files.first(where: { ($0.kind == .swift || $0.kind == .objc) && PathPieces.lastComponent(of: $0.path[...]).map { PathPieces.splitExtension($0).name } == unqualified[...] }) {
-                return (nil, "", [.read("the project's own source file \(file.path) is named after \(name), but declares no such class: it was renamed or removed there")])
+            if let file = model.sourceFile(namedAfter: unqualified) {
+                return (nil, "", [.read("the project's own source file \(file) is named after \(name), but declares no such class: it was renamed or removed there")])
             }
             return (nil, "; the project has dependencies (\(build.thirdPartyDependencySample)), which may provide it",
                     [.assumed(missing, because: "the project has dependencies (\(build.thirdPartyDependencySample)) that are not in the upload")])

@@ -92,8 +92,7 @@ do {
     let threads = options.threads
     if let reportPath = options.report {
         // One analysis, then exit: as `nibscan analyze` does.
-        OneShotProcess.preferHugePageHeap()
-        let analyzer = Analyzer(configuration: .init(concurrency: threads, exitsAfterAnalysis: true))
+        let analyzer = Analyzer(configuration: .init(concurrency: threads))
         try writeReport(of: path, analyzer: analyzer, to: URL(fileURLWithPath: reportPath))
         exit(0)
     }

@@ -18,31 +18,22 @@ public struct Analyzer: Sendable {
         /// The project's configuration given from outside (`--config FILE`). When `nil`,
         /// ``Analyzer/analysis(path:projectName:)`` reads the input's own `.nibscan.yml`.
         public var project: ProjectConfiguration?
-        /// The analysis runs in a process that exits right after it (the CLI, a benchmark):
-        /// the project model and the files it was built from are then left for the exit to
-        /// reclaim, instead of being torn down object by object (about 1.5% of an
-        /// analysis), as compilers do. Never set it in a long-running process such as the
-        /// server: each analysis would keep its model until the process ends.
-        public var exitsAfterAnalysis: Bool
 
         public init(archiveLimits: ArchiveLimits = ArchiveLimits(),
                     interfaceBuilderLimits: InterfaceBuilderLimits = .default,
                     concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
                     rules: [any Rule.Type] = RuleRegistry.all,
-                    project: ProjectConfiguration? = nil,
-                    exitsAfterAnalysis: Bool = false) {
+                    project: ProjectConfiguration? = nil) {
             self.archiveLimits = archiveLimits
             self.interfaceBuilderLimits = interfaceBuilderLimits
             self.concurrency = max(1, concurrency)
             self.rules = rules
             self.project = project
-            self.exitsAfterAnalysis = exitsAfterAnalysis
         }
 
         public static func == (lhs: Configuration, rhs: Configuration) -> Bool {
             lhs.archiveLimits == rhs.archiveLimits && lhs.interfaceBuilderLimits == rhs.interfaceBuilderLimits
                 && lhs.concurrency == rhs.concurrency && lhs.project == rhs.project
-                && lhs.exitsAfterAnalysis == rhs.exitsAfterAnalysis
                 && lhs.rules.map { $0.description.id } == rhs.rules.map { $0.description.id }
         }
     }
@@ -110,8 +101,7 @@ public struct Analyzer: Sendable {
                                        interfaceBuilderLimits: configuration.interfaceBuilderLimits,
                                        dependencies: scope.configuration.dependencies)
         let runner = RuleRunner(rules: scope.enabled(configuration.rules), concurrency: configuration.concurrency)
-        // One after the other, each on the whole team: a stage started inside another
-        // would find the team busy and run on one thread.
+        // One after the other, each on the whole team.
         let outcome = SuppressionResolver(files: input.files, scope: scope).resolve(scope.adjusted(runner.run(model, team: team), excludedFiles: excluded))
         let classes = model.classEntries(team: team)
         var report = ReportBuilder.report(
@@ -122,23 +112,6 @@ public struct Analyzer: Sendable {
             outcome: outcome
         )
         report.summary.durationMs = Int((DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000)
-        if configuration.exitsAfterAnalysis { LeftForExit.keep(model, input) }
         return report
-    }
-}
-
-/// What a process about to exit need not tear down (``Analyzer/Configuration/exitsAfterAnalysis``):
-/// one reference to it is taken and never given back.
-private final class LeftForExit {
-    let model: ProjectModel
-    let input: ProjectInput
-
-    private init(model: ProjectModel, input: ProjectInput) {
-        self.model = model
-        self.input = input
-    }
-
-    static func keep(_ model: ProjectModel, _ input: ProjectInput) {
-        _ = Unmanaged.passRetained(LeftForExit(model: model, input: input))
     }
 }

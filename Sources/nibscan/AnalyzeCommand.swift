@@ -18,12 +18,8 @@ enum AnalyzeCommand {
             return CommandUsage.fail(error.description)
         }
 
-        // One analysis per process: its heap is grown once on huge pages, its model is left
-        // for the exit to reclaim.
-        OneShotProcess.preferHugePageHeap()
         var configuration = Analyzer.Configuration(archiveLimits: options.archiveLimits,
-                                                   interfaceBuilderLimits: options.interfaceBuilderLimits,
-                                                   exitsAfterAnalysis: true)
+                                                   interfaceBuilderLimits: options.interfaceBuilderLimits)
         var analysis: Analyzer.Analysis
         do {
             if let configPath = options.configPath { configuration.project = try readConfiguration(configPath) }

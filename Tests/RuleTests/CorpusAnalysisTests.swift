@@ -46,20 +46,6 @@ final class CorpusAnalysisTests: XCTestCase {
         XCTAssertEqual(try first.jsonData(), try second.jsonData())
     }
 
-    /// `exitsAfterAnalysis` (the CLI's setting) only skips the model's teardown: the report
-    /// is the same, and it is off unless asked for, so the server frees every model.
-    func testAnAnalysisLeftForTheProcessExitReportsTheSame() throws {
-        let path = Fixtures.examplesDirectory.appendingPathComponent("SampleApp").path
-        var kept = try Analyzer(configuration: .init(exitsAfterAnalysis: true)).analyze(path: path)
-        var freed = try Analyzer().analyze(path: path)
-        kept.summary.durationMs = 0
-        freed.summary.durationMs = 0
-        XCTAssertFalse(kept.findings.isEmpty)
-        XCTAssertEqual(try kept.jsonData(), try freed.jsonData())
-        XCTAssertFalse(Analyzer.Configuration().exitsAfterAnalysis)
-        XCTAssertNotEqual(Analyzer.Configuration(exitsAfterAnalysis: true), Analyzer.Configuration())
-    }
-
     func testFolderAndZipGiveTheSameFindings() throws {
         let folder = Fixtures.examplesDirectory.appendingPathComponent("SampleApp")
         let directory = try Fixtures.makeTemporaryDirectory()

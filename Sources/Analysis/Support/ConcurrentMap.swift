@@ -45,8 +45,8 @@ enum ConcurrentMap {
 extension ConcurrentMap {
     /// Maps `work` over `items`, largest first by `cost`, and runs `side` in the same team of
     /// threads, as its first job (the longest single job starts at once): stages that could
-    /// overlap share one team instead of nesting a second inside the first, which would
-    /// find the team busy and run one after the other.
+    /// overlap share one stage instead of nesting a second inside the first, which would
+    /// ask for more threads than the team's.
     static func map<Side: Sendable, Item: Sendable, Result: Sendable>(
         _ items: [Item], beside side: @Sendable () -> Side, team: ThreadTeam,
         largestFirst cost: (Item) -> Int, _ work: @Sendable (Item) -> Result

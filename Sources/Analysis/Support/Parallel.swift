@@ -1,8 +1,7 @@
 import Foundation
 
-/// Runs two independent stages of an analysis side by side when a member of the team joins
-/// while the calling thread runs the first, one after the other on the caller otherwise;
-/// the results do not depend on scheduling.
+/// Runs two independent stages of an analysis side by side on a team of two or more, one
+/// after the other on a team of one; the results do not depend on scheduling.
 enum Parallel {
     static func both<First: Sendable, Second: Sendable>(
         team: ThreadTeam, _ first: @Sendable () -> First, _ second: @Sendable () -> Second

@@ -13,6 +13,7 @@ enum CommandUsage {
                            [--max-compression-ratio R] [--max-path-depth N] [--max-path-length N]
                            [--max-xml-bytes B] [--max-xml-depth N] [--max-xml-attribute-bytes B]
                            [--max-xml-elements N] [--max-xml-attributes N]
+      nibscan fix PATH [--rule ID]... [--dry-run]
       nibscan submit PATH --server URL [--token T] [--format F] [--output FILE]
                           [--fail-on LEVEL] [--timeout S] [--wait S]
       nibscan rules [--json] [--markdown DIR]

@@ -9,6 +9,8 @@ let status: Int32
 switch arguments.first {
 case "analyze":
     status = AnalyzeCommand.run(Array(arguments.dropFirst()))
+case "fix":
+    status = FixCommand.run(Array(arguments.dropFirst()))
 case "rules":
     status = RulesCommand.run(Array(arguments.dropFirst()))
 case "submit":

@@ -315,6 +315,9 @@ public struct Finding: Codable, Sendable, Equatable {
     /// The facts the finding rests on beyond its rule's own reading, each read or assumed,
     /// with why; absent when there are none.
     public var evidence: [Evidence]?
+    /// The rule's repair, unverified (``ProjectFixer`` checks it before offering it); not
+    /// written in reports.
+    public var repair: Repair?
 
     enum CodingKeys: String, CodingKey {
         case rule, severity, className = "class", message, locations, fix, seed, fingerprint, baseline, suppression
@@ -324,7 +327,7 @@ public struct Finding: Codable, Sendable, Equatable {
     public init(rule: String, severity: Severity, className: String? = nil, message: String,
                 locations: [SourceLocation], fix: String, seed: String? = nil,
                 fingerprint: String, baseline: BaselineState? = nil, suppression: Suppression? = nil,
-                confidence: Confidence? = nil, evidence: [Evidence]? = nil) {
+                confidence: Confidence? = nil, evidence: [Evidence]? = nil, repair: Repair? = nil) {
         self.rule = rule
         self.severity = severity
         self.className = className
@@ -337,6 +340,7 @@ public struct Finding: Codable, Sendable, Equatable {
         self.suppression = suppression
         self.confidence = confidence
         self.evidence = evidence
+        self.repair = repair
     }
 }
 

@@ -96,7 +96,8 @@ public struct RuleRunner: Sendable {
             seed: description.seed,
             fingerprint: Fingerprint.make([description.id, violation.className ?? ""] + violation.identity),
             confidence: SeverityPolicy.confidence(of: evidence),
-            evidence: evidence.isEmpty ? nil : evidence
+            evidence: evidence.isEmpty ? nil : evidence,
+            repair: violation.repair
         )
     }
 

@@ -157,7 +157,9 @@ struct ActionNotInClassRule: Rule {
                     locations: [SourceLocation(document, connection.location)] + (declaration.map { [$0] } ?? []),
                     fix: "Reconnect the action to the method's current name, or keep the old selector with @objc(\(selector)).",
                     evidence: connection.source.map { senderEvidence(document.objects[$0]) } ?? [],
-                    identity: [document.path, connection.sourceID, targetID, selector]
+                    identity: [document.path, connection.sourceID, targetID, selector],
+                    repair: model.renameRepair(in: document, at: connection.location, attribute: "selector", from: selector,
+                                               candidates: model.unconnectedActions(of: className), what: "action", className: className)
                 )
             }
         }

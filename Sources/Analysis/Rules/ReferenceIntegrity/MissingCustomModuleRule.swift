@@ -118,6 +118,21 @@ struct MissingCustomModuleRule: Rule {
                           because: "its root view must stay a plain view, which the missing module makes it; with the module, decoding the root would load the nib again and recurse")]
     }
 
+    /// `customModule` and `customModuleProvider="target"` added after `customClass`, when
+    /// the targets building the class's declarations name one module.
+    private static func moduleRepair(_ object: IBObject, named name: String, declaredIn type: SourceType,
+                                     in document: IBDocument, model: ProjectModel) -> Repair {
+        let modules = Set(type.declarations.flatMap { model.build.targets(of: $0.path) ?? [] }.map { model.build.targets[$0].module })
+        guard modules.count == 1, let module = modules.first else {
+            return .declined(modules.isEmpty ? "no target of the project builds \(name)" : "\(name) is built in \(modules.count) modules (\(modules.sorted().joined(separator: ", ")))")
+        }
+        let location = object.location
+        return .edits(summary: "customModule=\"\(module)\" customModuleProvider=\"target\" on \(object.displayName)", [
+            AttributeEdit(path: document.path, line: location.line, column: location.column, name: "customModule", from: nil, to: module, after: "customClass"),
+            AttributeEdit(path: document.path, line: location.line, column: location.column, name: "customModuleProvider", from: nil, to: "target", after: "customModule"),
+        ])
+    }
+
     static func check(_ model: ProjectModel) -> [RuleViolation] {
         model.analysedDocuments.flatMap { document in
             let objects = document.objects
@@ -144,7 +159,10 @@ struct MissingCustomModuleRule: Rule {
                         ? "File's Owner has the class \(name) too: set this element's class to the plain platform view (giving it the module would make decoding it load the nib again, recursing)."
                         : "Tick \"Inherit Module From Target\" for this element in the Identity inspector, or declare the class with @objc(\(name)).",
                     evidence: ownerLoadEvidence(object, named: name, in: document, model: model),
-                    identity: [document.path, object.id, name]
+                    identity: [document.path, object.id, name],
+                    repair: document.filesOwner?.customClass == name && object.placeholder == nil
+                        ? .declined("File's Owner has the class \(name) too: with the module, decoding this element would load the nib again")
+                        : moduleRepair(object, named: name, declaredIn: type, in: document, model: model)
                 )
             }
         }

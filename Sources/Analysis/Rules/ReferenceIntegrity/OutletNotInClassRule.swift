@@ -308,7 +308,12 @@ struct OutletNotInClassRule: Rule {
                     locations: [SourceLocation(document, connection.location), SourceLocation(document, object)] + (declaration.map { [$0] } ?? []),
                     fix: "Reconnect the outlet to the property's new name in the Connections inspector, or delete the connection.",
                     severity: appKit ? .warning : nil,
-                    identity: [document.path, object.id, property]
+                    identity: [document.path, object.id, property],
+                    repair: model.renameRepair(in: document, at: connection.location, attribute: "property", from: property,
+                                               candidates: model.unconnectedOutlets(of: className, collection: connection.kind == .outletCollection,
+                                                                                    destinationClass: connection.destination.flatMap(document.objectPosition(withID:))
+                                                                                    .flatMap { model.runtimeClass(of: document.objects[$0], in: document) }),
+                                               what: "outlet", className: className)
                 )
             }
         }

@@ -114,7 +114,12 @@ struct RuntimeAttributeNotInClassRule: Rule {
                     locations: [SourceLocation(document, attribute.location)] + (declaration.map { [$0] } ?? []),
                     fix: "Rename the attribute to the property's current name in the Identity inspector, or delete it.",
                     evidence: dependencyExtensionEvidence(className, key: key, in: model),
-                    identity: [document.path, object.id, attribute.keyPath]
+                    identity: [document.path, object.id, attribute.keyPath],
+                    repair: attribute.keyPath.contains(".") ? .declined("a key path through another object (\(attribute.keyPath)) is not renamed")
+                        : model.renameRepair(in: document, at: attribute.location, attribute: "keyPath", from: attribute.keyPath,
+                                             candidates: model.unsetInspectables(of: className, attributeType: attribute.type,
+                                                                                 alreadySet: Set(document.runtimeAttributes.filter { $0.object == attribute.object }.map(\.keyPath))),
+                                             what: "inspectable property", className: className)
                 )
             }
         }

@@ -1,0 +1,101 @@
+/// The members a stale connection or attribute was most likely renamed to: those of the
+/// class's own lineage (declared in the project) that fit its kind and type and that no
+/// Interface Builder file uses yet. A repair is offered only when exactly one fits.
+extension ProjectModel {
+    /// The repair of a name one IB file gives a member of `className` that the class lacks:
+    /// the one unused candidate, or why there is none.
+    func renameRepair(in document: IBDocument, at location: IBLocation, attribute: String, from old: String,
+                      candidates: [String], what: String, className: String) -> Repair {
+        let unique = Array(Set(candidates)).sorted()
+        guard let new = Self.likelyRename(of: old, among: unique) else {
+            return .declined(unique.isEmpty
+                ? "no \(what) of \(className) is left unused to rename \"\(old)\" to"
+                : "\(unique.count) unused \(what)s of \(className) fit (\(unique.prefix(5).joined(separator: ", "))) and no name is clearly the renamed one")
+        }
+        return .edits(summary: "\(attribute) \"\(old)\" → \"\(new)\"",
+                      [AttributeEdit(path: document.path, line: location.line, column: location.column, name: attribute, from: old, to: new)])
+    }
+
+    /// The candidate `old` was renamed to: the only one, or among several the one whose name
+    /// keeps clearly more of `old` (its letters in order, as `titleLbl` → `titleLabel` and
+    /// `imgView` → `imageView` keep all of them) than any other: at least half of them and
+    /// a sixth more than the next best. `nil` when none or no clear one.
+    static func likelyRename(of old: String, among candidates: [String]) -> String? {
+        guard candidates.count > 1 else { return candidates.first }
+        let oldLetters = Array(old.lowercased())
+        let scored = candidates.map { candidate -> (name: String, kept: Double) in
+            (candidate, Double(commonSubsequenceLength(oldLetters, Array(candidate.lowercased()))) / Double(max(oldLetters.count, 1)))
+        }.sorted { $0.kept > $1.kept }
+        guard scored[0].kept >= 0.5, scored[0].kept - scored[1].kept >= 1.0 / 6 else { return nil }
+        return scored[0].name
+    }
+
+    /// The length of the longest common subsequence of two strings' characters.
+    private static func commonSubsequenceLength(_ first: [Character], _ second: [Character]) -> Int {
+        var previous = Array(repeating: 0, count: second.count + 1)
+        for character in first {
+            var current = [0]
+            for (index, other) in second.enumerated() {
+                current.append(character == other ? previous[index] + 1 : max(previous[index + 1], current[index]))
+            }
+            previous = current
+        }
+        return previous.last ?? 0
+    }
+
+    /// The project-declared types of `className`'s lineage.
+    private func declaredLineage(of className: String) -> [SourceType] {
+        lineage(of: className).compactMap { declaredType(runtimeName: $0) ?? declaration(of: $0) }
+    }
+
+    /// Outlets of the lineage no IB file connects on the class, of the collection kind
+    /// asked for and, when both are known, a type the destination can be.
+    func unconnectedOutlets(of className: String, collection: Bool, destinationClass: String?) -> [String] {
+        declaredLineage(of: className).flatMap(\.outlets).filter { outlet in
+            outlet.isCollection == collection && !connectionUsage.isOutletConnected(outlet.name, onKindOf: className)
+                && fits(destinationClass, outlet.typeName)
+        }.map(\.name)
+    }
+
+    /// Action selectors of the lineage no IB file connects on the class.
+    func unconnectedActions(of className: String) -> [String] {
+        declaredLineage(of: className).flatMap(\.actions).filter { action in
+            !connectionUsage.isActionConnected(action.selector, onKindOf: className)
+        }.map(\.selector)
+    }
+
+    /// Inspectable properties of the lineage that no runtime attribute of the element sets,
+    /// of a type the attribute's `type` can hold.
+    func unsetInspectables(of className: String, attributeType: String?, alreadySet: Set<String>) -> [String] {
+        declaredLineage(of: className).flatMap(\.properties).filter { property in
+            property.isInspectable && property.isSettable && !property.isStatic && !alreadySet.contains(property.name)
+                && Self.runtimeAttribute(attributeType, holds: property.typeName)
+        }.map(\.name)
+    }
+
+    /// Whether an object of class `destination` can be assigned to an outlet of type `type`
+    /// (unknown either side: assumed to fit).
+    private func fits(_ destination: String?, _ type: String?) -> Bool {
+        guard let destination, let type, !type.isEmpty else { return true }
+        let wanted = Self.unqualified(type)
+        return lineage(of: destination).contains { Self.unqualified($0) == wanted } || wanted == "Any" || wanted == "AnyObject"
+            || wanted == "id" || wanted.hasSuffix("Protocol")
+    }
+
+    /// Whether a runtime attribute of IB `type` sets a property of Swift or Objective-C type `typeName`.
+    static func runtimeAttribute(_ type: String?, holds typeName: String?) -> Bool {
+        guard let type, let typeName else { return true }
+        let name = unqualified(typeName).replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: "")
+        switch type {
+        case "boolean": return ["Bool", "BOOL"].contains(name)
+        case "number": return ["CGFloat", "Int", "Double", "Float", "NSInteger", "NSUInteger", "UInt", "Int32", "Int64", "NSNumber", "TimeInterval", "NSTimeInterval"].contains(name)
+        case "string", "localizedString": return ["String", "NSString"].contains(name)
+        case "color": return ["UIColor", "NSColor", "CGColor"].contains(name)
+        case "image": return ["UIImage", "NSImage"].contains(name)
+        case "point": return ["CGPoint", "NSPoint"].contains(name)
+        case "size": return ["CGSize", "NSSize"].contains(name)
+        case "rect": return ["CGRect", "NSRect"].contains(name)
+        default: return true
+        }
+    }
+}

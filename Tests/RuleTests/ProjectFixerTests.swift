@@ -1,0 +1,287 @@
+@testable import Analysis
+import Foundation
+import TestSupport
+import XCTest
+
+/// `nibscan fix`: repairs are exact edits, checked by analysing the repaired project again,
+/// declined when the evidence leaves more than one candidate, and they repair bugs planted
+/// into real projects.
+final class ProjectFixerTests: XCTestCase {
+    private func input(_ files: [String: String]) -> ProjectInput {
+        let projectFiles = files.keys.sorted().map { path in
+            ProjectFile(path: path, kind: ProjectFile.kind(ofPath: path), contents: Data((files[path] ?? "").utf8))
+        }
+        return ProjectInput(defaultName: "App", files: projectFiles, totalEntries: files.count, totalBytes: 0)
+    }
+
+    /// A root-view xib of `CardView` with a label, connecting `outlet` and sending `action`,
+    /// setting the number attribute `keyPath`.
+    private func cardXib(outlet: String, action: String, keyPath: String, module: Bool = true) -> String {
+        ExampleXML.xib("""
+        <view contentMode="scaleToFill" customClass="CardView"\(module ? " " + ExampleXML.appModule : "") id="Root-00-001">
+            <subviews>
+                <label text="Title" id="Lbl-00-001"/>
+                <button id="Btn-00-001">
+                    <connections>
+                        <action selector="\(action)" destination="Root-00-001" eventType="touchUpInside" id="Act-00-001"/>
+                    </connections>
+                </button>
+            </subviews>
+            <userDefinedRuntimeAttributes>
+                <userDefinedRuntimeAttribute type="number" keyPath="\(keyPath)"><real key="value" value="4"/></userDefinedRuntimeAttribute>
+            </userDefinedRuntimeAttributes>
+            <connections>
+                <outlet property="\(outlet)" destination="Lbl-00-001" id="Out-00-001"/>
+            </connections>
+        </view>
+        """)
+    }
+
+    private func cardSwift(outlets: [String], actions: [String], inspectables: [String]) -> String {
+        "import UIKit\nfinal class CardView: UIView {\n"
+            + outlets.map { "    @IBOutlet weak var \($0): UILabel!\n" }.joined()
+            + actions.map { "    @IBAction func \($0)(_ sender: UIButton) {}\n" }.joined()
+            + inspectables.map { "    @IBInspectable var \($0): CGFloat = 0\n" }.joined()
+            + "}\n"
+    }
+
+    func testTheOneCandidateOfEachKindIsRenamedExactly() throws {
+        let xib = cardXib(outlet: "titleLbl", action: "tapped:", keyPath: "radius")
+        let plan = try ProjectFixer().plan(input: input([
+            "App/CardView.xib": xib,
+            "App/CardView.swift": cardSwift(outlets: ["titleLabel"], actions: ["didTap"], inspectables: ["cornerRadius"]),
+        ]))
+        XCTAssertEqual(Set(plan.fixes.map(\.finding.rule)), ["outlet-not-in-class", "action-not-in-class", "runtime-attribute-not-in-class"])
+        XCTAssertEqual(plan.fixes.map(\.summary).sorted(), [
+            "keyPath \"radius\" → \"cornerRadius\"", "property \"titleLbl\" → \"titleLabel\"", "selector \"tapped:\" → \"didTap:\"",
+        ])
+        let patched = String(decoding: try XCTUnwrap(plan.patched["App/CardView.xib"]), as: UTF8.self)
+        XCTAssertEqual(patched, xib.replacingOccurrences(of: "\"titleLbl\"", with: "\"titleLabel\"")
+            .replacingOccurrences(of: "\"tapped:\"", with: "\"didTap:\"").replacingOccurrences(of: "\"radius\"", with: "\"cornerRadius\""),
+                       "only the three values change")
+        XCTAssertEqual(plan.diff.split(separator: "\n").filter { $0.hasPrefix("-") && !$0.hasPrefix("---") }.count, 3)
+    }
+
+    func testTwoCandidatesThatFitAlikeAreDeclinedForEachKind() throws {
+        let plan = try ProjectFixer().plan(input: input([
+            "App/CardView.xib": cardXib(outlet: "caption", action: "go:", keyPath: "size"),
+            "App/CardView.swift": cardSwift(outlets: ["leftText", "rightText"], actions: ["openMenu", "closeMenu"], inspectables: ["insetTop", "insetLeft"]),
+        ]))
+        XCTAssertTrue(plan.fixes.isEmpty, plan.fixes.map(\.summary).joined(separator: ", "))
+        XCTAssertEqual(Set(plan.declined.map(\.finding.rule)), ["outlet-not-in-class", "action-not-in-class", "runtime-attribute-not-in-class"])
+        for declined in plan.declined {
+            XCTAssertTrue(declined.reason.contains("no name is clearly the renamed one"), declined.reason)
+        }
+        let none = try ProjectFixer().plan(input: input([
+            "App/CardView.xib": cardXib(outlet: "caption", action: "go:", keyPath: "size"),
+            "App/CardView.swift": cardSwift(outlets: [], actions: [], inspectables: []),
+        ]))
+        XCTAssertTrue(none.fixes.isEmpty)
+        XCTAssertTrue(none.declined.allSatisfy { $0.reason.contains("is left unused") }, none.declined.map(\.reason).joined(separator: "; "))
+    }
+
+    func testAMissingModuleIsAddedAfterTheClassAndARecursingRootIsDeclined() throws {
+        let project = """
+        {
+        	objects = {
+        		A1 /* CardView.swift in Sources */ = {isa = PBXBuildFile; fileRef = F1 /* CardView.swift */; };
+        		F1 /* CardView.swift */ = {isa = PBXFileReference; path = CardView.swift; sourceTree = "<group>"; };
+        		G1 = {isa = PBXGroup; children = (F1); path = App; sourceTree = "<group>"; };
+        		M1 = {isa = PBXGroup; children = (G1); sourceTree = "<group>"; };
+        		S1 = {isa = PBXSourcesBuildPhase; files = (A1); };
+        		T1 /* App */ = {isa = PBXNativeTarget; buildPhases = (S1); name = App; productName = App; productType = "com.apple.product-type.application"; };
+        		P1 = {isa = PBXProject; mainGroup = M1; targets = (T1); };
+        	};
+        	rootObject = P1;
+        }
+        """
+        let xib = ExampleXML.xib(#"<view contentMode="scaleToFill" customClass="CardView" id="Root-00-001"/>"#)
+        let plan = try ProjectFixer(rules: ["missing-custom-module"]).plan(input: input([
+            "App/CardView.xib": xib,
+            "App/CardView.swift": "import UIKit\nfinal class CardView: UIView {}\n",
+            "App.xcodeproj/project.pbxproj": project,
+        ]))
+        XCTAssertEqual(plan.fixes.map(\.finding.rule), ["missing-custom-module"], plan.declined.map(\.reason).joined(separator: "; "))
+        let patched = String(decoding: try XCTUnwrap(plan.patched["App/CardView.xib"]), as: UTF8.self)
+        XCTAssertTrue(patched.contains(#"customClass="CardView" customModule="App" customModuleProvider="target" id="Root-00-001""#), patched)
+
+        // File's Owner has the class too: the root must stay a plain view, or decoding it loads the nib again.
+        let ownerXib = ExampleXML.xib("""
+        <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner" customClass="CardView" \(ExampleXML.appModule)/>
+        <view contentMode="scaleToFill" customClass="CardView" id="Root-00-001"/>
+        """)
+        let owner = try ProjectFixer(rules: ["missing-custom-module"]).plan(input: input([
+            "App/CardView.xib": ownerXib,
+            "App/CardView.swift": "import UIKit\nfinal class CardView: UIView {}\n",
+            "App.xcodeproj/project.pbxproj": project,
+        ]))
+        XCTAssertTrue(owner.fixes.isEmpty)
+        XCTAssertTrue(owner.declined.contains { $0.reason.contains("would load the nib again") }, owner.declined.map(\.reason).joined(separator: "; "))
+    }
+
+    func testEditsRefuseABytesMismatchAndKeepLineEnds() throws {
+        let crlf = Data("<a>\r\n  <outlet property=\"old\" id=\"x\"/>\r\n</a>\r\n".utf8)
+        let edit = AttributeEdit(path: "A.xib", line: 2, column: 3, name: "property", from: "old", to: "new & <improved>")
+        let edited = try StartTagEditor.apply([edit], to: crlf)
+        XCTAssertEqual(String(decoding: edited, as: UTF8.self), "<a>\r\n  <outlet property=\"new &amp; &lt;improved>\" id=\"x\"/>\r\n</a>\r\n")
+        XCTAssertThrowsError(try StartTagEditor.apply([AttributeEdit(path: "A.xib", line: 2, column: 3, name: "property", from: "older", to: "n")], to: crlf))
+        XCTAssertThrowsError(try StartTagEditor.apply([AttributeEdit(path: "A.xib", line: 9, column: 1, name: "property", from: "old", to: "n")], to: crlf))
+        XCTAssertThrowsError(try StartTagEditor.apply([AttributeEdit(path: "A.xib", line: 2, column: 3, name: "id", from: nil, to: "y")], to: crlf),
+                             "an attribute is never added twice")
+        let diff = UnifiedDiff.make(path: "A.xib", old: String(decoding: crlf, as: UTF8.self), new: String(decoding: edited, as: UTF8.self))
+        XCTAssertTrue(diff.hasPrefix("diff --git a/A.xib b/A.xib\n--- a/A.xib\n+++ b/A.xib\n@@ -1,3 +1,3 @@\n"), diff)
+        XCTAssertTrue(diff.contains("-  <outlet property=\"old\" id=\"x\"/>\r\n+  <outlet"), diff)
+    }
+
+    func testTheRenamedNameIsChosenOnlyWhenClearlyCloser() {
+        XCTAssertEqual(ProjectModel.likelyRename(of: "titleLbl", among: ["titleLabel", "subtitle"]), "titleLabel")
+        XCTAssertEqual(ProjectModel.likelyRename(of: "imgView", among: ["imageView", "textView"]), "imageView")
+        XCTAssertNil(ProjectModel.likelyRename(of: "caption", among: ["leftText", "rightText"]))
+        XCTAssertNil(ProjectModel.likelyRename(of: "label", among: ["label1", "label2"]), "two keep all of it")
+        XCTAssertEqual(ProjectModel.likelyRename(of: "anything", among: ["only"]), "only", "one candidate is the one")
+    }
+
+    /// Renames planted into real projects' Swift sources (an `@IBOutlet`, `@IBAction` or
+    /// `@IBInspectable` that an IB file uses gets a new name), one at a time in memory; each
+    /// the analysis reports as an error or warning must come out repaired: the IB file's
+    /// value becomes the new name, the diff changes one line, the file still parses
+    /// (`xmllint`), and the diff applies (`git apply --check`).
+    func testPlantedRenamesInRealProjectsAreRepaired() throws {
+        let projects = ["jdisho__Papr", "rxhanson__Rectangle", "dekatotoro__SlideMenuControllerSwift", "hrscy__DanTang", "CatchChat__Yep", "IBAnimatable__IBAnimatable"]
+        let kinds: [(name: String, pattern: Regex<(Substring, Substring, Substring)>, attribute: String)] = [
+            ("outlet", /(@IBOutlet\b[^\n]*?\b(?:var|let)\s+)([A-Za-z_]\w*)/, "property"),
+            ("action", /(@IBAction\b[^\n]*?\bfunc\s+)([A-Za-z_]\w*)/, "selector"),
+            ("inspectable", /(@IBInspectable\b[^\n]*?\bvar\s+)([A-Za-z_]\w*)/, "keyPath"),
+        ]
+        var planted: [String: Int] = [:], repaired: [String: Int] = [:]
+        var misses: [String] = []
+        for project in projects {
+            let folder = Fixtures.realworldDirectory.appendingPathComponent(project)
+            let original = try ProjectInput.read(path: folder.path, limits: ArchiveLimits())
+            let ibText = original.files.filter { $0.kind == .xib || $0.kind == .storyboard }.compactMap(\.contents)
+                .map { String(decoding: $0, as: UTF8.self) }.joined()
+            for kind in kinds {
+                var count = 0
+                for (position, file) in original.files.enumerated() where file.kind == .swift && count < 4 {
+                    guard let data = file.contents else { continue }
+                    let text = String(decoding: data, as: UTF8.self)
+                    for match in text.matches(of: kind.pattern) where count < 4 {
+                        let name = String(match.output.2)
+                        guard ibText.contains("\(kind.attribute)=\"\(name)") else { continue }
+                        let renamed = name + "Renamed"
+                        var copy = original
+                        copy.files[position].contents = Data((text[..<match.output.2.startIndex] + renamed + text[match.output.2.endIndex...]).utf8)
+                        let plan = try ProjectFixer().plan(input: copy)
+                        let reported = (plan.fixes.map(\.finding) + plan.declined.map(\.finding)).filter { finding in
+                            finding.severity >= .warning && (finding.message.contains("\"\(name)") || finding.message.contains(" \(name)"))
+                        }
+                        guard !reported.isEmpty else { continue }
+                        count += 1
+                        planted[kind.name, default: 0] += 1
+                        let fixes = plan.fixes.filter { $0.edits.contains { $0.to.hasPrefix(renamed) } }
+                        guard !fixes.isEmpty else {
+                            misses.append("\(project) \(kind.name) \(name): " + plan.declined.map(\.reason).joined(separator: "; "))
+                            continue
+                        }
+                        try checkPatch(plan)
+                        repaired[kind.name, default: 0] += 1
+                    }
+                }
+            }
+        }
+        for kind in kinds {
+            XCTAssertGreaterThan(planted[kind.name, default: 0], 0, "no \(kind.name) was planted: the test measures nothing for it")
+        }
+        let total = planted.values.reduce(0, +), fixed = repaired.values.reduce(0, +)
+        print("fix: repaired \(fixed) of \(total) planted renames \(repaired) of \(planted)")
+        XCTAssertGreaterThanOrEqual(Double(fixed), 0.9 * Double(total), misses.joined(separator: "\n"))
+    }
+
+    /// Every changed file parses, and the plan's diff applies to the files read.
+    private func checkPatch(_ plan: ProjectFixer.Plan) throws {
+        let folder = try Fixtures.makeTemporaryDirectory(prefix: "nibscan-fix")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (path, data) in plan.originals {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url)
+            let patched = folder.appendingPathComponent("patched.xml")
+            try XCTUnwrap(plan.patched[path]).write(to: patched)
+            let lint = try NibscanProcess.launch(URL(fileURLWithPath: "/usr/bin/xmllint"), ["--noout", patched.path])
+            XCTAssertEqual(lint.status, 0, "\(path): \(lint.stderr)")
+            try FileManager.default.removeItem(at: patched)
+        }
+        let changed = plan.diff.split(separator: "\n").filter { $0.hasPrefix("-") && !$0.hasPrefix("---") }.count
+        XCTAssertEqual(changed, Set(plan.fixes.flatMap { $0.edits.map { "\($0.path):\($0.line)" } }).count, "one line per edited element")
+        try Data(plan.diff.utf8).write(to: folder.appendingPathComponent("fix.diff"))
+        let apply = try NibscanProcess.launch(URL(fileURLWithPath: "/usr/bin/git"), ["apply", "--check", "fix.diff"], currentDirectory: folder)
+        XCTAssertEqual(apply.status, 0, apply.stderr + plan.diff)
+    }
+}
+
+/// `nibscan fix` on a folder: in place, as a diff, and its refusals.
+final class FixCommandTests: XCTestCase {
+    private func sampleCopy() throws -> URL {
+        let folder = try Fixtures.makeTemporaryDirectory(prefix: "nibscan-fix-cli")
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("SampleApp")
+        try FileManager.default.copyItem(at: Fixtures.examplesDirectory.appendingPathComponent("SampleApp"), to: copy)
+        return copy
+    }
+
+    func testDryRunPrintsTheDiffAndAFixRepairsInPlace() throws {
+        let copy = try sampleCopy()
+        let xib = copy.appendingPathComponent("SampleApp/Feed/FeedCell.xib")
+        let before = try Data(contentsOf: xib)
+        let dry = try NibscanProcess.run(["fix", copy.path, "--dry-run"])
+        XCTAssertEqual(dry.status, 0, dry.stderr)
+        XCTAssertTrue(dry.stdout.contains("-                <outlet property=\"subtitleLabel\""), dry.stdout)
+        XCTAssertTrue(dry.stdout.contains("+                <outlet property=\"detailLabel\""), dry.stdout)
+        XCTAssertTrue(dry.stderr.contains("nibscan: not fixed: "), "declined findings say why")
+        XCTAssertEqual(try Data(contentsOf: xib), before, "a dry run changes nothing")
+        try Data(dry.stdout.utf8).write(to: copy.appendingPathComponent("fix.diff"))
+        let check = try NibscanProcess.launch(URL(fileURLWithPath: "/usr/bin/git"), ["apply", "--check", "fix.diff"], currentDirectory: copy)
+        XCTAssertEqual(check.status, 0, check.stderr)
+        try FileManager.default.removeItem(at: copy.appendingPathComponent("fix.diff"))
+
+        let run = try NibscanProcess.run(["fix", copy.path, "--rule", "outlet-not-in-class"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stdout, "fixed SampleApp/Feed/FeedCell.xib:38 outlet-not-in-class: property \"subtitleLabel\" → \"detailLabel\"\n")
+        let after = try String(contentsOf: xib, encoding: .utf8)
+        XCTAssertEqual(after, String(decoding: before, as: UTF8.self).replacingOccurrences(of: "property=\"subtitleLabel\"", with: "property=\"detailLabel\""))
+        let again = try NibscanProcess.run(["fix", copy.path, "--rule", "outlet-not-in-class"])
+        XCTAssertEqual(again.stdout, "nothing to fix\n")
+        let report = try NibscanProcess.analyze([copy.path, "--fail-on", "never"])
+        XCTAssertFalse(report.stdout.contains("subtitleLabel"), "the finding is gone")
+    }
+
+    func testAFileChangedSinceItWasReadIsLeftAlone() throws {
+        let copy = try sampleCopy()
+        let plan = try ProjectFixer().plan(input: ProjectInput.read(path: copy.path, limits: ArchiveLimits()))
+        let path = try XCTUnwrap(plan.patched.keys.first)
+        try Data("edited meanwhile".utf8).write(to: copy.appendingPathComponent(path))
+        let result = plan.write(to: copy)
+        XCTAssertEqual(result.written, [])
+        XCTAssertEqual(result.leftAlone.map(\.path), [path])
+        XCTAssertEqual(try String(contentsOf: copy.appendingPathComponent(path), encoding: .utf8), "edited meanwhile")
+    }
+
+    func testBadUsageExitsTwoWithOneLine() throws {
+        let copy = try sampleCopy()
+        let zip = copy.deletingLastPathComponent().appendingPathComponent("App.zip")
+        try Data("PK".utf8).write(to: zip)
+        let cases: [([String], String)] = [
+            (["fix"], "nibscan: fix needs a PATH, the project folder (see 'nibscan fix --help')\n"),
+            (["fix", copy.path, "--rule", "no-such-rule"], "nibscan: --rule: no rule 'no-such-rule' (see 'nibscan rules')\n"),
+            (["fix", copy.path, "--rule"], "nibscan: --rule needs a rule id (see 'nibscan fix --help')\n"),
+            (["fix", copy.path, "--force"], "nibscan: unknown option '--force' (see 'nibscan fix --help')\n"),
+            (["fix", zip.path], "nibscan: \(zip.path) is not a folder: fix changes files in place, so it takes the project folder, not an archive\n"),
+            (["fix", "/no/such/folder"], "nibscan: no such folder: /no/such/folder\n"),
+        ]
+        for (arguments, stderr) in cases {
+            let run = try NibscanProcess.run(arguments)
+            XCTAssertEqual(run.status, 2, arguments.joined(separator: " "))
+            XCTAssertEqual(run.stderr, stderr)
+        }
+    }
+}

@@ -24,9 +24,16 @@ public struct RuleDescription: Codable, Sendable, Equatable {
     /// one fact a line ("the connection's class and its superclasses, read from the sources");
     /// a fact it has to assume instead keeps the finding at `info` (``SeverityPolicy``).
     public var reads: [String]
+    /// How `nibscan fix` repairs a finding of the rule and when it declines (the docs page's
+    /// "Fix" section); `nil` for a rule that repairs nothing. Not part of the catalogue's JSON.
+    public var repairs: String? = nil
+
+    enum CodingKeys: String, CodingKey {
+        case id, severity, category, summary, seed, help, reads
+    }
 
     public init(id: String, severity: Severity, category: Category, summary: String, seed: String? = nil, help: String,
-                reads: [String] = []) {
+                reads: [String] = [], repairs: String? = nil) {
         self.id = id
         self.severity = severity
         self.category = category
@@ -34,5 +41,6 @@ public struct RuleDescription: Codable, Sendable, Equatable {
         self.seed = seed
         self.help = help
         self.reads = reads
+        self.repairs = repairs
     }
 }

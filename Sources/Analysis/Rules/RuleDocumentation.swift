@@ -21,6 +21,9 @@ public enum RuleDocumentation {
                       "Before it reports an error or a warning; where one of these is assumed instead, the finding is `info` and says which.", ""]
             lines += description.reads.map { "- \($0)" } + [""]
         }
+        if let repairs = description.repairs {
+            lines += ["## Fix", "", repairs, ""]
+        }
         lines += section("Triggers", rule.examples.triggering)
         lines += section("Does not trigger", rule.examples.nonTriggering)
         lines.append("_Generated from `\(rule)` by `nibscan rules --markdown docs/rules`; do not edit by hand._")

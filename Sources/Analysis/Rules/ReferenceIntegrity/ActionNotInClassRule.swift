@@ -24,7 +24,8 @@ struct ActionNotInClassRule: Rule {
             "The targets that bundle the IB file and those that build the class (project.pbxproj, Package.swift): a class declared only in unrelated targets or unbuilt files is not compared.",
             "The sender's `enabled` and `userInteractionEnabled`: disabled in the file, it sends nothing until code enables it, so the finding is a warning.",
             "Whether the connection ships and runs: the targets that bundle its file (project.pbxproj, Package.swift) and, in a storyboard, what reaches its scene (the initial controller, a segue or relationship, its Storyboard ID used by code or a storyboard reference); in a file no target ships or only test targets bundle, or in a scene nothing reaches, the finding is info.",
-        ]
+        ],
+        repairs: "`nibscan fix` renames the connection's `selector` to the selector (as Objective-C sees it: `didTap:`, `tapWithSender:`) of the action the class has that no Interface Builder file connects. Among several it takes the one whose name keeps clearly the most of the old selector's letters; it declines when none is left or no name is clearly the renamed one. The repaired project is analysed again first: a fix that adds any finding is dropped."
     )
 
     static let requirements: RuleRequirements = .sources

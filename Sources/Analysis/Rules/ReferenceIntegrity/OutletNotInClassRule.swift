@@ -26,7 +26,8 @@ struct OutletNotInClassRule: Rule {
             "The targets that bundle the IB file and those that build the class (project.pbxproj, Package.swift): a class declared only in unrelated targets or unbuilt files is not compared.",
             "Which framework decodes the file: the document's type and `targetRuntime`, else the platforms of the targets bundling it; AppKit logs the failure and goes on, a warning.",
             "Whether the connection ships and runs: the targets that bundle its file (project.pbxproj, Package.swift) and, in a storyboard, what reaches its scene (the initial controller, a segue or relationship, its Storyboard ID used by code or a storyboard reference); in a file no target ships or only test targets bundle, or in a scene nothing reaches, the finding is info.",
-        ]
+        ],
+        repairs: "`nibscan fix` renames the connection's `property` to the outlet the class has that no Interface Builder file connects, of the same kind (outlet or outlet collection) and of a type the destination can be. Among several such outlets it takes the one whose name keeps clearly the most of the old name's letters in order (`titleLbl` → `titleLabel`); it declines when none is left, or when no name is clearly the renamed one. The repaired project is analysed again first: a fix that adds any finding is dropped."
     )
 
     static let requirements: RuleRequirements = .sources

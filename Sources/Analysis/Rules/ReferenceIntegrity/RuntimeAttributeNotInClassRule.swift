@@ -23,7 +23,8 @@ struct RuntimeAttributeNotInClassRule: Rule {
             "Every declaration of that class and its superclasses in the sources (extensions, categories, `@IBInspectable`s, conformed protocols) and the platform classes' members; a lineage leaving the project for a dependency's class is not checked, nor a class declared only in targets unrelated to the IB file's (project.pbxproj).",
             "The modules imported by the files that declare the class and its project superclasses: when one is neither a platform module nor built by the project, its extensions may add the key, so that none does is assumed and the finding is info, unless the class or a superclass has an `@IBInspectable` that no IB file sets (the rename shows in the class).",
             "Whether the attribute ships and runs: the targets that bundle its file (project.pbxproj, Package.swift) and, in a storyboard, what reaches its scene (the initial controller, a segue or relationship, its Storyboard ID used by code or a storyboard reference); in a file no target ships or only test targets bundle, or in a scene nothing reaches, the finding is info.",
-        ]
+        ],
+        repairs: "`nibscan fix` renames the attribute's `keyPath` to the inspectable property of the class that no runtime attribute of the element sets, of a type the attribute's `type` holds (`number` → `CGFloat`, `Int`…; `color` → `UIColor`…). Among several it takes the one whose name keeps clearly the most of the old key's letters; it declines when none is left, when no name is clearly the renamed one, and for a key path through another object (`layer.cornerRadius`). The repaired project is analysed again first: a fix that adds any finding is dropped."
     )
 
     static let requirements: RuleRequirements = .sources

@@ -18,22 +18,28 @@ public struct Analyzer: Sendable {
         /// The project's configuration given from outside (`--config FILE`). When `nil`,
         /// ``Analyzer/analysis(path:projectName:)`` reads the input's own `.nibscan.yml`.
         public var project: ProjectConfiguration?
+        /// Whether the rules' repairs are checked (``ProjectFixer``) and the report's findings
+        /// carry the ones that hold (`patch`, and the report's combined `patch`). A project
+        /// with repairable findings is then analysed a second time; off by default.
+        public var checksRepairs: Bool
 
         public init(archiveLimits: ArchiveLimits = ArchiveLimits(),
                     interfaceBuilderLimits: InterfaceBuilderLimits = .default,
                     concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
                     rules: [any Rule.Type] = RuleRegistry.all,
-                    project: ProjectConfiguration? = nil) {
+                    project: ProjectConfiguration? = nil,
+                    checksRepairs: Bool = false) {
             self.archiveLimits = archiveLimits
             self.interfaceBuilderLimits = interfaceBuilderLimits
             self.concurrency = max(1, concurrency)
             self.rules = rules
             self.project = project
+            self.checksRepairs = checksRepairs
         }
 
         public static func == (lhs: Configuration, rhs: Configuration) -> Bool {
             lhs.archiveLimits == rhs.archiveLimits && lhs.interfaceBuilderLimits == rhs.interfaceBuilderLimits
-                && lhs.concurrency == rhs.concurrency && lhs.project == rhs.project
+                && lhs.concurrency == rhs.concurrency && lhs.project == rhs.project && lhs.checksRepairs == rhs.checksRepairs
                 && lhs.rules.map { $0.description.id } == rhs.rules.map { $0.description.id }
         }
     }
@@ -82,7 +88,16 @@ public struct Analyzer: Sendable {
 
     private func analysis(input: ProjectInput, projectName: String?, team: ThreadTeam) throws(ConfigurationError) -> Analysis {
         let scope = try ConfiguredScope(input: input, given: configuration.project)
-        return Analysis(report: analyze(input: input, projectName: projectName, scope: scope, team: team), project: scope.configuration)
+        var report = analyze(input: input, projectName: projectName, scope: scope, team: team)
+        if configuration.checksRepairs, report.findings.contains(where: { $0.repair != nil }) {
+            var checking = self
+            checking.configuration.checksRepairs = false
+            let plan = ProjectFixer(analyzer: checking).plan(input: input, findings: report.findings)
+            let patches = Dictionary(plan.fixes.compactMap { fix in fix.patch.map { (fix.finding.fingerprint, $0) } }) { first, _ in first }
+            for index in report.findings.indices { report.findings[index].patch = patches[report.findings[index].fingerprint] }
+            report.patch = plan.fixes.isEmpty ? nil : plan.diff
+        }
+        return Analysis(report: report, project: scope.configuration)
     }
 
     /// Analyses files already read (an upload held in memory, a rule example) under

@@ -60,7 +60,7 @@ public final class NibscanServer: Sendable {
                                   metrics: metrics, log: log)
         let board = CompletionBoard()
         let analysisConfiguration = Analyzer.Configuration(archiveLimits: configuration.archiveLimits,
-                                                           interfaceBuilderLimits: configuration.interfaceBuilderLimits)
+                                                           interfaceBuilderLimits: configuration.interfaceBuilderLimits, checksRepairs: true)
         let metrics = self.metrics
         metrics.recordAnalysis(outcome: "interrupted", count: recovered.failed)
         let policy = AnalysisStore.ClaimPolicy(node: configuration.nodeID, lease: configuration.leaseSeconds, maxAttempts: configuration.maxAttempts)

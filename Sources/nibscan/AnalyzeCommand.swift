@@ -19,7 +19,7 @@ enum AnalyzeCommand {
         }
 
         var configuration = Analyzer.Configuration(archiveLimits: options.archiveLimits,
-                                                   interfaceBuilderLimits: options.interfaceBuilderLimits)
+                                                   interfaceBuilderLimits: options.interfaceBuilderLimits, checksRepairs: true)
         var analysis: Analyzer.Analysis
         do {
             if let configPath = options.configPath { configuration.project = try readConfiguration(configPath) }

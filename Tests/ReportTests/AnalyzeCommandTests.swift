@@ -23,8 +23,8 @@ final class AnalyzeCommandTests: XCTestCase {
         for format in ReportFormat.allCases {
             let run = try nibscan([path, "--format", format.rawValue])
             XCTAssertEqual(run.status, 0, "\(format.rawValue): \(run.stderr)")
-            // Xcode diagnostics of a project with no findings are no lines at all.
-            XCTAssertEqual(run.stdout.isEmpty, format == .xcode, format.rawValue)
+            // Xcode diagnostics and repairs of a project with no findings are nothing at all.
+            XCTAssertEqual(run.stdout.isEmpty, format == .xcode || format == .patch, format.rawValue)
             XCTAssertEqual(run.stderr, "", format.rawValue)
         }
     }
@@ -121,7 +121,7 @@ final class AnalyzeCommandTests: XCTestCase {
     func testBadUsageAndUnreadableInputExitTwoWithOneLine() throws {
         let path = try project().path
         let cases: [([String], String)] = [
-            ([path, "--format", "xml"], "nibscan: --format takes one of json, sarif, markdown, github, junit, codeclimate, checkstyle, xcode, text, not 'xml'\n"),
+            ([path, "--format", "xml"], "nibscan: --format takes one of json, sarif, markdown, github, junit, codeclimate, checkstyle, xcode, text, patch, not 'xml'\n"),
             ([path, "--max-compression-ratio", "0"], "nibscan: --max-compression-ratio takes a number of at least 1, not '0'\n"),
             ([path, "--max-ratio", "0"], "nibscan: --max-ratio takes a number of at least 1, not '0'\n"),
             ([path, "--max-xml-depth", "0"], "nibscan: --max-xml-depth takes a whole number of at least 1, not '0'\n"),

@@ -39,6 +39,15 @@ enum ReportSnapshots {
           Fix: Add CardView.xib or load by another name
         - ⚠️ warning `outlet-not-kvc-compliant` `` Profile`Cell` ``: Outlet \`titleLabel\` of Profile\`Cell\` has no property (`App Folder/Profile Cell (v2).xib:88`)
           Fix: Connect \`titleLabel\` \| remove the outlet
+          Repair (checked; `nibscan fix` applies it): property "title" → "titleLabel"
+
+          ````diff
+          --- a/App Folder/Profile Cell (v2).xib
+          +++ b/App Folder/Profile Cell (v2).xib
+          @@ -88 +88 @@
+          -<outlet property="title" id="```"/>
+          +<outlet property="titleLabel" id="```"/>
+          ````
         - ℹ️ info `misplaced-view`: Control characters �\[31m and � and � in a label (`App/Legacy.xib:5`)
 
         </details>

@@ -19,7 +19,13 @@ enum SyntheticReports {
         rule: "outlet-not-kvc-compliant", severity: .warning, className: "Profile`Cell`",
         message: "Outlet `titleLabel` of Profile`Cell` has no property",
         locations: [SourceLocation(path: "App Folder/Profile Cell (v2).xib", line: 88)],
-        fix: "Connect `titleLabel` | remove the outlet", fingerprint: "fp-outlet")
+        fix: "Connect `titleLabel` | remove the outlet", fingerprint: "fp-outlet", patch: outletPatch)
+
+    /// A checked repair of the outlet finding, with a diff that holds three backticks.
+    static let outletPatch = FindingPatch(
+        summary: "property \"title\" → \"titleLabel\"",
+        diff: "diff --git a/App Folder/Profile Cell (v2).xib b/App Folder/Profile Cell (v2).xib\n--- a/App Folder/Profile Cell (v2).xib\n+++ b/App Folder/Profile Cell (v2).xib\n@@ -88 +88 @@\n-<outlet property=\"title\" id=\"```\"/>\n+<outlet property=\"titleLabel\" id=\"```\"/>\n",
+        replacements: [.init(path: "App Folder/Profile Cell (v2).xib", line: 88, startColumn: 19, endColumn: 24, text: "titleLabel")])
 
     static let hygieneFinding = Finding(
         rule: "misplaced-view", severity: .info,
@@ -58,7 +64,9 @@ enum SyntheticReports {
 
     /// Four findings of every severity, in IB files and sources.
     static var mixed: Report {
-        report(findings: [placeholderFinding, outletFinding, hygieneFinding, unlocatedFinding])
+        var mixed = report(findings: [placeholderFinding, outletFinding, hygieneFinding, unlocatedFinding])
+        mixed.patch = outletPatch.diff
+        return mixed
     }
 
     /// A report without findings.

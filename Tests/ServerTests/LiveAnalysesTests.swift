@@ -53,6 +53,41 @@ final class LiveAnalysesTests: XCTestCase {
         XCTAssertNotNil(try live.request("GET", "/v1/analyses/\(comparedID)/report").json()["baseline"])
     }
 
+    /// The checked repairs as one diff: `?format=patch` and `Accept: text/x-diff`, in
+    /// repository paths with `pathPrefix`; empty for a project with nothing to repair.
+    func testThePatchFormatHoldsTheCheckedRepairs() throws {
+        var zip = ZipBuilder()
+        zip.add("App/CardView.swift", text: "import UIKit\nfinal class CardView: UIView {\n    @IBOutlet weak var titleLabel: UILabel!\n}\n")
+        zip.add("App/CardView.xib", text: ExampleXML.xib("""
+        <view contentMode="scaleToFill" customClass="CardView" \(ExampleXML.appModule) id="Root-00-001">
+            <subviews>
+                <label text="Title" id="Lbl-00-001"/>
+            </subviews>
+            <connections>
+                <outlet property="titleLbl" destination="Lbl-00-001" id="Out-00-001"/>
+            </connections>
+        </view>
+        """))
+        let response = try live.upload(zip.build(), query: "?wait=20")
+        XCTAssertEqual(response.status, 200, response.text)
+        let id = try XCTUnwrap(try response.json()["id"] as? String)
+        let patch = try live.request("GET", "/v1/analyses/\(id)/report?format=patch&pathPrefix=ios")
+        XCTAssertEqual(patch.status, 200)
+        XCTAssertEqual(patch.header("Content-Type"), "text/x-diff; charset=utf-8")
+        XCTAssertTrue(patch.text.hasPrefix("diff --git a/ios/App/CardView.xib b/ios/App/CardView.xib\n--- a/ios/App/CardView.xib\n+++ b/ios/App/CardView.xib\n"), patch.text)
+        XCTAssertTrue(patch.text.split(separator: "\n").contains { $0.hasPrefix("+") && $0.hasSuffix("<outlet property=\"titleLabel\" destination=\"Lbl-00-001\" id=\"Out-00-001\"/>") },
+                      patch.text)
+        let negotiated = try live.request("GET", "/v1/analyses/\(id)/report", headers: ["Accept": "text/x-diff"])
+        XCTAssertTrue(negotiated.text.contains("+++ b/App/CardView.xib"), negotiated.text)
+        let finding = try XCTUnwrap((try live.request("GET", "/v1/analyses/\(id)/report").json()["findings"] as? [[String: Any]])?
+            .first { $0["rule"] as? String == "outlet-not-in-class" })
+        XCTAssertEqual((finding["patch"] as? [String: Any])?["summary"] as? String, "property \"titleLbl\" → \"titleLabel\"")
+
+        let clean = try live.upload(LiveServer.sampleZip(), query: "?wait=20")
+        let cleanID = try XCTUnwrap(try clean.json()["id"] as? String)
+        XCTAssertEqual(try live.request("GET", "/v1/analyses/\(cleanID)/report?format=patch").text, "")
+    }
+
     func testWaitOnABrokenArchiveAnswersTheArchiveProblem() throws {
         // Passes the zip-signature check, then fails in the archive reader.
         let response = try live.upload(Data("PK\u{3}\u{4}this is not really a zip".utf8), query: "?wait=20")

@@ -6,11 +6,13 @@ import Foundation
 /// the module of a class that loads its own nib would recurse: the analysis of the copy
 /// says so, and the fix is dropped).
 public struct ProjectFixer: Sendable {
-    /// One checked fix: the finding it repairs and its edits.
+    /// One checked fix: the finding it repairs, its edits and, once checked, its patch.
     public struct Fix: Sendable {
         public var finding: Finding
         public var summary: String
         public var edits: [AttributeEdit]
+        /// The repair alone against the files read (set for the fixes a plan keeps).
+        public var patch: FindingPatch?
     }
 
     /// A finding left as it is, and why.
@@ -73,7 +75,11 @@ public struct ProjectFixer: Sendable {
 
     /// The checked fixes for `input` (its `.nibscan.yml` applies, as for an analysis).
     public func plan(input: ProjectInput) throws(ConfigurationError) -> Plan {
-        let findings = try analyzer.analysis(input: input).report.findings
+        plan(input: input, findings: try analyzer.analysis(input: input).report.findings)
+    }
+
+    /// The checked fixes for `input`, whose analysis found `findings`.
+    public func plan(input: ProjectInput, findings: [Finding]) -> Plan {
         let before = Set(findings.map(\.fingerprint))
         var proposed: [Fix] = []
         var declined: [Declined] = []
@@ -110,6 +116,7 @@ public struct ProjectFixer: Sendable {
             }
         }
         let patched = (try? Self.apply(kept, to: contents)) ?? [:]
+        for index in kept.indices { kept[index].patch = Self.patch(of: kept[index], in: contents) }
         return Plan(fixes: kept, declined: declined, originals: contents.filter { patched[$0.key] != nil }, patched: patched)
     }
 
@@ -137,6 +144,19 @@ public struct ProjectFixer: Sendable {
             patched[path] = try StartTagEditor.apply(edits, to: data)
         }
         return patched
+    }
+
+    /// One fix as reports carry it: its diff and replacements against the files read.
+    private static func patch(of fix: Fix, in contents: [String: Data]) -> FindingPatch? {
+        var diff = ""
+        var replacements: [FindingPatch.Replacement] = []
+        for path in Set(fix.edits.map(\.path)).sorted() {
+            guard let data = contents[path],
+                  let (patched, made) = try? StartTagEditor.applyReporting(fix.edits.filter { $0.path == path }, to: data) else { return nil }
+            diff += UnifiedDiff.make(path: path, old: String(decoding: data, as: UTF8.self), new: String(decoding: patched, as: UTF8.self))
+            replacements += made.sorted { ($0.line, $0.startColumn) < ($1.line, $1.startColumn) }
+        }
+        return FindingPatch(summary: fix.summary, diff: diff, replacements: replacements)
     }
 
     /// Why `fixes` cannot be applied to the bytes read, or `nil`.

@@ -13,6 +13,13 @@ enum StartTagEditor {
     /// `bytes` with the edits of one file applied one after the other (an added attribute
     /// may go after one added before it; no edit changes the number of lines).
     static func apply(_ edits: [AttributeEdit], to bytes: Data) throws(Mismatch) -> Data {
+        try applyReporting(edits, to: bytes).data
+    }
+
+    /// ``apply(_:to:)``, with each replacement made as a line and byte columns (1-based, the
+    /// end exclusive) of the file as it was before it: what SARIF's `replacements` say.
+    static func applyReporting(_ edits: [AttributeEdit], to bytes: Data) throws(Mismatch) -> (data: Data, replacements: [FindingPatch.Replacement]) {
+        var made: [FindingPatch.Replacement] = []
         var result = bytes
         // Later tags first, so that an insertion never moves the column of a tag still to
         // edit; the edits of one tag in their given order.
@@ -22,10 +29,22 @@ enum StartTagEditor {
         for edit in ordered {
             let replacement = try replacement(for: edit, in: result)
             var changed = [UInt8](result)
+            let lineStart = changed[..<replacement.range.lowerBound].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+            let next = FindingPatch.Replacement(path: edit.path, line: edit.line, startColumn: replacement.range.lowerBound - lineStart + 1,
+                                                endColumn: replacement.range.upperBound - lineStart + 1,
+                                                text: String(decoding: replacement.text, as: UTF8.self))
+            // An insertion right after the one before it (customModuleProvider after
+            // customModule) is at the same place of the file as it was: one replacement.
+            if let last = made.last, last.line == next.line, last.startColumn == last.endColumn, next.startColumn == next.endColumn,
+               next.startColumn == last.startColumn + last.text.utf8.count {
+                made[made.count - 1].text += next.text
+            } else {
+                made.append(next)
+            }
             changed.replaceSubrange(replacement.range, with: replacement.text)
             result = Data(changed)
         }
-        return result
+        return (result, made)
     }
 
     /// The byte range to replace and its new bytes.

@@ -26,6 +26,9 @@ public struct Report: Codable, Sendable, Equatable {
     /// each with its `suppression`, in the order of `findings`; absent when there are none.
     /// They count in `summary.suppressed` only, never toward a gate.
     public var suppressed: [Finding]?
+    /// Every checked repair (``FindingPatch``) as one unified diff, `git apply`-able at the
+    /// analysed root; absent when the analysis checked no repair or none was found.
+    public var patch: String?
 
     public init(
         tool: Tool = .nibscan,
@@ -318,16 +321,19 @@ public struct Finding: Codable, Sendable, Equatable {
     /// The rule's repair, unverified (``ProjectFixer`` checks it before offering it); not
     /// written in reports.
     public var repair: Repair?
+    /// The repair once checked: the project analysed again with it has lost the finding
+    /// and gained none. Only when the analysis was asked to check repairs.
+    public var patch: FindingPatch?
 
     enum CodingKeys: String, CodingKey {
         case rule, severity, className = "class", message, locations, fix, seed, fingerprint, baseline, suppression
-        case confidence, evidence
+        case confidence, evidence, patch
     }
 
     public init(rule: String, severity: Severity, className: String? = nil, message: String,
                 locations: [SourceLocation], fix: String, seed: String? = nil,
                 fingerprint: String, baseline: BaselineState? = nil, suppression: Suppression? = nil,
-                confidence: Confidence? = nil, evidence: [Evidence]? = nil, repair: Repair? = nil) {
+                confidence: Confidence? = nil, evidence: [Evidence]? = nil, repair: Repair? = nil, patch: FindingPatch? = nil) {
         self.rule = rule
         self.severity = severity
         self.className = className
@@ -341,6 +347,7 @@ public struct Finding: Codable, Sendable, Equatable {
         self.confidence = confidence
         self.evidence = evidence
         self.repair = repair
+        self.patch = patch
     }
 }
 

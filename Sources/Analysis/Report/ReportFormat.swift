@@ -1,7 +1,7 @@
 /// The shapes one report can be rendered in: the CLI's `--format`, the API's `?format=`
 /// and `Accept`. Each has its own ``ReportRenderer``.
 public enum ReportFormat: String, CaseIterable, Sendable {
-    case json, sarif, markdown, github, junit, codeclimate, checkstyle, xcode, text
+    case json, sarif, markdown, github, junit, codeclimate, checkstyle, xcode, text, patch
 
     /// The `Content-Type` the server answers with.
     public var mediaType: String {
@@ -10,6 +10,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .sarif: "application/sarif+json"
         case .markdown: "text/markdown; charset=utf-8"
         case .github, .xcode, .text: "text/plain; charset=utf-8"
+        case .patch: "text/x-diff; charset=utf-8"
         case .junit, .checkstyle: "application/xml"
         }
     }
@@ -52,6 +53,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .checkstyle: CheckstyleReportRenderer()
         case .xcode: XcodeReportRenderer()
         case .text: TextReportRenderer()
+        case .patch: PatchReportRenderer()
         }
     }
 }

@@ -28,7 +28,7 @@ struct AnalysisJob: Codable, Sendable {
 
     /// Runs the job in this process: what the child does.
     func run() -> (header: ResultHeader, report: Data?) {
-        let analyzer = Analyzer(configuration: .init(archiveLimits: archiveLimits, interfaceBuilderLimits: interfaceBuilderLimits))
+        let analyzer = Analyzer(configuration: .init(archiveLimits: archiveLimits, interfaceBuilderLimits: interfaceBuilderLimits, checksRepairs: true))
         do {
             var report = try analyzer.analyze(path: uploadPath, projectName: projectName ?? "project")
             if projectName == nil, let folder = AnalysisWorkers.topFolder(of: report) { report.project.name = folder }

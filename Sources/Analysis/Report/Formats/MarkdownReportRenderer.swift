@@ -99,7 +99,18 @@ public struct MarkdownReportRenderer: ReportRenderer {
         if finding.locations.count > 1 {
             item += "  Locations: " + finding.locations.prefix(20).map { link($0, options: options) }.joined(separator: ", ") + "\n"
         }
+        if let patch = finding.patch { item += repairBlock(patch, options: options) }
         return item
+    }
+
+    /// A checked repair as a `diff` block (`nibscan fix` applies it): the diff without its
+    /// `diff --git` line, paths mapped to the repository; a longer fence when the diff itself
+    /// holds three backticks.
+    private func repairBlock(_ patch: FindingPatch, options: RenderOptions) -> String {
+        let lines = PatchReportRenderer.mappingPaths(of: patch.diff, options: options).split(separator: "\n").filter { !$0.hasPrefix("diff --git ") }
+        let fence = lines.contains { $0.contains("```") } ? "````" : "```"
+        return "  Repair (checked; `nibscan fix` applies it): \(MarkdownText.inline(patch.summary))\n\n  \(fence)diff\n"
+            + lines.map { "  " + $0 + "\n" }.joined() + "  \(fence)\n"
     }
 
     private func summaryItem(for finding: Finding, in report: Report, options: RenderOptions) -> String {

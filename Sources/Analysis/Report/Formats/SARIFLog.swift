@@ -83,7 +83,38 @@ struct SARIFLog: Encodable {
         var partialFingerprints: [String: String]
         var baselineState: String?
         var suppressions: [Suppression]?
+        /// The finding's checked repair (``FindingPatch``), when it has one.
+        var fixes: [Fix]?
         var properties: ResultProperties
+    }
+
+    /// A proposed fix: its description and the replacements in each file (SARIF §3.55).
+    struct Fix: Encodable {
+        var description: Message
+        var artifactChanges: [ArtifactChange]
+    }
+
+    struct ArtifactChange: Encodable {
+        var artifactLocation: ArtifactLocation
+        var replacements: [Replacement]
+    }
+
+    /// Byte columns of the file as analysed: the run's `columnKind` is UTF-16 code units,
+    /// which equal bytes on the ASCII lines of Interface Builder attributes.
+    struct Replacement: Encodable {
+        var deletedRegion: DeletedRegion
+        var insertedContent: InsertedContent?
+    }
+
+    struct DeletedRegion: Encodable {
+        var startLine: Int
+        var startColumn: Int
+        var endLine: Int
+        var endColumn: Int
+    }
+
+    struct InsertedContent: Encodable {
+        var text: String
     }
 
     /// A result's suppression: `inSource` or `external`, always `accepted` (nibscan has no

@@ -58,8 +58,23 @@ public struct SARIFReportRenderer: ReportRenderer {
                 [SARIFLog.Suppression(kind: suppression.kind.rawValue, status: "accepted", justification: suppression.reason,
                                       location: sarifLocation(suppression.location, id: nil, options: options))]
             },
+            fixes: finding.patch.map { [sarifFix($0, options: options)] },
             properties: .init(className: finding.className, fix: finding.fix, seed: finding.seed,
                               confidence: finding.confidence?.rawValue, evidence: finding.evidence))
+    }
+
+    /// A checked repair as a SARIF fix: its replacements grouped by file, in repository paths.
+    private func sarifFix(_ patch: FindingPatch, options: RenderOptions) -> SARIFLog.Fix {
+        let paths = patch.replacements.map(\.path).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        return SARIFLog.Fix(description: .init(text: patch.summary), artifactChanges: paths.map { path in
+            SARIFLog.ArtifactChange(
+                artifactLocation: .init(uri: URIPath.encode(options.pathMapping.map(path))),
+                replacements: patch.replacements.filter { $0.path == path }.map { replacement in
+                    SARIFLog.Replacement(deletedRegion: .init(startLine: replacement.line, startColumn: replacement.startColumn,
+                                                              endLine: replacement.line, endColumn: replacement.endColumn),
+                                         insertedContent: replacement.text.isEmpty ? nil : .init(text: replacement.text))
+                })
+        })
     }
 
     private func sarifLocation(_ location: SourceLocation, id: Int?, options: RenderOptions) -> SARIFLog.Location {

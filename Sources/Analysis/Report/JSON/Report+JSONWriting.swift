@@ -19,6 +19,7 @@ extension Report {
             writer.key("notes")
             writer.array(notes) { $0.string($1) }
         }
+        writer.field("patch", patch)
         writer.key("project")
         project.writeJSON(to: &writer)
         writer.field("schemaVersion", schemaVersion)
@@ -140,6 +141,10 @@ extension Finding {
         writer.key("locations")
         writer.array(locations) { $1.writeJSON(to: &$0) }
         writer.field("message", message)
+        if let patch {
+            writer.key("patch")
+            patch.writeJSON(to: &writer)
+        }
         writer.field("rule", rule)
         writer.field("seed", seed)
         writer.field("severity", severity.rawValue)
@@ -169,6 +174,25 @@ extension Suppression {
         writer.key("location")
         location.writeJSON(to: &writer)
         writer.field("reason", reason)
+        writer.endObject()
+    }
+}
+
+extension FindingPatch {
+    func writeJSON(to writer: inout JSONByteWriter) {
+        writer.beginObject()
+        writer.field("diff", diff)
+        writer.key("replacements")
+        writer.array(replacements) { writer, replacement in
+            writer.beginObject()
+            writer.field("endColumn", replacement.endColumn)
+            writer.field("line", replacement.line)
+            writer.field("path", replacement.path)
+            writer.field("startColumn", replacement.startColumn)
+            writer.field("text", replacement.text)
+            writer.endObject()
+        }
+        writer.field("summary", summary)
         writer.endObject()
     }
 }

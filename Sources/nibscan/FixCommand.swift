@@ -15,6 +15,7 @@ enum FixCommand {
       action-not-in-class             the action's selector renamed to the one unconnected action
       runtime-attribute-not-in-class  the keyPath renamed to the one unset inspectable property of its type
       missing-custom-module           customModule and customModuleProvider="target" added
+      unknown-custom-class            customClass renamed to the one unused class of the element's kind
 
     Options:
       --rule ID     fix only this rule's findings (repeatable)

@@ -99,3 +99,37 @@ extension ProjectModel {
         }
     }
 }
+
+extension ProjectModel {
+    /// The repair of an unknown `customClass`: the class was renamed in code. The candidate
+    /// is a class the project declares that no Interface Builder file names, of the
+    /// element's kind (its platform class in the lineage), whose name is the renamed one
+    /// (``likelyRename(of:among:)``); a Swift class on an element without a module also
+    /// gets `customModule` and `customModuleProvider="target"` of the one target building it.
+    func classRenameRepair(of object: IBObject, named old: String, in document: IBDocument) -> Repair {
+        let named = Set(analysedDocuments.flatMap { $0.objects.compactMap(\.customClass) })
+        let platform = Self.platformClass(ofElement: object.element, platform: document.platform)
+        let candidates = typesByRuntimeName.values.filter { type in
+            type.isClass && type.hasPrimaryDeclaration && !named.contains(type.runtimeName ?? type.name) && !named.contains(type.name)
+                && (platform.map { kind in lineage(of: type.runtimeName ?? type.name).contains { Self.unqualified($0) == kind } } ?? true)
+        }
+        let names = Array(Set(candidates.map(\.name))).sorted()
+        guard let new = Self.likelyRename(of: Self.unqualified(old), among: names),
+              let type = candidates.first(where: { $0.name == new }) else {
+            return .declined(names.isEmpty
+                ? "no class of the project that no Interface Builder file names is a \(platform ?? object.element)"
+                : "\(names.count) unused classes fit (\(names.prefix(5).joined(separator: ", "))) and no name is clearly the renamed one")
+        }
+        let location = object.location
+        var edits = [AttributeEdit(path: document.path, line: location.line, column: location.column, name: "customClass", from: old, to: new)]
+        if type.language == .swift, object.customModule == nil, object.customModuleProvider == nil {
+            let modules = Set(type.declarations.flatMap { build.targets(of: $0.path) ?? [] }.map { build.targets[$0].module })
+            guard modules.count == 1, let module = modules.first else {
+                return .declined("\(new) would need its module, and \(modules.isEmpty ? "no target builds it" : "several modules build it")")
+            }
+            edits += [AttributeEdit(path: document.path, line: location.line, column: location.column, name: "customModule", from: nil, to: module, after: "customClass"),
+                      AttributeEdit(path: document.path, line: location.line, column: location.column, name: "customModuleProvider", from: nil, to: "target", after: "customModule")]
+        }
+        return .edits(summary: "customClass \"\(old)\" → \"\(new)\"", edits)
+    }
+}

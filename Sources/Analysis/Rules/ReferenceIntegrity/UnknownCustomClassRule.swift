@@ -37,7 +37,8 @@ struct UnknownCustomClassRule: Rule {
             "The element's connections: an outlet it holds or an action sent to it that the platform class made instead does not answer makes it an error, else a warning.",
             "For a class that is declared, the targets that bundle the IB file and those that build the class (project.pbxproj): declared only in targets the bundling ones neither are nor depend on, or only in unbuilt files, it is reported too.",
             "Whether the element or segue ships and runs: the targets that bundle its file (project.pbxproj, Package.swift) and, in a storyboard, what reaches its scene (the initial controller, a segue or relationship, its Storyboard ID used by code or a storyboard reference); in a file no target ships or only test targets bundle, or in a scene nothing reaches, the finding is info.",
-        ]
+        ],
+        repairs: "`nibscan fix` renames `customClass` to the class the project declares that no Interface Builder file names, of the element's kind (its platform class in the lineage: a `tableViewCell` gets a `UITableViewCell` subclass), whose name keeps clearly the most of the old name's letters (`ProfileHeader` → `ProfileHeaderView`); a Swift class on an element without a module also gets `customModule` (the one target building it) and `customModuleProvider=\"target\"`. It declines when no class or no clear one fits, or when the module cannot be told. The repaired project is analysed again first: a fix that adds any finding is dropped."
     )
 
     static let requirements: RuleRequirements = .sources
@@ -362,7 +363,8 @@ struct UnknownCustomClassRule: Rule {
                     fix: "Declare \(name) (or restore it), or correct the Custom Class of this element in the Identity inspector.",
                     severity: crashes ? severity : min(severity ?? .warning, .warning),
                     evidence: evidence,
-                    identity: [document.path, object.id, name]
+                    identity: [document.path, object.id, name],
+                    repair: model.classRenameRepair(of: object, named: name, in: document)
                 )
             }
         }

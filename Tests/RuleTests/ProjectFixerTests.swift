@@ -121,6 +121,37 @@ final class ProjectFixerTests: XCTestCase {
         XCTAssertTrue(owner.declined.contains { $0.reason.contains("would load the nib again") }, owner.declined.map(\.reason).joined(separator: "; "))
     }
 
+    func testARepeatedConstraintIsRemovedAndItsOutletsMoveToTheOneKept() throws {
+        let xib = ExampleXML.xib("""
+        <view contentMode="scaleToFill" customClass="CardView" \(ExampleXML.appModule) id="Root-00-001">
+            <constraints>
+                <constraint firstAttribute="height" constant="44" id="Hgt-00-001"/>
+                <constraint firstAttribute="height" constant="44" id="Hgt-00-002"/>
+            </constraints>
+            <connections>
+                <outlet property="heightConstraint" destination="Hgt-00-002" id="Out-00-001"/>
+            </connections>
+        </view>
+        """)
+        let plan = try ProjectFixer(rules: ["duplicate-constraint"]).plan(input: input([
+            "App/CardView.xib": xib,
+            "App/CardView.swift": "import UIKit\nfinal class CardView: UIView {\n    @IBOutlet weak var heightConstraint: NSLayoutConstraint!\n}\n",
+        ]))
+        XCTAssertEqual(plan.fixes.map(\.summary), ["constraint \"Hgt-00-002\" removed, its outlets moved to \"Hgt-00-001\""],
+                       plan.declined.map(\.reason).joined(separator: "; "))
+        let patched = String(decoding: try XCTUnwrap(plan.patched["App/CardView.xib"]), as: UTF8.self)
+        let expected = xib.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains("id=\"Hgt-00-002\"/>") }
+            .joined(separator: "\n").replacingOccurrences(of: "destination=\"Hgt-00-002\"", with: "destination=\"Hgt-00-001\"")
+        XCTAssertEqual(patched, expected, "the line goes, the outlet moves, nothing else changes")
+        let diff = plan.diff
+        XCTAssertEqual(diff.split(separator: "\n").filter { $0.hasPrefix("-") && !$0.hasPrefix("---") }.count, 2)
+        XCTAssertEqual(diff.split(separator: "\n").filter { $0.hasPrefix("+") && !$0.hasPrefix("+++") }.count, 1)
+        try checkPatch(plan)
+        let replacement = try XCTUnwrap(plan.fixes.first?.patch?.replacements.first { $0.text.isEmpty })
+        XCTAssertEqual(replacement.endLine, replacement.line + 1, "a removed line ends at the start of the next")
+        XCTAssertEqual(replacement.endColumn, 1)
+    }
+
     func testEditsRefuseABytesMismatchAndKeepLineEnds() throws {
         let crlf = Data("<a>\r\n  <outlet property=\"old\" id=\"x\"/>\r\n</a>\r\n".utf8)
         let edit = AttributeEdit(path: "A.xib", line: 2, column: 3, name: "property", from: "old", to: "new & <improved>")
@@ -192,8 +223,32 @@ final class ProjectFixerTests: XCTestCase {
                 }
             }
         }
-        for kind in kinds {
-            XCTAssertGreaterThan(planted[kind.name, default: 0], 0, "no \(kind.name) was planted: the test measures nothing for it")
+        // A constraint line copied with a new id: the copy is removed.
+        for project in projects {
+            let original = try ProjectInput.read(path: Fixtures.realworldDirectory.appendingPathComponent(project).path, limits: ArchiveLimits())
+            var count = 0
+            for (position, file) in original.files.enumerated() where (file.kind == .xib || file.kind == .storyboard) && count < 3 {
+                guard let data = file.contents else { continue }
+                var lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
+                guard let line = lines.firstIndex(where: { $0.contains("<constraint ") && $0.hasSuffix("/>") && !$0.contains("placeholder") }),
+                      let id = lines[line].firstMatch(of: /id="([^"]+)"/)?.output.1 else { continue }
+                lines.insert(lines[line].replacingOccurrences(of: "id=\"\(id)\"", with: "id=\"\(id)-copy\""), at: line + 1)
+                var copy = original
+                copy.files[position].contents = Data(lines.joined(separator: "\n").utf8)
+                let plan = try ProjectFixer(rules: ["duplicate-constraint"]).plan(input: copy)
+                guard (plan.fixes.map(\.finding) + plan.declined.map(\.finding)).contains(where: { $0.message.contains("\"\(id)-copy\"") && $0.severity >= .warning }) else { continue }
+                count += 1
+                planted["duplicate-constraint", default: 0] += 1
+                guard plan.fixes.contains(where: { $0.finding.message.contains("\"\(id)-copy\"") }) else {
+                    misses.append("\(project) \(file.path): " + plan.declined.map(\.reason).joined(separator: "; "))
+                    continue
+                }
+                try checkPatch(plan)
+                repaired["duplicate-constraint", default: 0] += 1
+            }
+        }
+        for kind in kinds.map(\.name) + ["duplicate-constraint"] {
+            XCTAssertGreaterThan(planted[kind, default: 0], 0, "no \(kind) was planted: the test measures nothing for it")
         }
         let total = planted.values.reduce(0, +), fixed = repaired.values.reduce(0, +)
         print("fix: repaired \(fixed) of \(total) planted renames \(repaired) of \(planted)" + (misses.isEmpty ? "" : "; not: " + misses.joined(separator: " | ")))

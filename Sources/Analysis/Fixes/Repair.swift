@@ -10,7 +10,8 @@ public enum Repair: Sendable, Equatable {
     case declined(String)
 }
 
-/// One attribute of one start tag of an Interface Builder file, set or added.
+/// One attribute of one start tag of an Interface Builder file, set or added; or, with
+/// ``removesElement``, the whole (empty) element removed, with its line when it is alone on it.
 public struct AttributeEdit: Sendable, Equatable, Hashable {
     /// The file (report path), and where its start tag's `<` is (the element's location).
     public var path: String
@@ -22,6 +23,8 @@ public struct AttributeEdit: Sendable, Equatable, Hashable {
     public var to: String
     /// For an added attribute: the attribute it goes after (`customClass`), else at the tag's end.
     public var after: String?
+    /// The element is removed (`name`, `from` and `to` are unused).
+    public var removesElement = false
 
     public init(path: String, line: Int, column: Int?, name: String, from: String?, to: String, after: String? = nil) {
         self.path = path
@@ -31,5 +34,14 @@ public struct AttributeEdit: Sendable, Equatable, Hashable {
         self.from = from
         self.to = to
         self.after = after
+    }
+}
+
+extension AttributeEdit {
+    /// Removes the empty element whose `<` is at `line`/`column` (a `<constraint …/>`).
+    public static func removal(path: String, line: Int, column: Int?) -> AttributeEdit {
+        var edit = AttributeEdit(path: path, line: line, column: column, name: "", from: nil, to: "")
+        edit.removesElement = true
+        return edit
     }
 }

@@ -11,7 +11,8 @@ enum StartTagEditor {
     }
 
     /// `bytes` with the edits of one file applied one after the other (an added attribute
-    /// may go after one added before it; no edit changes the number of lines).
+    /// may go after one added before it). Only a removed element's line goes away, and the
+    /// edits run from the file's end, so every location stays right.
     static func apply(_ edits: [AttributeEdit], to bytes: Data) throws(Mismatch) -> Data {
         try applyReporting(edits, to: bytes).data
     }
@@ -30,8 +31,10 @@ enum StartTagEditor {
             let replacement = try replacement(for: edit, in: result)
             var changed = [UInt8](result)
             let lineStart = changed[..<replacement.range.lowerBound].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+            let removesLine = replacement.range.upperBound > replacement.range.lowerBound && changed[replacement.range.upperBound - 1] == UInt8(ascii: "\n")
             let next = FindingPatch.Replacement(path: edit.path, line: edit.line, startColumn: replacement.range.lowerBound - lineStart + 1,
-                                                endColumn: replacement.range.upperBound - lineStart + 1,
+                                                endLine: removesLine ? edit.line + 1 : edit.line,
+                                                endColumn: removesLine ? 1 : replacement.range.upperBound - lineStart + 1,
                                                 text: String(decoding: replacement.text, as: UTF8.self))
             // An insertion right after the one before it (customModuleProvider after
             // customModule) is at the same place of the file as it was: one replacement.
@@ -52,6 +55,17 @@ enum StartTagEditor {
         let bytes = [UInt8](data)
         guard let tag = startTag(at: edit.line, column: edit.column, in: bytes) else {
             throw Mismatch(description: "\(edit.path):\(edit.line): no start tag there")
+        }
+        if edit.removesElement {
+            guard bytes[tag.upperBound - 2] == UInt8(ascii: "/") else {
+                throw Mismatch(description: "\(edit.path):\(edit.line): the element is not empty")
+            }
+            // The whole line when the element is alone on it.
+            let lineStart = bytes[..<tag.lowerBound].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+            let lineEnd = bytes[tag.upperBound...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? bytes.count
+            let blank = { (range: Range<Int>) in bytes[range].allSatisfy { [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n")].contains($0) } }
+            if blank(lineStart ..< tag.lowerBound), blank(tag.upperBound ..< lineEnd) { return (lineStart ..< lineEnd, []) }
+            return (tag, [])
         }
         let escaped = Array(escape(edit.to).utf8)
         if let from = edit.from {

@@ -71,7 +71,7 @@ public struct SARIFReportRenderer: ReportRenderer {
                 artifactLocation: .init(uri: URIPath.encode(options.pathMapping.map(path))),
                 replacements: patch.replacements.filter { $0.path == path }.map { replacement in
                     SARIFLog.Replacement(deletedRegion: .init(startLine: replacement.line, startColumn: replacement.startColumn,
-                                                              endLine: replacement.line, endColumn: replacement.endColumn),
+                                                              endLine: replacement.endLine, endColumn: replacement.endColumn),
                                          insertedContent: replacement.text.isEmpty ? nil : .init(text: replacement.text))
                 })
         })

@@ -186,6 +186,7 @@ extension FindingPatch {
         writer.array(replacements) { writer, replacement in
             writer.beginObject()
             writer.field("endColumn", replacement.endColumn)
+            writer.field("endLine", replacement.endLine)
             writer.field("line", replacement.line)
             writer.field("path", replacement.path)
             writer.field("startColumn", replacement.startColumn)

@@ -19,7 +19,8 @@ struct DuplicateConstraintRule: Rule {
             "Each constraint's `firstItem`, `firstAttribute`, `relation`, `secondItem`, `secondAttribute`, `multiplier` and `constant`, its size-class variation and whether Installed is unchecked, compared within one file (also written from the other item's side); build-time placeholder constraints left out.",
             "Whether the pair takes part in layout: when both have Installed unchecked and no size-class variation includes them, the finding is info.",
             "Whether the repeating constraint ships and runs: the targets that bundle its file (project.pbxproj, Package.swift) and, in a storyboard, what reaches its scene (the initial controller, a segue or relationship, its Storyboard ID used by code or a storyboard reference); in a file no target ships or only test targets bundle, or in a scene nothing reaches, the finding is info.",
-        ]
+        ],
+        repairs: "`nibscan fix` removes the repeated constraint (the later one in the file), with its line, and points the outlets connected to it at the one kept. It declines when a size class installs the repeated constraint (removing it would change that configuration). The repaired project is analysed again first: a fix that adds any finding is dropped."
     )
 
     static let examples = RuleExamples(
@@ -88,8 +89,23 @@ struct DuplicateConstraintRule: Rule {
             locations: [SourceLocation(document, constraint.location), SourceLocation(document, original.location)],
             fix: "Delete one of the two constraints.",
             evidence: installation([constraint, original], in: document),
-            identity: [document.path, constraint.id, original.id]
+            identity: [document.path, constraint.id, original.id],
+            repair: repair(removing: constraint, keeping: original, in: document)
         )
+    }
+
+    /// The repeated constraint removed, and the outlets to it moved to the one kept; not
+    /// when a size class installs it (its variation names it).
+    private static func repair(removing constraint: IBConstraint, keeping original: IBConstraint, in document: IBDocument) -> Repair {
+        guard !document.variations.contains(where: { $0.includedConstraints.contains(constraint.id) }) else {
+            return .declined("a size class installs \"\(constraint.id)\": removing it changes that configuration")
+        }
+        let outlets = document.connections.filter { $0.destination == constraint.id }.map { connection in
+            AttributeEdit(path: document.path, line: connection.location.line, column: connection.location.column,
+                          name: "destination", from: constraint.id, to: original.id)
+        }
+        return .edits(summary: "constraint \"\(constraint.id)\" removed" + (outlets.isEmpty ? "" : ", its outlets moved to \"\(original.id)\""),
+                      outlets + [.removal(path: document.path, line: constraint.location.line, column: constraint.location.column)])
     }
 
     /// Constraints that Interface Builder keeps but installs in no configuration (unchecked

@@ -8,10 +8,7 @@ import XCTest
 /// into real projects.
 final class ProjectFixerTests: XCTestCase {
     private func input(_ files: [String: String]) -> ProjectInput {
-        let projectFiles = files.keys.sorted().map { path in
-            ProjectFile(path: path, kind: ProjectFile.kind(ofPath: path), contents: Data((files[path] ?? "").utf8))
-        }
-        return ProjectInput(defaultName: "App", files: projectFiles, totalEntries: files.count, totalBytes: 0)
+        TestProject.input(files)
     }
 
     /// A root-view xib of `CardView` with a label, connecting `outlet` and sending `action`,

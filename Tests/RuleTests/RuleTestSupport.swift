@@ -8,11 +8,15 @@ enum TestProject {
     static let coveredRules = RuleRegistry.all.filter { [.referenceIntegrity, .hygiene].contains($0.description.category) }
 
     static func analyze(_ files: [String: String], rules: [any Rule.Type] = coveredRules) -> Report {
+        Analyzer(configuration: .init(concurrency: 2, rules: rules)).analyze(input: input(files))
+    }
+
+    /// The files as an upload held in memory.
+    static func input(_ files: [String: String]) -> ProjectInput {
         let projectFiles = files.keys.sorted().map { path in
             ProjectFile(path: path, kind: ProjectFile.kind(ofPath: path), contents: Data((files[path] ?? "").utf8))
         }
-        let input = ProjectInput(defaultName: "test", files: projectFiles, totalEntries: files.count, totalBytes: 0)
-        return Analyzer(configuration: .init(concurrency: 2, rules: rules)).analyze(input: input)
+        return ProjectInput(defaultName: "test", files: projectFiles, totalEntries: files.count, totalBytes: 0)
     }
 
     static func findings(_ rule: String, in files: [String: String]) -> [Finding] {

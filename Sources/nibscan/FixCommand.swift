@@ -8,7 +8,8 @@ enum FixCommand {
     static let usage = """
     Usage: nibscan fix PATH [--rule ID]... [--dry-run]
 
-    PATH is the project folder. Repairs the Interface Builder files where the evidence leaves
+    PATH is the project folder. Repairs the Interface Builder files (and a substitution's
+    copy lines in its source) where the evidence leaves
     exactly one candidate, after analysing the repaired project again in memory (a repair
     that would add any finding is dropped):
       outlet-not-in-class             the connection's property renamed to the one unconnected outlet that fits
@@ -16,6 +17,9 @@ enum FixCommand {
       runtime-attribute-not-in-class  the keyPath renamed to the one unset inspectable property of its type
       missing-custom-module           customModule and customModuleProvider="target" added
       unknown-custom-class            customClass renamed to the one unused class of the element's kind
+      duplicate-constraint            the repeated constraint removed, its outlets moved to the one kept
+      placeholder-autoresizing-dropped, placeholder-frame-dropped
+                                      the missing copy line added before awakeAfter's `return view`
 
     Options:
       --rule ID     fix only this rule's findings (repeatable)

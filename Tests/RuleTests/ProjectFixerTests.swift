@@ -149,6 +149,34 @@ final class ProjectFixerTests: XCTestCase {
         XCTAssertEqual(replacement.endColumn, 1)
     }
 
+    /// A copy line removed from a substitution (in its method, or in the helper it calls)
+    /// comes back as a line before the `return` of the new view, in the file's language,
+    /// and the finding goes.
+    func testAMissingCopyLineIsAddedBeforeTheReturnInTheFilesLanguage() throws {
+        let cases = [
+            ("SampleApp", "SampleApp/Views/PromoBannerView.swift", "SampleApp/Views/PromoBannerView.swift",
+             "        view.translatesAutoresizingMaskIntoConstraints = translatesAutoresizingMaskIntoConstraints\n",
+             "        view.translatesAutoresizingMaskIntoConstraints = self.translatesAutoresizingMaskIntoConstraints\n        return view\n"),
+            ("Seeds/seed-000-placeholder-subclass", "App/UIView+loadFromNib.m", "App/MyCustomView.m",
+             "    self.translatesAutoresizingMaskIntoConstraints = proto.translatesAutoresizingMaskIntoConstraints;\n",
+             "    view.translatesAutoresizingMaskIntoConstraints = self.translatesAutoresizingMaskIntoConstraints;\n    return view;\n"),
+        ]
+        for (project, planted, repaired, removed, expected) in cases {
+            let original = try ProjectInput.read(path: Fixtures.examplesDirectory.appendingPathComponent(project).path, limits: ArchiveLimits())
+            let position = try XCTUnwrap(original.files.firstIndex { $0.path == planted })
+            let text = String(decoding: try XCTUnwrap(original.files[position].contents), as: UTF8.self)
+            XCTAssertTrue(text.contains(removed), planted)
+            var copy = original
+            copy.files[position].contents = Data(text.replacingOccurrences(of: removed, with: "").utf8)
+            let plan = try ProjectFixer(rules: ["placeholder-autoresizing-dropped"]).plan(input: copy)
+            let fix = try XCTUnwrap(plan.fixes.first { $0.edits.contains { $0.path == repaired } }, plan.declined.map(\.reason).joined(separator: "; "))
+            let patched = String(decoding: try XCTUnwrap(plan.patched[repaired]), as: UTF8.self)
+            XCTAssertTrue(patched.contains(expected), patched)
+            XCTAssertEqual(fix.patch?.diff.split(separator: "\n").filter { $0.hasPrefix("+") && !$0.hasPrefix("+++") }.count, 1)
+            try checkPatch(plan)
+        }
+    }
+
     func testEditsRefuseABytesMismatchAndKeepLineEnds() throws {
         let crlf = Data("<a>\r\n  <outlet property=\"old\" id=\"x\"/>\r\n</a>\r\n".utf8)
         let edit = AttributeEdit(path: "A.xib", line: 2, column: 3, name: "property", from: "old", to: "new & <improved>")
@@ -260,6 +288,7 @@ final class ProjectFixerTests: XCTestCase {
             let url = folder.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: url)
+            guard path.hasSuffix(".xib") || path.hasSuffix(".storyboard") else { continue }
             let patched = folder.appendingPathComponent("patched.xml")
             try XCTUnwrap(plan.patched[path]).write(to: patched)
             let lint = try NibscanProcess.launch(URL(fileURLWithPath: "/usr/bin/xmllint"), ["--noout", patched.path])
@@ -267,7 +296,8 @@ final class ProjectFixerTests: XCTestCase {
             try FileManager.default.removeItem(at: patched)
         }
         let changed = plan.diff.split(separator: "\n").filter { $0.hasPrefix("-") && !$0.hasPrefix("---") }.count
-        XCTAssertEqual(changed, Set(plan.fixes.flatMap { $0.edits.map { "\($0.path):\($0.line)" } }).count, "one line per edited element")
+        XCTAssertEqual(changed, Set(plan.fixes.flatMap { $0.edits.filter { $0.insertedLine == nil }.map { "\($0.path):\($0.line)" } }).count,
+                       "one line per edited element")
         try Data(plan.diff.utf8).write(to: folder.appendingPathComponent("fix.diff"))
         let apply = try NibscanProcess.launch(URL(fileURLWithPath: "/usr/bin/git"), ["apply", "--check", "fix.diff"], currentDirectory: folder)
         XCTAssertEqual(apply.status, 0, apply.stderr + plan.diff)
@@ -313,10 +343,10 @@ final class FixCommandTests: XCTestCase {
     func testAFileChangedSinceItWasReadIsLeftAlone() throws {
         let copy = try sampleCopy()
         let plan = try ProjectFixer().plan(input: ProjectInput.read(path: copy.path, limits: ArchiveLimits()))
-        let path = try XCTUnwrap(plan.patched.keys.first)
+        let path = try XCTUnwrap(plan.patched.keys.sorted().first)
         try Data("edited meanwhile".utf8).write(to: copy.appendingPathComponent(path))
         let result = plan.write(to: copy)
-        XCTAssertEqual(result.written, [])
+        XCTAssertEqual(result.written, plan.patched.keys.sorted().filter { $0 != path }, "the other files are repaired")
         XCTAssertEqual(result.leftAlone.map(\.path), [path])
         XCTAssertEqual(try String(contentsOf: copy.appendingPathComponent(path), encoding: .utf8), "edited meanwhile")
     }

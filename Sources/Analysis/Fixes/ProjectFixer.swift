@@ -137,7 +137,9 @@ public struct ProjectFixer: Sendable {
     /// The changed files, path → bytes.
     private static func apply(_ fixes: [Fix], to contents: [String: Data]) throws(StartTagEditor.Mismatch) -> [String: Data] {
         var byPath: [String: [AttributeEdit]] = [:]
-        for edit in fixes.flatMap(\.edits) { byPath[edit.path, default: []].append(edit) }
+        var seen: Set<AttributeEdit> = []
+        // Two placements of one substitution propose the same copy line: it is added once.
+        for edit in fixes.flatMap(\.edits) where seen.insert(edit).inserted { byPath[edit.path, default: []].append(edit) }
         var patched: [String: Data] = [:]
         for (path, edits) in byPath {
             guard let data = contents[path] else { throw StartTagEditor.Mismatch(description: "\(path) was not read") }

@@ -25,6 +25,9 @@ public struct AttributeEdit: Sendable, Equatable, Hashable {
     public var after: String?
     /// The element is removed (`name`, `from` and `to` are unused).
     public var removesElement = false
+    /// A source line inserted before `line`, indented as that line is (`name`, `from` and
+    /// `to` are unused): a copy line added to `awakeAfter(using:)` before its `return`.
+    public var insertedLine: String?
 
     public init(path: String, line: Int, column: Int?, name: String, from: String?, to: String, after: String? = nil) {
         self.path = path
@@ -42,6 +45,13 @@ extension AttributeEdit {
     public static func removal(path: String, line: Int, column: Int?) -> AttributeEdit {
         var edit = AttributeEdit(path: path, line: line, column: column, name: "", from: nil, to: "")
         edit.removesElement = true
+        return edit
+    }
+
+    /// Inserts `text` as a line of its own before `line`, with that line's indentation.
+    public static func lineInsertion(path: String, before line: Int, text: String) -> AttributeEdit {
+        var edit = AttributeEdit(path: path, line: line, column: nil, name: "", from: nil, to: "")
+        edit.insertedLine = text
         return edit
     }
 }

@@ -53,6 +53,13 @@ enum StartTagEditor {
     /// The byte range to replace and its new bytes.
     private static func replacement(for edit: AttributeEdit, in data: Data) throws(Mismatch) -> (range: Range<Int>, text: [UInt8]) {
         let bytes = [UInt8](data)
+        if let inserted = edit.insertedLine {
+            guard let start = lineStart(edit.line, in: bytes) else { throw Mismatch(description: "\(edit.path):\(edit.line): no such line") }
+            let indentation = bytes[start...].prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n"))
+            let lineEnd: [UInt8] = end.map { $0 > start && bytes[$0 - 1] == UInt8(ascii: "\r") } == true ? [13, 10] : [10]
+            return (start ..< start, Array(indentation) + Array(inserted.utf8) + lineEnd)
+        }
         guard let tag = startTag(at: edit.line, column: edit.column, in: bytes) else {
             throw Mismatch(description: "\(edit.path):\(edit.line): no start tag there")
         }
@@ -90,15 +97,20 @@ enum StartTagEditor {
         return (end ..< end, inserted)
     }
 
-    /// The range of the start tag (from `<` to `>` inclusive) whose `<` is at `line`/`column`.
-    private static func startTag(at line: Int, column: Int?, in bytes: [UInt8]) -> Range<Int>? {
+    /// The offset where `line` (1-based) starts, after a byte-order mark on the first.
+    private static func lineStart(_ line: Int, in bytes: [UInt8]) -> Int? {
         var current = 1
         var offset = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while current < line, offset < bytes.count {
             if bytes[offset] == UInt8(ascii: "\n") { current += 1 }
             offset += 1
         }
-        guard current == line else { return nil }
+        return current == line && offset <= bytes.count ? offset : nil
+    }
+
+    /// The range of the start tag (from `<` to `>` inclusive) whose `<` is at `line`/`column`.
+    private static func startTag(at line: Int, column: Int?, in bytes: [UInt8]) -> Range<Int>? {
+        guard let offset = lineStart(line, in: bytes) else { return nil }
         var open = offset + max((column ?? 1) - 1, 0)
         if column == nil {
             while open < bytes.count, bytes[open] != UInt8(ascii: "<"), bytes[open] != UInt8(ascii: "\n") { open += 1 }

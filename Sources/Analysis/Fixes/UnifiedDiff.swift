@@ -1,11 +1,12 @@
 /// A unified diff (`git apply`-able, `a/` and `b/` prefixes) between two versions of one
-/// text file as repairs leave it (lines changed in place or removed), with three lines of
+/// text file as repairs leave it (lines changed in place, removed or inserted), with three lines of
 /// context: what `nibscan fix --dry-run` prints.
 enum UnifiedDiff {
     static func make(path: String, old: String, new: String, context: Int = 3) -> String {
         let before = lines(old), after = lines(new)
-        // Repairs change lines in place or remove whole lines: walking both files, a line
-        // that differs is removed when the next old line is the current new one, else changed.
+        // Repairs change lines in place, remove whole lines or insert them: walking both
+        // files, a line that differs is removed when the next old line is the current new
+        // one, inserted when the next new line is the current old one, else changed.
         var operations: [(old: Int?, new: Int?)] = []  // paired, removed (new nil), or added (old nil)
         var oldIndex = 0, newIndex = 0
         while oldIndex < before.count || newIndex < after.count {
@@ -16,6 +17,9 @@ enum UnifiedDiff {
             } else if oldIndex < before.count, newIndex == after.count || (oldIndex + 1 < before.count && before[oldIndex + 1] == after[newIndex]) {
                 operations.append((oldIndex, nil))
                 oldIndex += 1
+            } else if oldIndex < before.count, newIndex + 1 < after.count, after[newIndex + 1] == before[oldIndex] {
+                operations.append((nil, newIndex))
+                newIndex += 1
             } else if oldIndex < before.count, newIndex < after.count {
                 operations.append((oldIndex, nil))
                 operations.append((nil, newIndex))

@@ -63,4 +63,13 @@ public struct AwakeAfterSummary: Sendable, Equatable, Codable {
     /// so what the substitution does not copy is then assumed, not read.
     public var unreadHandoffs: [String] = []
     public var location: SourceLocation
+    /// The one `return` of the new view through a local variable (`return view`): where a
+    /// missing copy line goes, just before it; `nil` when the body returns it otherwise.
+    public var returnedVariable: ReturnedVariable? = nil
+
+    /// A `return NAME` statement: the variable and where the statement starts.
+    public struct ReturnedVariable: Sendable, Equatable, Codable {
+        public var name: String
+        public var location: SourceLocation
+    }
 }

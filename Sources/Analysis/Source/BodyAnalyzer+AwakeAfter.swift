@@ -9,12 +9,20 @@ extension BodyAnalyzer {
         var returnsSelf = false
         var returnsSuper = false
         var returnsOther = false
+        var otherReturns: [(index: Int, value: Range<Int>)] = []
         for index in body where stream.isText(index, "return") {
             let value = SourceStatement.expression(in: stream, from: index + 1, limit: body.upperBound)
             if value.isEmpty || stream.isText(value.lowerBound, "nil") && value.count == 1 { continue }
             if stream.isText(value.lowerBound, "self") && value.count == 1 { returnsSelf = true }
             else if isSuperAwakeAfter(value) { returnsSuper = true }
-            else { returnsOther = true }
+            else {
+                returnsOther = true
+                otherReturns.append((index, value))
+            }
+        }
+        var returnedVariable: AwakeAfterSummary.ReturnedVariable?
+        if otherReturns.count == 1, let only = otherReturns.first, only.value.count == 1, stream[only.value.lowerBound].isIdentifier {
+            returnedVariable = .init(name: stream.text(only.value.lowerBound), location: stream.location(only.index, path: path))
         }
         var facts = PlaceholderCopyReader(stream: stream, path: path, language: language, placeholder: "self").read(body)
         var copyHelper: String?
@@ -43,7 +51,7 @@ extension BodyAnalyzer {
             guardKind: guardKind,
             copiedAttributes: facts.attributes.sorted(), literalFlags: facts.literalFlags, movesSubviews: facts.movesSubviews,
             constraintCopy: facts.constraintCopy, copyHelper: copyHelper, unreadHandoffs: unreadHandoffs,
-            location: method.method.location)
+            location: method.method.location, returnedVariable: returnedVariable)
     }
 
     /// Platform calls that take the placeholder without copying its attributes to another

@@ -131,3 +131,18 @@ extension ProjectModel {
         return result.sorted { $0.reference < $1.reference }
     }
 }
+
+extension Substitution {
+    /// The missing copy of `property` (its Objective-C name `objcProperty`) as a source line
+    /// just before the method's `return VARIABLE`, in the file's own language:
+    /// `view.frame = self.frame` or `view.frame = self.frame;`.
+    func copyLineRepair(_ property: String, objcProperty: String? = nil) -> Repair {
+        guard let returned = summary.returnedVariable else {
+            return .declined("\(methodDescription) does not return the new view through one `return` of a variable, so where the copy goes is not clear")
+        }
+        let name = returned.location.path.hasSuffix(".swift") ? property : (objcProperty ?? property)
+        let line = "\(returned.name).\(name) = self.\(name)" + (returned.location.path.hasSuffix(".swift") ? "" : ";")
+        return .edits(summary: "\(line) added to \(methodDescription)",
+                      [.lineInsertion(path: returned.location.path, before: returned.location.line, text: line)])
+    }
+}

@@ -15,6 +15,7 @@ enum FixCommand {
       outlet-not-in-class             the connection's property renamed to the one unconnected outlet that fits
       action-not-in-class             the action's selector renamed to the one unconnected action
       runtime-attribute-not-in-class  the keyPath renamed to the one unset inspectable property of its type
+      binding-key-not-in-class        the binding's first key renamed to the unbound property that is clearly the renamed one
       missing-custom-module           customModule and customModuleProvider="target" added
       unknown-custom-class            customClass renamed to the one unused class of the element's kind
       duplicate-constraint            the repeated constraint removed, its outlets moved to the one kept

@@ -177,6 +177,23 @@ final class ProjectFixerTests: XCTestCase {
         }
     }
 
+    func testABindingKeyRenamedInCodeIsRenamedInTheBindingAndTwoCandidatesDecline() throws {
+        let xib = BindingKeyNotInClassRule.profileXib(keyPath: "self.userName.length")
+        let plan = try ProjectFixer(rules: ["binding-key-not-in-class"]).plan(input: input([
+            "App/ProfileViewController.xib": xib,
+            "App/ProfileViewController.swift": "import Cocoa\nfinal class ProfileViewController: NSViewController {\n    @objc dynamic var userNameText = \"\"\n    @objc dynamic var age = 0\n}\n",
+        ]))
+        XCTAssertEqual(plan.fixes.map(\.summary), ["keyPath \"self.userName.length\" → \"self.userNameText.length\""], plan.declined.map(\.reason).joined(separator: "; "))
+        XCTAssertEqual(String(decoding: try XCTUnwrap(plan.patched["App/ProfileViewController.xib"]), as: UTF8.self),
+                       xib.replacingOccurrences(of: "keyPath=\"self.userName.length\"", with: "keyPath=\"self.userNameText.length\""))
+        let twoFit = try ProjectFixer(rules: ["binding-key-not-in-class"]).plan(input: input([
+            "App/ProfileViewController.xib": BindingKeyNotInClassRule.profileXib(keyPath: "caption"),
+            "App/ProfileViewController.swift": "import Cocoa\nfinal class ProfileViewController: NSViewController {\n    @objc dynamic var headline = \"\"\n    @objc dynamic var subline = \"\"\n}\n",
+        ]))
+        XCTAssertTrue(twoFit.fixes.isEmpty)
+        XCTAssertEqual(twoFit.declined.map(\.finding.rule), ["binding-key-not-in-class"])
+    }
+
     func testEditsRefuseABytesMismatchAndKeepLineEnds() throws {
         let crlf = Data("<a>\r\n  <outlet property=\"old\" id=\"x\"/>\r\n</a>\r\n".utf8)
         let edit = AttributeEdit(path: "A.xib", line: 2, column: 3, name: "property", from: "old", to: "new & <improved>")

@@ -31,6 +31,8 @@ final class AwakeAfterTests: XCTestCase {
         """)
         let summary = try XCTUnwrap(index.awakeAfter(of: "CardView"))
         XCTAssertTrue(summary.returnsNibLoadedObject)
+        XCTAssertEqual(summary.returnedVariable?.name, "view", "where a missing copy line goes")
+        XCTAssertEqual(summary.returnedVariable?.location.line, 22)
         XCTAssertFalse(summary.returnsSelf)
         XCTAssertEqual(summary.guardKind, AwakeAfterSummary.Guard.none)
         XCTAssertEqual(summary.copiedAttributes, ["accessibilityIdentifier", "alpha", "autoresizingMask", "backgroundColor", "frame", "hidden", "translatesAutoresizingMaskIntoConstraints"])
@@ -254,5 +256,29 @@ final class AwakeAfterTests: XCTestCase {
         XCTAssertEqual(row.copiedAttributes, [])
         XCTAssertEqual(row.guardKind, AwakeAfterSummary.Guard.none)
         XCTAssertNil(row.constraintCopy)
+    }
+
+    /// Only one `return` of a variable says where a repair's copy line goes: a returned
+    /// expression, or two returns of the new view, say nothing.
+    func testTheReturnedVariableIsKeptOnlyWhenOneReturnNamesIt() throws {
+        let expression = SourceFixture.index(swift: """
+        class CardView: UIView {
+            override func awakeAfter(using coder: NSCoder) -> Any? {
+                return Bundle.main.loadNibNamed("CardView", owner: nil)!.first as! CardView
+            }
+        }
+        """)
+        XCTAssertNil(try XCTUnwrap(expression.awakeAfter(of: "CardView")).returnedVariable)
+        let twoReturns = SourceFixture.index(swift: """
+        class CardView: UIView {
+            override func awakeAfter(using coder: NSCoder) -> Any? {
+                let view = Bundle.main.loadNibNamed("CardView", owner: nil)!.first as! CardView
+                if tag == 1 { return view }
+                let other = Bundle.main.loadNibNamed("CardView", owner: nil)!.first as! CardView
+                return other
+            }
+        }
+        """)
+        XCTAssertNil(try XCTUnwrap(twoReturns.awakeAfter(of: "CardView")).returnedVariable)
     }
 }

@@ -133,3 +133,18 @@ extension ProjectModel {
         return .edits(summary: "customClass \"\(old)\" → \"\(new)\"", edits)
     }
 }
+
+extension ProjectModel {
+    /// Properties of `className`'s lineage that no binding of any IB file reads as its first
+    /// key on the class: what a binding's stale key was most likely renamed to.
+    func unboundProperties(of className: String) -> [String] {
+        let bound = Set(analysedDocuments.flatMap { document in
+            document.bindings.compactMap { binding -> String? in
+                guard let index = document.objectIndicesByID[binding.destination], document.objects[index].customClass == className else { return nil }
+                return binding.firstKey
+            }
+        })
+        return lineage(of: className).compactMap { declaredType(runtimeName: $0) ?? declaration(of: $0) }
+            .flatMap(\.properties).filter { !$0.isStatic && !bound.contains($0.name) }.map(\.name)
+    }
+}

@@ -32,7 +32,8 @@ struct BindingKeyNotInClassRule: Rule {
             "Every declaration of that class and its superclasses in the sources (getters, properties, methods, Key-Value Coding's `getX` / `isX` / `_x` spellings) up to `NSObject`, `NSResponder`, `NSViewController` or `NSWindowController`, whose keys are known; any other platform class or a dependency's in the lineage, or a `valueForUndefinedKey:` override, and nothing is reported.",
             "For a Swift property: whether it is `@objc`, `dynamic`, `@IBOutlet`, `@IBInspectable` or `@NSManaged`, or in an `@objcMembers` class or `@objc extension`, and the target's `SWIFT_VERSION` (before Swift 4, `NSObject` subclasses' members are `@objc` by inference).",
             "Whether the binding ships and runs: the targets that bundle its file (project.pbxproj, Package.swift) and, in a storyboard, what reaches its scene (the initial controller, a segue or relationship, its Storyboard ID used by code or a storyboard reference); in a file no target ships or only test targets bundle, or in a scene nothing reaches, the finding is info.",
-        ]
+        ],
+        repairs: "`nibscan fix` renames the binding's first key (keeping a `self.` before it and the rest of the key path after it) to the property of the class that no binding reads, when its name is clearly the renamed one; it declines among several that fit alike, and for a key Swift hides from Objective-C (that needs `@objc` in the source). The repaired project is analysed again first: a fix that adds any finding is dropped."
     )
 
     static let requirements: RuleRequirements = .sources
@@ -157,9 +158,37 @@ struct BindingKeyNotInClassRule: Rule {
                     message: "\(document.path) (line \(binding.location.line)) binds \"\(binding.name)\" of \(bound.displayName) to \"\(binding.keyPath)\" of \(destination.displayName), but \(problem): loading the nib raises \"[<\(className)> valueForUndefinedKey:]: this class is not key value coding-compliant for the key \(key)\".",
                     locations: [SourceLocation(document, binding.location), SourceLocation(document, destination), declaration],
                     fix: fix,
-                    identity: [document.path, bound.id, binding.name, binding.keyPath]
+                    identity: [document.path, bound.id, binding.name, binding.keyPath],
+                    repair: repair(binding, key: key, lookup: lookup, className: className, in: document, model: model)
                 )
             }
+        }
+    }
+
+    /// A missing first key renamed to the one unbound property of the class that is clearly
+    /// the renamed one (the rest of the key path kept); a key Swift hides from Objective-C is
+    /// fixed in the source, not here.
+    private static func repair(_ binding: IBBinding, key: String, lookup: BindingKeyLookup, className: String,
+                               in document: IBDocument, model: ProjectModel) -> Repair {
+        guard case .missing = lookup else { return .declined("\(key) exists: it needs @objc in the source, which nibscan fix does not edit") }
+        // `self.userName` reads `userName` too: the `self.` stays.
+        guard let lead = ["", "self."].first(where: { binding.keyPath.hasPrefix($0 + key) }) else {
+            return .declined("the key path \(binding.keyPath) does not start with \(key)")
+        }
+        let rest = binding.keyPath.dropFirst(lead.count + key.count)
+        switch model.renameRepair(in: document, at: binding.location, attribute: "keyPath", from: key,
+                                  candidates: model.unboundProperties(of: className), what: "property", className: className) {
+        case let .edits(_, edits):
+            guard let new = edits.first?.to else { return .declined("no candidate") }
+            return .edits(summary: "keyPath \"\(binding.keyPath)\" → \"\(lead + new + rest)\"",
+                          edits.map { edit in
+                              var edit = edit
+                              edit.from = binding.keyPath
+                              edit.to = lead + new + rest
+                              return edit
+                          })
+        case let .declined(reason):
+            return .declined(reason)
         }
     }
 

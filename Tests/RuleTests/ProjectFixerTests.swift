@@ -194,6 +194,21 @@ final class ProjectFixerTests: XCTestCase {
         XCTAssertEqual(twoFit.declined.map(\.finding.rule), ["binding-key-not-in-class"])
     }
 
+    /// Values a placement sets that the nib's root does not are copied by lines before the
+    /// `return`, by their Swift names (`isHidden`), in the order the rule lists them.
+    func testLostAttributesAreCopiedBeforeTheReturn() throws {
+        let folder = Fixtures.examplesDirectory.appendingPathComponent("SampleApp")
+        var input = try ProjectInput.read(path: folder.path, limits: ArchiveLimits())
+        let storyboard = try XCTUnwrap(input.files.firstIndex { $0.path == "SampleApp/Base.lproj/Main.storyboard" })
+        let text = String(decoding: try XCTUnwrap(input.files[storyboard].contents), as: UTF8.self)
+        input.files[storyboard].contents = Data(text.replacingOccurrences(of: "id=\"prm-00-plc\"", with: "alpha=\"0.5\" hidden=\"YES\" id=\"prm-00-plc\"").utf8)
+        let plan = try ProjectFixer(rules: ["placeholder-attributes-dropped"]).plan(input: input)
+        let patched = String(decoding: try XCTUnwrap(plan.patched["SampleApp/Views/PromoBannerView.swift"], plan.declined.map(\.reason).joined(separator: "; ")), as: UTF8.self)
+        XCTAssertTrue(patched.contains("        view.isHidden = self.isHidden\n        view.alpha = self.alpha\n        return view\n"), patched)
+        XCTAssertEqual(plan.diff.split(separator: "\n").filter { $0.hasPrefix("+") && !$0.hasPrefix("+++") }.count, 2)
+        try checkPatch(plan)
+    }
+
     func testEditsRefuseABytesMismatchAndKeepLineEnds() throws {
         let crlf = Data("<a>\r\n  <outlet property=\"old\" id=\"x\"/>\r\n</a>\r\n".utf8)
         let edit = AttributeEdit(path: "A.xib", line: 2, column: 3, name: "property", from: "old", to: "new & <improved>")

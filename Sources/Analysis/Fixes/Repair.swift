@@ -25,8 +25,9 @@ public struct AttributeEdit: Sendable, Equatable, Hashable {
     public var after: String?
     /// The element is removed (`name`, `from` and `to` are unused).
     public var removesElement = false
-    /// A source line inserted before `line`, indented as that line is (`name`, `from` and
-    /// `to` are unused): a copy line added to `awakeAfter(using:)` before its `return`.
+    /// Source lines (separated by `\n`) inserted before `line`, each indented as that line
+    /// is (`name`, `from` and `to` are unused): copy lines added to `awakeAfter(using:)`
+    /// before its `return`.
     public var insertedLine: String?
 
     public init(path: String, line: Int, column: Int?, name: String, from: String?, to: String, after: String? = nil) {

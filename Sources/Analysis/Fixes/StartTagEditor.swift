@@ -58,7 +58,8 @@ enum StartTagEditor {
             let indentation = bytes[start...].prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
             let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n"))
             let lineEnd: [UInt8] = end.map { $0 > start && bytes[$0 - 1] == UInt8(ascii: "\r") } == true ? [13, 10] : [10]
-            return (start ..< start, Array(indentation) + Array(inserted.utf8) + lineEnd)
+            // Each line of the insertion gets the indentation and the line end of the line it goes before.
+            return (start ..< start, inserted.split(separator: "\n").flatMap { Array(indentation) + Array($0.utf8) + lineEnd })
         }
         guard let tag = startTag(at: edit.line, column: edit.column, in: bytes) else {
             throw Mismatch(description: "\(edit.path):\(edit.line): no start tag there")

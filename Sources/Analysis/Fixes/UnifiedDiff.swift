@@ -5,8 +5,8 @@ enum UnifiedDiff {
     static func make(path: String, old: String, new: String, context: Int = 3) -> String {
         let before = lines(old), after = lines(new)
         // Repairs change lines in place, remove whole lines or insert them: walking both
-        // files, a line that differs is removed when the next old line is the current new
-        // one, inserted when the next new line is the current old one, else changed.
+        // files, old lines up to one equal to the current new line are removed, new lines up
+        // to one equal to the current old line are added, else the line is changed.
         var operations: [(old: Int?, new: Int?)] = []  // paired, removed (new nil), or added (old nil)
         var oldIndex = 0, newIndex = 0
         while oldIndex < before.count || newIndex < after.count {
@@ -14,20 +14,17 @@ enum UnifiedDiff {
                 operations.append((oldIndex, newIndex))
                 oldIndex += 1
                 newIndex += 1
-            } else if oldIndex < before.count, newIndex == after.count || (oldIndex + 1 < before.count && before[oldIndex + 1] == after[newIndex]) {
-                operations.append((oldIndex, nil))
-                oldIndex += 1
-            } else if oldIndex < before.count, newIndex + 1 < after.count, after[newIndex + 1] == before[oldIndex] {
-                operations.append((nil, newIndex))
-                newIndex += 1
-            } else if oldIndex < before.count, newIndex < after.count {
-                operations.append((oldIndex, nil))
-                operations.append((nil, newIndex))
-                oldIndex += 1
-                newIndex += 1
+            } else if let removed = lookahead(before, from: oldIndex, for: after, at: newIndex) {
+                for index in oldIndex ..< oldIndex + removed { operations.append((index, nil)) }
+                oldIndex += removed
+            } else if let added = lookahead(after, from: newIndex, for: before, at: oldIndex) {
+                for index in newIndex ..< newIndex + added { operations.append((nil, index)) }
+                newIndex += added
             } else {
-                operations.append((nil, newIndex))
-                newIndex += 1
+                if oldIndex < before.count { operations.append((oldIndex, nil)) }
+                if newIndex < after.count { operations.append((nil, newIndex)) }
+                oldIndex = min(oldIndex + 1, before.count)
+                newIndex = min(newIndex + 1, after.count)
             }
         }
         let changed = operations.indices.filter { operations[$0].old == nil || operations[$0].new == nil }
@@ -58,6 +55,16 @@ enum UnifiedDiff {
             }
         }
         return text
+    }
+
+    /// How many lines of `lines` from `start` come before the one equal to `other[position]`
+    /// (at most 20: repairs add or remove a few lines in one place); `nil` when none does, or
+    /// `other` is at its end and `lines` is not (then the rest of `lines` is the answer).
+    private static func lookahead(_ lines: [String], from start: Int, for other: [String], at position: Int) -> Int? {
+        guard start < lines.count else { return nil }
+        guard position < other.count else { return lines.count - start }
+        for count in 1 ... 20 where start + count < lines.count && lines[start + count] == other[position] { return count }
+        return nil
     }
 
     /// Lines with their own line ends (`\n`, `\r\n`); a last line without one is marked as

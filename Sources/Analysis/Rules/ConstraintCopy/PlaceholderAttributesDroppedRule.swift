@@ -28,7 +28,8 @@ struct PlaceholderAttributesDroppedRule: Rule {
             "The same properties on the top-level view of the loaded nib, which must differ; when the nib is not in the upload, that its root sets other values is assumed and the finding is info.",
             "When the override hands `self` to a method the analysis does not read (a dependency's, or one it cannot resolve), that it does not carry the properties over is assumed and the finding is info.",
             "Whether the placement ships and runs: the targets that bundle its file (project.pbxproj, Package.swift) and, in a storyboard, what reaches its scene (the initial controller, a segue or relationship, its Storyboard ID used by code or a storyboard reference); in a file no target ships or only test targets bundle, or in a scene nothing reaches, the finding is info.",
-        ]
+        ],
+        repairs: "`nibscan fix` adds one copy line per lost value (`view.isHidden = self.isHidden`, `view.alpha = self.alpha`…; Objective-C names and `;` in an Objective-C file) just before the substitution method's `return view`, with that line's indentation. It declines when a lost value is a runtime attribute, or when the method does not return the new view through one `return` of a variable. The repaired project is analysed again first: a fix that adds any finding is dropped."
     )
 
     private static let styledPlacement = #"hidden="YES" tag="7" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO""#
@@ -63,6 +64,20 @@ struct PlaceholderAttributesDroppedRule: Rule {
         return lowered
     }
 
+    /// The view properties this rule compares, by UIKit name, with their Swift names.
+    private static let swiftNames = ["hidden": "isHidden", "alpha": "alpha", "tag": "tag", "clipsToBounds": "clipsToBounds",
+                                     "userInteractionEnabled": "isUserInteractionEnabled", "contentMode": "contentMode"]
+
+    /// The missing copy lines, when every lost value is one of the view's own properties (a
+    /// user-defined runtime attribute may name a key no property answers directly).
+    private static func repair(copying names: [String], in substitution: Substitution) -> Repair {
+        let properties = names.compactMap { name in swiftNames[name].map { (swift: $0, objc: name) } }
+        guard properties.count == names.count else {
+            return .declined("a runtime attribute the storyboard sets is lost too, and copying it needs more than one property line")
+        }
+        return substitution.copyLinesRepair(properties)
+    }
+
     static func check(_ model: ProjectModel) -> [RuleViolation] {
         model.substitutionPlacements().compactMap { placement in
             let root = placement.loadedRoot(in: model)?.1.attributes ?? IBViewAttributes()
@@ -75,7 +90,8 @@ struct PlaceholderAttributesDroppedRule: Rule {
                 locations: placement.locations(),
                 fix: "Copy " + lost.map { "\($0.name)" }.joined(separator: ", ") + " from self to the new view in \(placement.substitution.methodDescription).",
                 evidence: placement.copyEvidence(lost.map(\.name).joined(separator: ", ")) + rootEvidence(placement, model),
-                identity: placement.identity(lost.map(\.name)))
+                identity: placement.identity(lost.map(\.name)),
+                repair: repair(copying: lost.map(\.name), in: placement.substitution))
         }
     }
 

@@ -137,12 +137,21 @@ extension Substitution {
     /// just before the method's `return VARIABLE`, in the file's own language:
     /// `view.frame = self.frame` or `view.frame = self.frame;`.
     func copyLineRepair(_ property: String, objcProperty: String? = nil) -> Repair {
+        copyLinesRepair([(property, objcProperty ?? property)])
+    }
+
+    /// ``copyLineRepair(_:objcProperty:)`` for several properties, each `(Swift name,
+    /// Objective-C name)`, one line each in the given order.
+    func copyLinesRepair(_ properties: [(swift: String, objc: String)]) -> Repair {
         guard let returned = summary.returnedVariable else {
             return .declined("\(methodDescription) does not return the new view through one `return` of a variable, so where the copy goes is not clear")
         }
-        let name = returned.location.path.hasSuffix(".swift") ? property : (objcProperty ?? property)
-        let line = "\(returned.name).\(name) = self.\(name)" + (returned.location.path.hasSuffix(".swift") ? "" : ";")
-        return .edits(summary: "\(line) added to \(methodDescription)",
-                      [.lineInsertion(path: returned.location.path, before: returned.location.line, text: line)])
+        let swift = returned.location.path.hasSuffix(".swift")
+        let lines = properties.map { property in
+            let name = swift ? property.swift : property.objc
+            return "\(returned.name).\(name) = self.\(name)" + (swift ? "" : ";")
+        }
+        return .edits(summary: lines.joined(separator: "; ").replacingOccurrences(of: ";;", with: ";") + " added to \(methodDescription)",
+                      [.lineInsertion(path: returned.location.path, before: returned.location.line, text: lines.joined(separator: "\n"))])
     }
 }

@@ -19,8 +19,9 @@ enum FixCommand {
       missing-custom-module           customModule and customModuleProvider="target" added
       unknown-custom-class            customClass renamed to the one unused class of the element's kind
       duplicate-constraint            the repeated constraint removed, its outlets moved to the one kept
-      placeholder-autoresizing-dropped, placeholder-frame-dropped, placeholder-attributes-dropped
-                                      the missing copy lines added before awakeAfter's `return view`
+      placeholder-autoresizing-dropped, placeholder-frame-dropped, placeholder-attributes-dropped,
+      placeholder-constraints-dropped the missing copy lines (or constraint loop) added before
+                                      awakeAfter's `return view`
 
     Options:
       --rule ID     fix only this rule's findings (repeatable)

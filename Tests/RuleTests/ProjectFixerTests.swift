@@ -209,6 +209,22 @@ final class ProjectFixerTests: XCTestCase {
         try checkPatch(plan)
     }
 
+    /// Constraints lost in the swap are copied by seed 000's loop before the `return`: the
+    /// placeholder mapped to the new view, priority and identifier kept.
+    func testLostConstraintsAreCopiedBeforeTheReturn() throws {
+        let input = try ProjectInput.read(path: Fixtures.examplesDirectory.appendingPathComponent("SampleApp").path, limits: ArchiveLimits())
+        let plan = try ProjectFixer(rules: ["placeholder-constraints-dropped"]).plan(input: input)
+        XCTAssertEqual(Set(plan.fixes.flatMap { $0.edits.map(\.path) }), ["SampleApp/Views/BadgeView.swift", "SampleApp/Views/PromoBannerView.swift"],
+                       plan.declined.map(\.reason).joined(separator: "; "))
+        let patched = String(decoding: try XCTUnwrap(plan.patched["SampleApp/Views/PromoBannerView.swift"]), as: UTF8.self)
+        XCTAssertTrue(patched.contains("""
+                for constraint in constraints {
+                    let first = constraint.firstItem === self ? view : constraint.firstItem
+        """), patched)
+        XCTAssertTrue(patched.contains("            view.addConstraint(copy)\n        }\n        return view\n"), patched)
+        try checkPatch(plan)
+    }
+
     func testEditsRefuseABytesMismatchAndKeepLineEnds() throws {
         let crlf = Data("<a>\r\n  <outlet property=\"old\" id=\"x\"/>\r\n</a>\r\n".utf8)
         let edit = AttributeEdit(path: "A.xib", line: 2, column: 3, name: "property", from: "old", to: "new & <improved>")

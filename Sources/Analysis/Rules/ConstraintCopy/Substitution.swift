@@ -155,3 +155,40 @@ extension Substitution {
                       [.lineInsertion(path: returned.location.path, before: returned.location.line, text: lines.joined(separator: "\n"))])
     }
 }
+
+extension Substitution {
+    /// The placeholder's own constraints copied to the new view before the `return`, the
+    /// placeholder mapped to the new view and every other item kept, with priority and
+    /// identifier (seed 000's loop), in the file's language.
+    func constraintCopyRepair() -> Repair {
+        guard let returned = summary.returnedVariable else {
+            return .declined("\(methodDescription) does not return the new view through one `return` of a variable, so where the copy goes is not clear")
+        }
+        let view = returned.name
+        let lines = returned.location.path.hasSuffix(".swift") ? [
+            "for constraint in constraints {",
+            "    let first = constraint.firstItem === self ? \(view) : constraint.firstItem",
+            "    let second = constraint.secondItem === self ? \(view) : constraint.secondItem",
+            "    let copy = NSLayoutConstraint(item: first as Any, attribute: constraint.firstAttribute, relatedBy: constraint.relation,",
+            "                                  toItem: second, attribute: constraint.secondAttribute,",
+            "                                  multiplier: constraint.multiplier, constant: constraint.constant)",
+            "    copy.priority = constraint.priority",
+            "    copy.identifier = constraint.identifier",
+            "    \(view).addConstraint(copy)",
+            "}",
+        ] : [
+            "for (NSLayoutConstraint *constraint in self.constraints) {",
+            "    id first = constraint.firstItem == self ? \(view) : constraint.firstItem;",
+            "    id second = constraint.secondItem == self ? \(view) : constraint.secondItem;",
+            "    NSLayoutConstraint *copy = [NSLayoutConstraint constraintWithItem:first attribute:constraint.firstAttribute relatedBy:constraint.relation",
+            "                                                               toItem:second attribute:constraint.secondAttribute",
+            "                                                           multiplier:constraint.multiplier constant:constraint.constant];",
+            "    copy.priority = constraint.priority;",
+            "    copy.identifier = constraint.identifier;",
+            "    [\(view) addConstraint:copy];",
+            "}",
+        ]
+        return .edits(summary: "the placeholder's constraints copied to \(view) in \(methodDescription)",
+                      [.lineInsertion(path: returned.location.path, before: returned.location.line, text: lines.joined(separator: "\n"))])
+    }
+}

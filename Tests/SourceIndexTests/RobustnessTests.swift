@@ -5,6 +5,15 @@ import XCTest
 
 /// No input may crash or hang the indexer; what it cannot read is reported.
 final class RobustnessTests: XCTestCase {
+    /// `fuzz-swift` (session 17): a file cut short right after a parameter's colon put the
+    /// type's start past the end of the parameter list, and reading the type crashed.
+    func testAParameterListCutShortAfterAColon() {
+        // Each of these crashed the process (a range with its end before its start).
+        for cut in ["    override func tableView(_ tableView: UITableView, numberOfRowsInSection section: ", "func f(a: ", "func f(a:", "class C { func f(_ x: Int, y: ", "func f(a: [Int], b: (c: "] {
+            XCTAssertEqual(SourceFixture.index(swift: cut).types.count, cut.hasPrefix("class") ? 1 : 0, cut)
+        }
+    }
+
     private func indexBoth(_ bytes: [UInt8]) -> SourceIndex {
         SourceIndexer(concurrency: 1).index(files: [
             ProjectFile(path: "Junk.swift", kind: .swift, contents: Data(bytes)),

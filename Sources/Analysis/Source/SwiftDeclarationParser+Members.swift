@@ -133,7 +133,8 @@ extension SwiftDeclarationParser {
             if stream.isText(cursor, ":") { typeStart = cursor + 1 }
             cursor = typeStart
             while cursor < close, !stream.isText(cursor, ","), !stream.isText(cursor, "=") { cursor = stream.after(cursor) }
-            let typeText = stream.text(of: typeStart..<min(cursor, close))
+            // A `:` where the brackets pair up wrong (a file cut short) can put the type's start past the end.
+            let typeText = typeStart < min(cursor, close) ? stream.text(of: typeStart..<min(cursor, close)) : ""
             while cursor < close, !stream.isText(cursor, ",") { cursor = stream.after(cursor) }
             cursor += 1
             guard let first else { continue }

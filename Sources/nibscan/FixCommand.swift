@@ -20,7 +20,8 @@ enum FixCommand {
       unknown-custom-class            customClass renamed to the one unused class of the element's kind
       duplicate-constraint            the repeated constraint removed, its outlets moved to the one kept
       placeholder-autoresizing-dropped, placeholder-frame-dropped, placeholder-attributes-dropped,
-      placeholder-constraints-dropped the missing copy lines (or constraint loop) added before
+      placeholder-constraints-dropped, placeholder-subviews-dropped
+                                      the missing copy lines (constraint loop, subview move) added before
                                       awakeAfter's `return view`
 
     Options:

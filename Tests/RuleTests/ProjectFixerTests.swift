@@ -225,6 +225,19 @@ final class ProjectFixerTests: XCTestCase {
         try checkPatch(plan)
     }
 
+    /// The rule's own triggering examples, Swift and Objective-C, repaired: the subviews move.
+    func testLostSubviewsAreMovedBeforeTheReturn() throws {
+        for example in PlaceholderSubviewsDroppedRule.examples.triggering {
+            let files = Dictionary(example.files.map { ($0.path, $0.text) }) { first, _ in first }
+            let plan = try ProjectFixer(rules: ["placeholder-subviews-dropped"]).plan(input: input(files))
+            let fix = try XCTUnwrap(plan.fixes.first, example.title + ": " + plan.declined.map(\.reason).joined(separator: "; "))
+            let path = try XCTUnwrap(fix.edits.first?.path)
+            let patched = String(decoding: try XCTUnwrap(plan.patched[path]), as: UTF8.self)
+            XCTAssertTrue(patched.contains(path.hasSuffix(".swift") ? "for subview in subviews {" : "for (UIView *subview in self.subviews) {"), patched)
+            try checkPatch(plan)
+        }
+    }
+
     func testEditsRefuseABytesMismatchAndKeepLineEnds() throws {
         let crlf = Data("<a>\r\n  <outlet property=\"old\" id=\"x\"/>\r\n</a>\r\n".utf8)
         let edit = AttributeEdit(path: "A.xib", line: 2, column: 3, name: "property", from: "old", to: "new & <improved>")

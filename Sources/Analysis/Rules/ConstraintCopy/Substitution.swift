@@ -192,3 +192,19 @@ extension Substitution {
                       [.lineInsertion(path: returned.location.path, before: returned.location.line, text: lines.joined(separator: "\n"))])
     }
 }
+
+extension Substitution {
+    /// The placeholder's subviews moved to the new view before the `return` (`subviews`
+    /// returns a copy of the list, so moving them while enumerating it is safe: seed 000's loop).
+    func subviewMoveRepair() -> Repair {
+        guard let returned = summary.returnedVariable else {
+            return .declined("\(methodDescription) does not return the new view through one `return` of a variable, so where the move goes is not clear")
+        }
+        let view = returned.name
+        let lines = returned.location.path.hasSuffix(".swift")
+            ? ["for subview in subviews {", "    \(view).addSubview(subview)", "}"]
+            : ["for (UIView *subview in self.subviews) {", "    [\(view) addSubview:subview];", "}"]
+        return .edits(summary: "the placeholder's subviews moved to \(view) in \(methodDescription)",
+                      [.lineInsertion(path: returned.location.path, before: returned.location.line, text: lines.joined(separator: "\n"))])
+    }
+}

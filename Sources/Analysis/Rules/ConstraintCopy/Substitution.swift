@@ -143,68 +143,59 @@ extension Substitution {
     /// ``copyLineRepair(_:objcProperty:)`` for several properties, each `(Swift name,
     /// Objective-C name)`, one line each in the given order.
     func copyLinesRepair(_ properties: [(swift: String, objc: String)]) -> Repair {
-        guard let returned = summary.returnedVariable else {
-            return .declined("\(methodDescription) does not return the new view through one `return` of a variable, so where the copy goes is not clear")
-        }
-        let swift = returned.location.path.hasSuffix(".swift")
-        let lines = properties.map { property in
-            let name = swift ? property.swift : property.objc
-            return "\(returned.name).\(name) = self.\(name)" + (swift ? "" : ";")
-        }
-        return .edits(summary: lines.joined(separator: "; ").replacingOccurrences(of: ";;", with: ";") + " added to \(methodDescription)",
-                      [.lineInsertion(path: returned.location.path, before: returned.location.line, text: lines.joined(separator: "\n"))])
+        linesBeforeReturn(what: "the copy") { view, swift in
+            properties.map { swift ? "\(view).\($0.swift) = self.\($0.swift)" : "\(view).\($0.objc) = self.\($0.objc);" }
+        } describe: { lines in lines.joined(separator: " ") }
     }
-}
 
-extension Substitution {
     /// The placeholder's own constraints copied to the new view before the `return`, the
     /// placeholder mapped to the new view and every other item kept, with priority and
     /// identifier (seed 000's loop), in the file's language.
     func constraintCopyRepair() -> Repair {
-        guard let returned = summary.returnedVariable else {
-            return .declined("\(methodDescription) does not return the new view through one `return` of a variable, so where the copy goes is not clear")
-        }
-        let view = returned.name
-        let lines = returned.location.path.hasSuffix(".swift") ? [
-            "for constraint in constraints {",
-            "    let first = constraint.firstItem === self ? \(view) : constraint.firstItem",
-            "    let second = constraint.secondItem === self ? \(view) : constraint.secondItem",
-            "    let copy = NSLayoutConstraint(item: first as Any, attribute: constraint.firstAttribute, relatedBy: constraint.relation,",
-            "                                  toItem: second, attribute: constraint.secondAttribute,",
-            "                                  multiplier: constraint.multiplier, constant: constraint.constant)",
-            "    copy.priority = constraint.priority",
-            "    copy.identifier = constraint.identifier",
-            "    \(view).addConstraint(copy)",
-            "}",
-        ] : [
-            "for (NSLayoutConstraint *constraint in self.constraints) {",
-            "    id first = constraint.firstItem == self ? \(view) : constraint.firstItem;",
-            "    id second = constraint.secondItem == self ? \(view) : constraint.secondItem;",
-            "    NSLayoutConstraint *copy = [NSLayoutConstraint constraintWithItem:first attribute:constraint.firstAttribute relatedBy:constraint.relation",
-            "                                                               toItem:second attribute:constraint.secondAttribute",
-            "                                                           multiplier:constraint.multiplier constant:constraint.constant];",
-            "    copy.priority = constraint.priority;",
-            "    copy.identifier = constraint.identifier;",
-            "    [\(view) addConstraint:copy];",
-            "}",
-        ]
-        return .edits(summary: "the placeholder's constraints copied to \(view) in \(methodDescription)",
-                      [.lineInsertion(path: returned.location.path, before: returned.location.line, text: lines.joined(separator: "\n"))])
+        linesBeforeReturn(what: "the copy") { view, swift in
+            swift ? [
+                "for constraint in constraints {",
+                "    let first = constraint.firstItem === self ? \(view) : constraint.firstItem",
+                "    let second = constraint.secondItem === self ? \(view) : constraint.secondItem",
+                "    let copy = NSLayoutConstraint(item: first as Any, attribute: constraint.firstAttribute, relatedBy: constraint.relation,",
+                "                                  toItem: second, attribute: constraint.secondAttribute,",
+                "                                  multiplier: constraint.multiplier, constant: constraint.constant)",
+                "    copy.priority = constraint.priority",
+                "    copy.identifier = constraint.identifier",
+                "    \(view).addConstraint(copy)",
+                "}",
+            ] : [
+                "for (NSLayoutConstraint *constraint in self.constraints) {",
+                "    id first = constraint.firstItem == self ? \(view) : constraint.firstItem;",
+                "    id second = constraint.secondItem == self ? \(view) : constraint.secondItem;",
+                "    NSLayoutConstraint *copy = [NSLayoutConstraint constraintWithItem:first attribute:constraint.firstAttribute relatedBy:constraint.relation",
+                "                                                               toItem:second attribute:constraint.secondAttribute",
+                "                                                           multiplier:constraint.multiplier constant:constraint.constant];",
+                "    copy.priority = constraint.priority;",
+                "    copy.identifier = constraint.identifier;",
+                "    [\(view) addConstraint:copy];",
+                "}",
+            ]
+        } describe: { _ in "the placeholder's constraints copied" }
     }
-}
 
-extension Substitution {
     /// The placeholder's subviews moved to the new view before the `return` (`subviews`
     /// returns a copy of the list, so moving them while enumerating it is safe: seed 000's loop).
     func subviewMoveRepair() -> Repair {
+        linesBeforeReturn(what: "the move") { view, swift in
+            swift ? ["for subview in subviews {", "    \(view).addSubview(subview)", "}"]
+                : ["for (UIView *subview in self.subviews) {", "    [\(view) addSubview:subview];", "}"]
+        } describe: { _ in "the placeholder's subviews moved" }
+    }
+
+    /// Lines inserted just before the method's one `return VARIABLE`, made by `lines` from
+    /// the variable's name and whether the file is Swift; declined when there is no such return.
+    private func linesBeforeReturn(what: String, _ lines: (String, Bool) -> [String], describe: ([String]) -> String) -> Repair {
         guard let returned = summary.returnedVariable else {
-            return .declined("\(methodDescription) does not return the new view through one `return` of a variable, so where the move goes is not clear")
+            return .declined("\(methodDescription) does not return the new view through one `return` of a variable, so where \(what) goes is not clear")
         }
-        let view = returned.name
-        let lines = returned.location.path.hasSuffix(".swift")
-            ? ["for subview in subviews {", "    \(view).addSubview(subview)", "}"]
-            : ["for (UIView *subview in self.subviews) {", "    [\(view) addSubview:subview];", "}"]
-        return .edits(summary: "the placeholder's subviews moved to \(view) in \(methodDescription)",
-                      [.lineInsertion(path: returned.location.path, before: returned.location.line, text: lines.joined(separator: "\n"))])
+        let made = lines(returned.name, returned.location.path.hasSuffix(".swift"))
+        return .edits(summary: "\(describe(made)) added to \(methodDescription)",
+                      [.lineInsertion(path: returned.location.path, before: returned.location.line, text: made.joined(separator: "\n"))])
     }
 }

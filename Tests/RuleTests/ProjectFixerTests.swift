@@ -59,6 +59,16 @@ final class ProjectFixerTests: XCTestCase {
         XCTAssertEqual(plan.diff.split(separator: "\n").filter { $0.hasPrefix("-") && !$0.hasPrefix("---") }.count, 3)
     }
 
+    /// Swift 3 and later name `func tap(sender:)` `tapWithSender:` for Objective-C: a nib
+    /// written for Swift 2's `tap:` gets the selector the method really has.
+    func testAnActionWhoseSelectorGainedWithSenderGetsItsRealSelector() throws {
+        let plan = try ProjectFixer(rules: ["action-not-in-class"]).plan(input: input([
+            "App/CardView.xib": cardXib(outlet: "titleLabel", action: "tap:", keyPath: "cornerRadius"),
+            "App/CardView.swift": "import UIKit\nfinal class CardView: UIView {\n    @IBOutlet weak var titleLabel: UILabel!\n    @IBInspectable var cornerRadius: CGFloat = 0\n    @IBAction func tap(sender: UIButton) {}\n}\n",
+        ]))
+        XCTAssertEqual(plan.fixes.map(\.summary), ["selector \"tap:\" → \"tapWithSender:\""], plan.declined.map(\.reason).joined(separator: "; "))
+    }
+
     func testTwoCandidatesThatFitAlikeAreDeclinedForEachKind() throws {
         let plan = try ProjectFixer().plan(input: input([
             "App/CardView.xib": cardXib(outlet: "caption", action: "go:", keyPath: "size"),

@@ -99,8 +99,8 @@ struct SARIFLog: Encodable {
         var replacements: [Replacement]
     }
 
-    /// Byte columns of the file as analysed: the run's `columnKind` is UTF-16 code units,
-    /// which equal bytes on the ASCII lines of Interface Builder attributes.
+    /// Columns of the file as analysed, counted in bytes: SARIF counts characters, which are
+    /// the same on the ASCII lines of Interface Builder attributes and the copy lines added.
     struct Replacement: Encodable {
         var deletedRegion: DeletedRegion
         var insertedContent: InsertedContent?

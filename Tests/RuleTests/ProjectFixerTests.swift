@@ -7,8 +7,13 @@ import XCTest
 /// declined when the evidence leaves more than one candidate, and they repair bugs planted
 /// into real projects.
 final class ProjectFixerTests: XCTestCase {
+    /// The files, and `App/Loader.swift` loading each xib by name: a repair is offered only
+    /// for a finding that is an error or warning, and a nib nothing loads makes it info.
     private func input(_ files: [String: String]) -> ProjectInput {
-        TestProject.input(files)
+        let nibs = files.keys.filter { $0.hasSuffix(".xib") }.sorted().map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
+        let loader = "import UIKit\nfinal class Loader {\n    func load() {\n"
+            + nibs.map { "        _ = UINib(nibName: \"\($0)\", bundle: nil)\n" }.joined() + "    }\n}\n"
+        return TestProject.input(files.merging(["App/Loader.swift": loader]) { mine, _ in mine })
     }
 
     /// A root-view xib of `CardView` with a label, connecting `outlet` and sending `action`,
@@ -43,18 +48,18 @@ final class ProjectFixerTests: XCTestCase {
     }
 
     func testTheOneCandidateOfEachKindIsRenamedExactly() throws {
-        let xib = cardXib(outlet: "titleLbl", action: "tapped:", keyPath: "radius")
+        let xib = cardXib(outlet: "titleLbl", action: "closeTapped:", keyPath: "radius")
         let plan = try ProjectFixer().plan(input: input([
             "App/CardView.xib": xib,
-            "App/CardView.swift": cardSwift(outlets: ["titleLabel"], actions: ["didTap"], inspectables: ["cornerRadius"]),
+            "App/CardView.swift": cardSwift(outlets: ["titleLabel"], actions: ["didTapClose"], inspectables: ["cornerRadius"]),
         ]))
         XCTAssertEqual(Set(plan.fixes.map(\.finding.rule)), ["outlet-not-in-class", "action-not-in-class", "runtime-attribute-not-in-class"])
         XCTAssertEqual(plan.fixes.map(\.summary).sorted(), [
-            "keyPath \"radius\" → \"cornerRadius\"", "property \"titleLbl\" → \"titleLabel\"", "selector \"tapped:\" → \"didTap:\"",
+            "keyPath \"radius\" → \"cornerRadius\"", "property \"titleLbl\" → \"titleLabel\"", "selector \"closeTapped:\" → \"didTapClose:\"",
         ])
         let patched = String(decoding: try XCTUnwrap(plan.patched["App/CardView.xib"]), as: UTF8.self)
         XCTAssertEqual(patched, xib.replacingOccurrences(of: "\"titleLbl\"", with: "\"titleLabel\"")
-            .replacingOccurrences(of: "\"tapped:\"", with: "\"didTap:\"").replacingOccurrences(of: "\"radius\"", with: "\"cornerRadius\""),
+            .replacingOccurrences(of: "\"closeTapped:\"", with: "\"didTapClose:\"").replacingOccurrences(of: "\"radius\"", with: "\"cornerRadius\""),
                        "only the three values change")
         XCTAssertEqual(plan.diff.split(separator: "\n").filter { $0.hasPrefix("-") && !$0.hasPrefix("---") }.count, 3)
     }
@@ -79,7 +84,7 @@ final class ProjectFixerTests: XCTestCase {
         XCTAssertTrue(plan.fixes.isEmpty, plan.fixes.map(\.summary).joined(separator: ", "))
         XCTAssertEqual(Set(plan.declined.map(\.finding.rule)), ["outlet-not-in-class", "action-not-in-class", "runtime-attribute-not-in-class", "unknown-custom-class"])
         for declined in plan.declined {
-            XCTAssertTrue(declined.reason.contains("no name is clearly the renamed one"), declined.reason)
+            XCTAssertTrue(declined.reason.contains("none is clearly the renamed one by name"), declined.reason)
         }
         let none = try ProjectFixer().plan(input: input([
             "App/CardView.xib": cardXib(outlet: "caption", action: "go:", keyPath: "size"),
@@ -94,11 +99,16 @@ final class ProjectFixerTests: XCTestCase {
         {
         	objects = {
         		A1 /* CardView.swift in Sources */ = {isa = PBXBuildFile; fileRef = F1 /* CardView.swift */; };
+        		A2 /* Loader.swift in Sources */ = {isa = PBXBuildFile; fileRef = F2 /* Loader.swift */; };
+        		A3 /* CardView.xib in Resources */ = {isa = PBXBuildFile; fileRef = F3 /* CardView.xib */; };
         		F1 /* CardView.swift */ = {isa = PBXFileReference; path = CardView.swift; sourceTree = "<group>"; };
-        		G1 = {isa = PBXGroup; children = (F1); path = App; sourceTree = "<group>"; };
+        		F2 /* Loader.swift */ = {isa = PBXFileReference; path = Loader.swift; sourceTree = "<group>"; };
+        		F3 /* CardView.xib */ = {isa = PBXFileReference; path = CardView.xib; sourceTree = "<group>"; };
+        		G1 = {isa = PBXGroup; children = (F1, F2, F3); path = App; sourceTree = "<group>"; };
         		M1 = {isa = PBXGroup; children = (G1); sourceTree = "<group>"; };
-        		S1 = {isa = PBXSourcesBuildPhase; files = (A1); };
-        		T1 /* App */ = {isa = PBXNativeTarget; buildPhases = (S1); name = App; productName = App; productType = "com.apple.product-type.application"; };
+        		S1 = {isa = PBXSourcesBuildPhase; files = (A1, A2); };
+        		R1 = {isa = PBXResourcesBuildPhase; files = (A3); };
+        		T1 /* App */ = {isa = PBXNativeTarget; buildPhases = (S1, R1); name = App; productName = App; productType = "com.apple.product-type.application"; };
         		P1 = {isa = PBXProject; mainGroup = M1; targets = (T1); };
         	};
         	rootObject = P1;
@@ -267,7 +277,14 @@ final class ProjectFixerTests: XCTestCase {
         XCTAssertEqual(ProjectModel.likelyRename(of: "imgView", among: ["imageView", "textView"]), "imageView")
         XCTAssertNil(ProjectModel.likelyRename(of: "caption", among: ["leftText", "rightText"]))
         XCTAssertNil(ProjectModel.likelyRename(of: "label", among: ["label1", "label2"]), "two keep all of it")
-        XCTAssertEqual(ProjectModel.likelyRename(of: "anything", among: ["only"]), "only", "one candidate is the one")
+        XCTAssertEqual(ProjectModel.likelyRename(of: "profileTitle", among: ["profileTitleText"]), "profileTitleText", "one candidate sharing a word is the one")
+        XCTAssertEqual(ProjectModel.likelyRename(of: "closeTapped:", among: ["didTapClose:"]), "didTapClose:", "a word shared, in another place")
+        XCTAssertEqual(ProjectModel.likelyRename(of: "refreshed:", among: ["refresh:"]), "refresh:", "a word matches one it begins")
+        XCTAssertNil(ProjectModel.likelyRename(of: "textFieldEditingDidBegin:", among: ["toggleTableRowEditing:"]), "only a kind word shared: no rename")
+        XCTAssertNil(ProjectModel.likelyRename(of: "SeparatorView", among: ["PaginationTableView"]), "only a kind word shared: no rename")
+        XCTAssertNil(ProjectModel.likelyRename(of: "subtitleLabel", among: ["detailLabel"]), "only 'label' in common: a person would ask too")
+        XCTAssertEqual(ProjectModel.words(of: "tapWithSender:"), ["tap", "with", "sender"])
+        XCTAssertEqual(ProjectModel.words(of: "URLField"), ["urlfield"], "runs of capitals stay one word")
     }
 
     /// Renames planted into real projects' Swift sources (an `@IBOutlet`, `@IBAction`,
@@ -387,28 +404,29 @@ final class FixCommandTests: XCTestCase {
 
     func testDryRunPrintsTheDiffAndAFixRepairsInPlace() throws {
         let copy = try sampleCopy()
-        let xib = copy.appendingPathComponent("SampleApp/Feed/FeedCell.xib")
-        let before = try Data(contentsOf: xib)
+        let badge = copy.appendingPathComponent("SampleApp/Views/BadgeView.swift")
+        let before = try String(contentsOf: badge, encoding: .utf8)
+        let copyLine = "        view.translatesAutoresizingMaskIntoConstraints = self.translatesAutoresizingMaskIntoConstraints\n"
         let dry = try NibscanProcess.run(["fix", copy.path, "--dry-run"])
         XCTAssertEqual(dry.status, 0, dry.stderr)
-        XCTAssertTrue(dry.stdout.contains("-                <outlet property=\"subtitleLabel\""), dry.stdout)
-        XCTAssertTrue(dry.stdout.contains("+                <outlet property=\"detailLabel\""), dry.stdout)
-        XCTAssertTrue(dry.stderr.contains("nibscan: not fixed: "), "declined findings say why")
-        XCTAssertEqual(try Data(contentsOf: xib), before, "a dry run changes nothing")
+        XCTAssertTrue(dry.stdout.contains("+" + copyLine + "         return view\n"), dry.stdout)
+        XCTAssertTrue(dry.stderr.contains("nibscan: not fixed: SampleApp/Feed/FeedCell.xib:38: outlet-not-in-class: "),
+                      "subtitleLabel and detailLabel share only 'label': declined, saying why\n" + dry.stderr)
+        XCTAssertEqual(try String(contentsOf: badge, encoding: .utf8), before, "a dry run changes nothing")
         try Data(dry.stdout.utf8).write(to: copy.appendingPathComponent("fix.diff"))
         let check = try NibscanProcess.launch(URL(fileURLWithPath: "/usr/bin/git"), ["apply", "--check", "fix.diff"], currentDirectory: copy)
         XCTAssertEqual(check.status, 0, check.stderr)
         try FileManager.default.removeItem(at: copy.appendingPathComponent("fix.diff"))
 
-        let run = try NibscanProcess.run(["fix", copy.path, "--rule", "outlet-not-in-class"])
+        let run = try NibscanProcess.run(["fix", copy.path, "--rule", "placeholder-autoresizing-dropped"])
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(run.stdout, "fixed SampleApp/Feed/FeedCell.xib:38 outlet-not-in-class: property \"subtitleLabel\" → \"detailLabel\"\n")
-        let after = try String(contentsOf: xib, encoding: .utf8)
-        XCTAssertEqual(after, String(decoding: before, as: UTF8.self).replacingOccurrences(of: "property=\"subtitleLabel\"", with: "property=\"detailLabel\""))
-        let again = try NibscanProcess.run(["fix", copy.path, "--rule", "outlet-not-in-class"])
+        XCTAssertEqual(run.stdout, "fixed SampleApp/Views/BadgeView.swift:15 placeholder-autoresizing-dropped: view.translatesAutoresizingMaskIntoConstraints = self.translatesAutoresizingMaskIntoConstraints added to BadgeView.awakeAfter(using:)\n")
+        XCTAssertEqual(try String(contentsOf: badge, encoding: .utf8), before.replacingOccurrences(of: "        return view\n", with: copyLine + "        return view\n"))
+        let again = try NibscanProcess.run(["fix", copy.path, "--rule", "placeholder-autoresizing-dropped"])
         XCTAssertEqual(again.stdout, "nothing to fix\n")
-        let report = try NibscanProcess.analyze([copy.path, "--fail-on", "never"])
-        XCTAssertFalse(report.stdout.contains("subtitleLabel"), "the finding is gone")
+        let report = try NibscanProcess.analyze([copy.path, "--format", "xcode", "--fail-on", "never"])
+        XCTAssertFalse(report.stdout.contains("BadgeView placed in SampleApp/Base.lproj/Main.storyboard (view id bdg-00-plc, line 31) is replaced by BadgeView.awakeAfter(using:) with a view loaded from BadgeView.xib without copying translatesAutoresizingMaskIntoConstraints"),
+                       "the finding is gone")
     }
 
     func testAFileChangedSinceItWasReadIsLeftAlone() throws {

@@ -58,6 +58,8 @@ final class LiveAnalysesTests: XCTestCase {
     func testThePatchFormatHoldsTheCheckedRepairs() throws {
         var zip = ZipBuilder()
         zip.add("App/CardView.swift", text: "import UIKit\nfinal class CardView: UIView {\n    @IBOutlet weak var titleLabel: UILabel!\n}\n")
+        // Something loads the nib: a repair is offered only for an error or a warning.
+        zip.add("App/Loader.swift", text: "import UIKit\nfinal class Loader {\n    func load() { _ = UINib(nibName: \"CardView\", bundle: nil) }\n}\n")
         zip.add("App/CardView.xib", text: ExampleXML.xib("""
         <view contentMode="scaleToFill" customClass="CardView" \(ExampleXML.appModule) id="Root-00-001">
             <subviews>

@@ -10,24 +10,75 @@ extension ProjectModel {
         guard let new = Self.likelyRename(of: old, among: unique) else {
             return .declined(unique.isEmpty
                 ? "no \(what) of \(className) is left unused to rename \"\(old)\" to"
-                : "\(unique.count) unused \(what)s of \(className) fit (\(unique.prefix(5).joined(separator: ", "))) and no name is clearly the renamed one")
+                : "\(unique.count) unused \(what)s of \(className) fit by kind (\(unique.prefix(5).joined(separator: ", "))), and none is clearly the renamed one by name")
         }
         return .edits(summary: "\(attribute) \"\(old)\" → \"\(new)\"",
                       [AttributeEdit(path: document.path, line: location.line, column: location.column, name: attribute, from: old, to: new)])
     }
 
-    /// The candidate `old` was renamed to: the only one, or among several the one whose name
-    /// keeps clearly more of `old` (its letters in order, as `titleLbl` → `titleLabel` and
-    /// `imgView` → `imageView` keep all of them) than any other: at least half of them and
-    /// a sixth more than the next best. `nil` when none or no clear one.
-    static func likelyRename(of old: String, among candidates: [String]) -> String? {
-        guard candidates.count > 1 else { return candidates.first }
+    /// The candidate `old` was renamed to. Only a name that shares a word with `old` counts,
+    /// a word that is not the name of a kind of element or event (`titleLbl` → `titleLabel`
+    /// share "title"; `closeTapped:` → `didTapClose:` share "close"; `imgView` → `imageView`
+    /// share "img", abbreviated), or, for a name of such words only (`tap:`), one that holds
+    /// all of them (`tapWithSender:`): an unrelated member that happens to be the only one
+    /// unused is no rename.
+    /// Of those, the one that keeps at least half of `old`'s letters in order
+    /// (`imgView` → `imageView` keeps all) and, among several, a sixth more than the next
+    /// best. `nil` when none or no clear one.
+    static func likelyRename(of old: String, among all: [String]) -> String? {
+        let oldWords = words(of: old)
+        let distinctive = oldWords.filter { !kindWords.contains($0) }
+        let candidates = all.filter { candidate in
+            let candidateWords = words(of: candidate)
+            // A name of kind words only (`collectionView`, `tap:`) must come back whole.
+            guard !distinctive.isEmpty else { return oldWords.allSatisfy { word in candidateWords.contains { sameWord(word, $0) } } }
+            return candidateWords.contains { word in distinctive.contains { sameWord($0, word) } }
+        }
         let oldLetters = Array(old.lowercased())
         let scored = candidates.map { candidate -> (name: String, kept: Double) in
             (candidate, Double(commonSubsequenceLength(oldLetters, Array(candidate.lowercased()))) / Double(max(oldLetters.count, 1)))
         }.sorted { $0.kept > $1.kept }
-        guard scored[0].kept >= 0.5, scored[0].kept - scored[1].kept >= 1.0 / 6 else { return nil }
-        return scored[0].name
+        guard let best = scored.first, best.kept >= 0.5, scored.count == 1 || best.kept - scored[1].kept >= 1.0 / 6 else { return nil }
+        return best.name
+    }
+
+    /// Words that name a kind of element or event, which unrelated members share
+    /// (`SeparatorView` and `PaginationTableView`, `textFieldEditingDidBegin:` and
+    /// `toggleTableRowEditing:`): sharing only these is no sign of a rename.
+    private static let kindWords: Set<String> = [
+        "view", "views", "label", "button", "cell", "controller", "field", "text", "image", "table", "collection", "scroll",
+        "stack", "switch", "slider", "bar", "item", "items", "header", "footer", "container", "content", "layout", "constraint",
+        "height", "width", "top", "bottom", "leading", "trailing", "did", "will", "should", "tap", "tapped", "click", "clicked",
+        "change", "changed", "editing", "begin", "end", "value", "sender", "with", "on", "handle", "pressed", "action", "touch",
+        "up", "inside", "the", "of", "for", "to", "in", "is", "set", "get", "ns", "ui", "row", "section", "outlet",
+    ]
+
+    /// Whether two words are one: equal, one beginning the other, or one an abbreviation of
+    /// the other (its letters in order, from the same first letter: `img` and `image`), at
+    /// least three letters.
+    private static func sameWord(_ first: String, _ second: String) -> Bool {
+        if first == second { return true }
+        let (short, long) = first.count <= second.count ? (first, second) : (second, first)
+        guard short.count >= 3, short.first == long.first else { return false }
+        return long.hasPrefix(short) || commonSubsequenceLength(Array(short), Array(long)) == short.count
+    }
+
+    /// The camel-case words of a member name, lower-cased: `tapWithSender:` → tap, with, sender.
+    static func words(of name: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        for character in name {
+            if character.isUppercase, !current.isEmpty, current.last?.isUppercase == false {
+                words.append(current.lowercased())
+                current = ""
+            }
+            if character.isLetter || character.isNumber { current.append(character) } else if !current.isEmpty {
+                words.append(current.lowercased())
+                current = ""
+            }
+        }
+        if !current.isEmpty { words.append(current.lowercased()) }
+        return words
     }
 
     /// The length of the longest common subsequence of two strings' characters.
@@ -110,7 +161,8 @@ extension ProjectModel {
         let named = Set(analysedDocuments.flatMap { $0.objects.compactMap(\.customClass) })
         let platform = Self.platformClass(ofElement: object.element, platform: document.platform)
         let candidates = typesByRuntimeName.values.filter { type in
-            type.isClass && type.hasPrimaryDeclaration && !named.contains(type.runtimeName ?? type.name) && !named.contains(type.name)
+            // A class nested in another type has a runtime name Interface Builder cannot be given by hand.
+            type.isClass && type.hasPrimaryDeclaration && !type.name.contains(".") && !named.contains(type.runtimeName ?? type.name) && !named.contains(type.name)
                 && (platform.map { kind in lineage(of: type.runtimeName ?? type.name).contains { Self.unqualified($0) == kind } } ?? true)
         }
         let names = Array(Set(candidates.map(\.name))).sorted()
@@ -118,7 +170,7 @@ extension ProjectModel {
               let type = candidates.first(where: { $0.name == new }) else {
             return .declined(names.isEmpty
                 ? "no class of the project that no Interface Builder file names is a \(platform ?? object.element)"
-                : "\(names.count) unused classes fit (\(names.prefix(5).joined(separator: ", "))) and no name is clearly the renamed one")
+                : "\(names.count) unused classes fit by kind (\(names.prefix(5).joined(separator: ", "))), and none is clearly the renamed one by name")
         }
         let location = object.location
         var edits = [AttributeEdit(path: document.path, line: location.line, column: location.column, name: "customClass", from: old, to: new)]

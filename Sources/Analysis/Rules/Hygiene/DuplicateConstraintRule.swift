@@ -20,7 +20,7 @@ struct DuplicateConstraintRule: Rule {
             "Whether the pair takes part in layout: when both have Installed unchecked and no size-class variation includes them, the finding is info.",
             "Whether the repeating constraint ships and runs: the targets that bundle its file (project.pbxproj, Package.swift) and, in a storyboard, what reaches its scene (the initial controller, a segue or relationship, its Storyboard ID used by code or a storyboard reference); in a file no target ships or only test targets bundle, or in a scene nothing reaches, the finding is info.",
         ],
-        repairs: "`nibscan fix` removes the repeated constraint (the later one in the file), with its line, and points the outlets connected to it at the one kept. It declines when a size class installs the repeated constraint (removing it would change that configuration). The repaired project is analysed again first: a fix that adds any finding is dropped."
+        repairs: "`nibscan fix` removes the repeated constraint (the later one in the file), with its line, and points the outlets connected to it at the one kept. It declines when a size class installs the repeated constraint (removing it would change that configuration). An info finding is never repaired. The repaired project is analysed again first: a fix that adds any finding is dropped."
     )
 
     static let examples = RuleExamples(

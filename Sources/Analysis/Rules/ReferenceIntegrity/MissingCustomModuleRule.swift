@@ -21,7 +21,7 @@ struct MissingCustomModuleRule: Rule {
             "That class's declaration in the sources: a Swift class without `@objc(Name)`, so its runtime name is module-qualified.",
             "Whether the element ships and runs: the targets that bundle its file (project.pbxproj, Package.swift) and, in a storyboard, what reaches its scene (the initial controller, a segue or relationship, its Storyboard ID used by code or a storyboard reference); in a file no target ships or only test targets bundle, or in a scene nothing reaches, the finding is info.",
         ],
-        repairs: "`nibscan fix` adds `customModule=\"MODULE\" customModuleProvider=\"target\"` after the element's `customClass`, MODULE being the module of the one target that builds the class. It declines when no target or several modules build the class, and when File's Owner has the same class (giving the root view the module would make decoding it load the nib again). The repaired project is analysed again first: a fix that adds any finding is dropped."
+        repairs: "`nibscan fix` adds `customModule=\"MODULE\" customModuleProvider=\"target\"` after the element's `customClass`, MODULE being the module of the one target that builds the class. It declines when no target or several modules build the class, and when File's Owner has the same class (giving the root view the module would make decoding it load the nib again). An info finding is never repaired. The repaired project is analysed again first: a fix that adds any finding is dropped."
     )
 
     static let requirements: RuleRequirements = .sources

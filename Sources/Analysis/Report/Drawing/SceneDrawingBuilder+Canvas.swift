@@ -147,8 +147,11 @@ extension SceneDrawingBuilder {
             var views: [Int] = []
             var reasons: [String] = []
             for object in target.objects {
-                guard let framed = SceneDrawingBuilder.framedObject(for: object, in: document),
-                      SceneDrawingBuilder.root(of: framed, in: document) == root else { continue }
+                guard let framed = SceneDrawingBuilder.framedObject(for: object, in: document) else {
+                    reasons.append("\(document.objects[object].customClass ?? document.objects[object].element) is not a view")
+                    continue
+                }
+                guard SceneDrawingBuilder.root(of: framed, in: document) == root else { continue }
                 if let index = drawnIndex[framed] {
                     if !views.contains(index) { views.append(index) }
                 } else if let reason = leftOut[framed] {

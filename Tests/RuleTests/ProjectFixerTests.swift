@@ -272,6 +272,15 @@ final class ProjectFixerTests: XCTestCase {
         XCTAssertTrue(diff.contains("-  <outlet property=\"old\" id=\"x\"/>\r\n+  <outlet"), diff)
     }
 
+    func testNamesSplitIntoTheSameWordsWhetherASCIIOrNot() {
+        let cases: [(String, [String])] = [
+            ("tapWithSender:", ["tap", "with", "sender"]), ("URLSession", ["urlsession"]), ("view2Label", ["view2", "label"]),
+            ("_privateHTMLView", ["private", "htmlview"]), ("titleLbl", ["title", "lbl"]), ("a:b:", ["a", "b"]), ("", []),
+            ("ÜberView", ["über", "view"]), ("naïveTitle", ["naïve", "title"]),
+        ]
+        for (name, words) in cases { XCTAssertEqual(ProjectModel.words(of: name), words, name) }
+    }
+
     func testTheRenamedNameIsChosenOnlyWhenClearlyCloser() {
         XCTAssertEqual(ProjectModel.likelyRename(of: "titleLbl", among: ["titleLabel", "subtitle"]), "titleLabel")
         XCTAssertEqual(ProjectModel.likelyRename(of: "imgView", among: ["imageView", "textView"]), "imageView")

@@ -65,6 +65,39 @@ extension ProjectModel {
 
     /// The camel-case words of a member name, lower-cased: `tapWithSender:` → tap, with, sender.
     static func words(of name: String) -> [String] {
+        asciiWords(of: name) ?? unicodeWords(of: name)
+    }
+
+    /// ``words(of:)`` byte by byte, for the ASCII names nearly every project uses (asking a
+    /// `Character` whether it is upper case looks up Unicode properties); `nil` for others.
+    private static func asciiWords(of name: String) -> [String]? {
+        var words: [String] = []
+        var current: [UInt8] = []
+        var lastWasUpper = false
+        func close() {
+            if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+            current.removeAll(keepingCapacity: true)
+        }
+        for byte in name.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                if !current.isEmpty, !lastWasUpper { close() }
+                current.append(byte + 32)
+                lastWasUpper = true
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                current.append(byte)
+                lastWasUpper = false
+            case 0x80...:
+                return nil
+            default:
+                close()
+            }
+        }
+        close()
+        return words
+    }
+
+    private static func unicodeWords(of name: String) -> [String] {
         var words: [String] = []
         var current = ""
         for character in name {
@@ -158,12 +191,15 @@ extension ProjectModel {
     /// (``likelyRename(of:among:)``); a Swift class on an element without a module also
     /// gets `customModule` and `customModuleProvider="target"` of the one target building it.
     func classRenameRepair(of object: IBObject, named old: String, in document: IBDocument) -> Repair {
-        let named = Set(analysedDocuments.flatMap { $0.objects.compactMap(\.customClass) })
         let platform = Self.platformClass(ofElement: object.element, platform: document.platform)
-        let candidates = typesByRuntimeName.values.filter { type in
-            // A class nested in another type has a runtime name Interface Builder cannot be given by hand.
-            type.isClass && type.hasPrimaryDeclaration && !type.name.contains(".") && !named.contains(type.runtimeName ?? type.name) && !named.contains(type.name)
-                && (platform.map { kind in lineage(of: type.runtimeName ?? type.name).contains { Self.unqualified($0) == kind } } ?? true)
+        // The same for every unknown class of this kind: worked out once per kind.
+        let candidates = classRenamePoolCache.value(for: platform ?? "") {
+            let named = Set(analysedDocuments.flatMap { $0.objects.compactMap(\.customClass) })
+            return typesByRuntimeName.values.filter { type in
+                // A class nested in another type has a runtime name Interface Builder cannot be given by hand.
+                type.isClass && type.hasPrimaryDeclaration && !type.name.contains(".") && !named.contains(type.runtimeName ?? type.name) && !named.contains(type.name)
+                    && (platform.map { kind in lineage(of: type.runtimeName ?? type.name).contains { Self.unqualified($0) == kind } } ?? true)
+            }
         }
         let names = Array(Set(candidates.map(\.name))).sorted()
         guard let new = Self.likelyRename(of: Self.unqualified(old), among: names),

@@ -58,6 +58,9 @@ public struct ProjectModel: Sendable {
     let nibReachCache = MemoTable<Evidence?>()
     /// Path → position in `analysedDocuments`, built on first use.
     let analysedDocumentPositionsCache = LazyValue<[String: Int]>()
+    /// The classes an unknown class may have been renamed to, by the platform class of its
+    /// element (`classRenameRepair`): declared, not nested, named by no IB file, of that kind.
+    let classRenamePoolCache = MemoTable<[SourceType]>()
 
     /// Joins parsed documents and an index; `files` supplies the project files (Xcode
     /// projects, packages, dependency manifests) and compiled nibs.

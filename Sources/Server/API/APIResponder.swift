@@ -23,7 +23,7 @@ struct APIResponder: HTTPResponder {
                                   detail: "\(head.method) is not allowed here; use \(allowed.joined(separator: ", "))")
             return .respond(routed(.problem(problem, headers: HTTPHeaders([("Allow", allowed.joined(separator: ", "))])), route: "-"))
         case .found(let route, let parameters):
-            if let role = route.role, let refusal = authorize(head, role: role) {
+            if let refusal = admit(head, to: route, parameters: parameters) {
                 return .respond(routed(refusal, route: route.template))
             }
             let apiRequest: APIRequest
@@ -40,6 +40,22 @@ struct APIResponder: HTTPResponder {
                 return .receiveBody(RoutedReceiver(receiver, route: route.template))
             }
         }
+    }
+
+    /// On a route that honours signed links, a request carrying one is judged by the link
+    /// alone (a token beside it is not consulted: a bad link is refused rather than passed
+    /// over in silence); every other request by its bearer token.
+    private func admit(_ head: HTTPRequestHead, to route: Router.Route, parameters: [String: String]) -> HTTPResponse? {
+        if route.opensWithSignedLink, let query = try? APIRequest.decodeQuery(head.query),
+           let verdict = ReportLinkSigner.verdict(of: context.links.reportLinks, query: query, analysisID: parameters["id"] ?? "") {
+            switch verdict {
+            case .valid: return nil
+            case .expired: return .problem(.reportLinkExpired)
+            case .invalid: return .problem(.reportLinkInvalid)
+            }
+        }
+        guard let role = route.role else { return nil }
+        return authorize(head, role: role)
     }
 
     /// 401 with a challenge when the token is missing or unknown, 403 when its roles fall short.

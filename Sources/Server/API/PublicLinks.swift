@@ -8,9 +8,12 @@ import Foundation
 struct PublicLinks: Sendable {
     /// The configured public URL without a trailing slash, if any.
     let publicURL: String?
+    /// Signs the report links given to readers without a token; `nil` when they are off.
+    let reportLinks: ReportLinkSigner?
 
-    init(publicURL: String?) {
+    init(publicURL: String?, reportLinks: ReportLinkSigner? = nil) {
         self.publicURL = publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        self.reportLinks = reportLinks
     }
 
     /// For a response: the public URL, else `scheme://Host` as the client addressed the
@@ -37,5 +40,12 @@ struct PublicLinks: Sendable {
     /// The report of analysis `id` at `base`, in `format` when given (else negotiated by `Accept`).
     static func report(_ id: String, base: String, format: ReportFormat? = nil) -> String {
         analysis(id, base: base) + "/report" + (format.map { "?format=\($0.rawValue)" } ?? "")
+    }
+
+    /// The report of analysis `id` at `base` in `format`, signed so that it opens without a
+    /// token until it expires (for pull-request comments and webhook payloads); `nil` when
+    /// signed links are off.
+    func signedReport(_ id: String, base: String, format: ReportFormat, now: Date = Date()) -> String? {
+        reportLinks.map { Self.report(id, base: base, format: format) + "&" + $0.grant(for: id, now: now).query }
     }
 }

@@ -1,0 +1,82 @@
+import Analysis
+import Foundation
+@testable import Server
+import XCTest
+
+/// Signed report links over loopback, on a server that requires tokens: a link opens the
+/// report of its analysis without one, and nothing else; an altered or expired link is 403.
+final class LiveReportLinkTests: XCTestCase {
+    private var live: LiveServer!
+    private var id = ""
+
+    override func setUpWithError() throws {
+        live = try LiveServer(withTokens: true)
+        let finding = Finding(rule: "example.rule", severity: .error, message: "m", locations: [], fix: "f", fingerprint: "fp-1")
+        id = try live.seed(status: .succeeded, report: Report(project: .init(name: "App", files: 1, bytes: 1), files: [], findings: [finding],
+                                                              summary: .init(errors: 1)))
+    }
+
+    override func tearDown() {
+        live.stop()
+    }
+
+    private var signer: ReportLinkSigner {
+        get throws { try XCTUnwrap(live.server.context.links.reportLinks) }
+    }
+
+    /// The report target of `id` with the link of `grant` and `format`.
+    private func target(_ id: String, _ grant: ReportLinkSigner.Grant, format: String = "json") -> String {
+        "/v1/analyses/\(id)/report?format=\(format)&\(grant.query)"
+    }
+
+    private func problemType(_ response: RawHTTPClient.Response) throws -> String? {
+        XCTAssertEqual(response.header("Content-Type"), "application/problem+json")
+        return try response.json()["type"] as? String
+    }
+
+    func testASignedLinkOpensTheReportWithoutAToken() throws {
+        let grant = try signer.grant(for: id)
+        let opened = try live.request("GET", target(id, grant))
+        XCTAssertEqual(opened.status, 200, opened.text)
+        XCTAssertEqual(try opened.json()["findings"].map { ($0 as? [Any])?.count }, 1)
+        XCTAssertEqual(try live.request("GET", target(id, grant, format: "markdown")).status, 200, "the link covers every format")
+        let withoutLink = try live.request("GET", "/v1/analyses/\(id)/report")
+        XCTAssertEqual(withoutLink.status, 401, "without a token or a link, as before")
+    }
+
+    func testAnAlteredLinkIsRefused() throws {
+        let grant = try signer.grant(for: id)
+        var later = grant
+        later.expires += 86_400
+        let extended = try live.request("GET", target(id, later))
+        XCTAssertEqual(extended.status, 403)
+        XCTAssertEqual(try problemType(extended), Problem.typeBase + "report-link.invalid")
+        var forged = grant
+        forged.signature = String(grant.signature.reversed())
+        XCTAssertEqual(try live.request("GET", target(id, forged)).status, 403)
+        let otherID = try live.seed(status: .succeeded, report: Report(project: .init(name: "B", files: 0, bytes: 0), files: [], summary: .init()))
+        let elsewhere = try live.request("GET", target(otherID, grant))
+        XCTAssertEqual(elsewhere.status, 403, "the signature of one analysis opens no other")
+        XCTAssertEqual(try problemType(elsewhere), Problem.typeBase + "report-link.invalid")
+        let twice = try live.request("GET", target(id, grant) + "&signature=\(grant.signature)")
+        XCTAssertEqual(twice.status, 403)
+    }
+
+    func testAnExpiredLinkIsRefusedEvenBesideAToken() throws {
+        let grant = try signer.grant(for: id, now: Date(timeIntervalSinceNow: -31 * 86_400))
+        let expired = try live.request("GET", target(id, grant))
+        XCTAssertEqual(expired.status, 403)
+        XCTAssertEqual(try problemType(expired), Problem.typeBase + "report-link.expired")
+        let besideToken = try live.request("GET", target(id, grant), headers: ["Authorization": "Bearer \(LiveServer.readToken)"])
+        XCTAssertEqual(besideToken.status, 403, "a presented link is judged as a link")
+        XCTAssertEqual(try live.request("GET", "/v1/analyses/\(id)/report", headers: ["Authorization": "Bearer \(LiveServer.readToken)"]).status, 200)
+    }
+
+    func testALinkOpensNothingButTheReport() throws {
+        let query = try signer.grant(for: id).query
+        XCTAssertEqual(try live.request("GET", "/v1/analyses/\(id)?\(query)").status, 401)
+        XCTAssertEqual(try live.request("DELETE", "/v1/analyses/\(id)/report?\(query)").status, 405)
+        XCTAssertEqual(try live.request("GET", "/v1/analyses?\(query)").status, 401)
+        XCTAssertEqual(try live.request("DELETE", "/v1/analyses/\(id)?\(query)").status, 401)
+    }
+}

@@ -22,24 +22,30 @@ public struct Analyzer: Sendable {
         /// carry the ones that hold (`patch`, and the report's combined `patch`). A project
         /// with repairable findings is then analysed a second time; off by default.
         public var checksRepairs: Bool
+        /// Whether the report carries wireframes of the scenes its findings name
+        /// (``Report/drawings``), for the HTML report; off by default.
+        public var drawsScenes: Bool
 
         public init(archiveLimits: ArchiveLimits = ArchiveLimits(),
                     interfaceBuilderLimits: InterfaceBuilderLimits = .default,
                     concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
                     rules: [any Rule.Type] = RuleRegistry.all,
                     project: ProjectConfiguration? = nil,
-                    checksRepairs: Bool = false) {
+                    checksRepairs: Bool = false,
+                    drawsScenes: Bool = false) {
             self.archiveLimits = archiveLimits
             self.interfaceBuilderLimits = interfaceBuilderLimits
             self.concurrency = max(1, concurrency)
             self.rules = rules
             self.project = project
             self.checksRepairs = checksRepairs
+            self.drawsScenes = drawsScenes
         }
 
         public static func == (lhs: Configuration, rhs: Configuration) -> Bool {
             lhs.archiveLimits == rhs.archiveLimits && lhs.interfaceBuilderLimits == rhs.interfaceBuilderLimits
                 && lhs.concurrency == rhs.concurrency && lhs.project == rhs.project && lhs.checksRepairs == rhs.checksRepairs
+                && lhs.drawsScenes == rhs.drawsScenes
                 && lhs.rules.map { $0.description.id } == rhs.rules.map { $0.description.id }
         }
     }
@@ -92,6 +98,7 @@ public struct Analyzer: Sendable {
         if configuration.checksRepairs, report.findings.contains(where: { $0.repair != nil }) {
             var checking = self
             checking.configuration.checksRepairs = false
+            checking.configuration.drawsScenes = false
             let plan = ProjectFixer(analyzer: checking).plan(input: input, findings: report.findings)
             let patches = Dictionary(plan.fixes.compactMap { fix in fix.patch.map { (fix.finding.fingerprint, $0) } }) { first, _ in first }
             for index in report.findings.indices { report.findings[index].patch = patches[report.findings[index].fingerprint] }
@@ -126,6 +133,11 @@ public struct Analyzer: Sendable {
             classes: classes,
             outcome: outcome
         )
+        if configuration.drawsScenes {
+            let drawn = SceneDrawingBuilder(model: model).drawings(for: outcome.findings + outcome.suppressed)
+            report.drawings = drawn.drawings
+            if let note = drawn.note { report.notes = (report.notes ?? []) + [note] }
+        }
         report.summary.durationMs = Int((DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000)
         return report
     }

@@ -18,8 +18,11 @@ enum AnalyzeCommand {
             return CommandUsage.fail(error.description)
         }
 
-        var configuration = Analyzer.Configuration(archiveLimits: options.archiveLimits,
-                                                   interfaceBuilderLimits: options.interfaceBuilderLimits, checksRepairs: true)
+        let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
+        let outputs = [(options.outputFormat(stdoutIsTerminal: stdoutIsTerminal), options.outputPath ?? "-")]
+            + options.extraReports.map { ($0.format, $0.path) }
+        var configuration = Analyzer.Configuration(archiveLimits: options.archiveLimits, interfaceBuilderLimits: options.interfaceBuilderLimits,
+                                                   checksRepairs: true, drawsScenes: outputs.contains { $0.0 == .html })
         var analysis: Analyzer.Analysis
         do {
             if let configPath = options.configPath { configuration.project = try readConfiguration(configPath) }
@@ -42,10 +45,8 @@ enum AnalyzeCommand {
         }
 
         let environment = ProcessInfo.processInfo.environment
-        let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
         var renderOptions = options.renderOptions(failPolicy: failPolicy, analysedFolder: analysedFolder(options.path))
-        let main = (options.outputFormat(stdoutIsTerminal: stdoutIsTerminal), options.outputPath ?? "-")
-        for (format, path) in [main] + options.extraReports.map({ ($0.format, $0.path) }) {
+        for (format, path) in outputs {
             let data: Data
             do {
                 renderOptions.color = options.usesColor(toTerminal: path == "-" && stdoutIsTerminal, environment: environment)

@@ -39,6 +39,22 @@ extension IBDocumentBuilder {
             guard let key else { return false }
             objects[owner].attributes.colorKeys.append(key)
             return true
+        case .state:
+            var isNormal = false
+            var title: String?
+            var image: String?
+            reader.attributes(of: node) { name, value in
+                switch name {
+                case .key: isNormal = value.string == "normal"
+                case .title: title = value.string
+                case .image: image = value.string
+                default: break
+                }
+            }
+            guard isNormal else { return false }
+            if objects[owner].text == nil { objects[owner].text = title }
+            if objects[owner].imageName == nil { objects[owner].imageName = image }
+            return true
         case .accessibility:
             var accessibility = objects[owner].attributes.accessibility ?? IBAccessibility()
             reader.attributes(of: node) { name, value in
@@ -109,6 +125,9 @@ extension IBDocumentBuilder {
             case .style: object.layout.isSpinning = value.string == "spinning"
             case .textLabel, .detailTextLabel, .imageView: object.layout.builtInSubviews.append(value.string)
             case .rowHeight: object.layout.rowHeight = value.double
+            case .text: object.text = value.string
+            case .title, .placeholder: if object.text == nil { object.text = value.string }
+            case .image: object.imageName = value.string
             case .storyboardName: reference?.storyboardName = value.string
             case .referencedIdentifier: reference?.referencedIdentifier = value.string
             case .bundleIdentifier: reference?.bundleIdentifier = value.string

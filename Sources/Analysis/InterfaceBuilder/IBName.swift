@@ -7,7 +7,7 @@ enum IBName: String, CaseIterable {
     case subviews, constraints, constraint, connections, variation, mask, include, exclude
     case outlet, outletCollection, action, segue, binding
     case userDefinedRuntimeAttributes, userDefinedRuntimeAttribute
-    case rect, autoresizingMask, color, accessibility, bool
+    case rect, autoresizingMask, color, accessibility, bool, state
     case placeholder, customObject, exit, viewControllerPlaceholder, controllerPlaceholder
     // Attributes.
     case id, key, type, version, toolsVersion, targetRuntime, useAutolayout, initialViewController
@@ -17,7 +17,7 @@ enum IBName: String, CaseIterable {
     case hidden, alpha, tag, clipsSubviews, userInteractionEnabled, contentMode, enabled
     case axis, orientation, distribution, style, rowHeight, textLabel, detailTextLabel, imageView
     case label, identifier, hint, isElement, value, reference
-    case x, y, width, height
+    case x, y, width, height, text, title, image
     case flexibleMinX, widthSizable, flexibleMaxX, flexibleMinY, heightSizable, flexibleMaxY
     case firstItem, firstAttribute, secondItem, secondAttribute, relation, multiplier, constant, priority
     case property, selector, destination, target, eventType, collectionClass, kind, relationship

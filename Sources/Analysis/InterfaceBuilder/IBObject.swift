@@ -50,6 +50,11 @@ public struct IBObject: Sendable, Hashable {
     public var scene: Int?
     /// Stack axis and table row height, for the containers that have them.
     public var layout = IBLayoutAttributes()
+    /// The text Interface Builder shows on the element: a label's or field's `text`, a
+    /// button's normal-state or a cell's `title`, a field's `placeholder`. For pictures only.
+    public var text: String?
+    /// The `image` a view shows (an image view's, a button's normal state), by name.
+    public var imageName: String?
 
     public init(
         index: Int, element: String, id: String, key: String? = nil,

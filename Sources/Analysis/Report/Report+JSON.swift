@@ -13,10 +13,12 @@ extension Report {
 
     /// The report as JSON, the default format: the bytes `makeJSONEncoder(pretty:)` would
     /// produce, written directly (`JSONByteWriter`) at a fraction of the cost of `Codable`.
+    /// `includingDrawings` adds ``drawings``, which the JSON format leaves out (the server's
+    /// stored report keeps them for the HTML page).
     /// It never throws today; `throws` stays for callers written against the encoder.
-    public func jsonData(pretty: Bool = true) throws -> Data {
+    public func jsonData(pretty: Bool = true, includingDrawings: Bool = false) throws -> Data {
         var writer = JSONByteWriter(pretty: pretty, reservingCapacity: estimatedJSONSize)
-        writeJSON(to: &writer)
+        writeJSON(to: &writer, includingDrawings: includingDrawings)
         return writer.finish()
     }
 

@@ -29,6 +29,10 @@ public struct Report: Codable, Sendable, Equatable {
     /// Every checked repair (``FindingPatch``) as one unified diff, `git apply`-able at the
     /// analysed root; absent when the analysis checked no repair or none was found.
     public var patch: String?
+    /// Wireframes of the Interface Builder scenes the findings name, for the HTML report;
+    /// only when the analysis was asked to draw them (``Analyzer/Configuration/drawsScenes``).
+    /// Not written in the JSON report format; the server keeps them in its stored report.
+    public var drawings: [SceneDrawing]?
 
     public init(
         tool: Tool = .nibscan,

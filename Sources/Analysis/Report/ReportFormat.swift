@@ -1,7 +1,7 @@
 /// The shapes one report can be rendered in: the CLI's `--format`, the API's `?format=`
 /// and `Accept`. Each has its own ``ReportRenderer``.
 public enum ReportFormat: String, CaseIterable, Sendable {
-    case json, sarif, markdown, github, junit, codeclimate, checkstyle, xcode, text, patch
+    case json, sarif, markdown, github, junit, codeclimate, checkstyle, xcode, text, patch, html
 
     /// The `Content-Type` the server answers with.
     public var mediaType: String {
@@ -11,6 +11,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .markdown: "text/markdown; charset=utf-8"
         case .github, .xcode, .text: "text/plain; charset=utf-8"
         case .patch: "text/x-diff; charset=utf-8"
+        case .html: "text/html; charset=utf-8"
         case .junit, .checkstyle: "application/xml"
         }
     }
@@ -54,6 +55,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .xcode: XcodeReportRenderer()
         case .text: TextReportRenderer()
         case .patch: PatchReportRenderer()
+        case .html: HTMLReportRenderer()
         }
     }
 }

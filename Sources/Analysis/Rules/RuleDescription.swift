@@ -27,13 +27,17 @@ public struct RuleDescription: Codable, Sendable, Equatable {
     /// How `nibscan fix` repairs a finding of the rule and when it declines (the docs page's
     /// "Fix" section); `nil` for a rule that repairs nothing. Not part of the catalogue's JSON.
     public var repairs: String? = nil
+    /// For the substitution hazards, what the placement loses when `awakeAfter(using:)`
+    /// swaps it ("constraints", "frame"…): the HTML report marks it on the placement's
+    /// picture. Not part of the catalogue's JSON.
+    public var lostInSwap: String? = nil
 
     enum CodingKeys: String, CodingKey {
         case id, severity, category, summary, seed, help, reads
     }
 
     public init(id: String, severity: Severity, category: Category, summary: String, seed: String? = nil, help: String,
-                reads: [String] = [], repairs: String? = nil) {
+                reads: [String] = [], repairs: String? = nil, lostInSwap: String? = nil) {
         self.id = id
         self.severity = severity
         self.category = category
@@ -42,5 +46,6 @@ public struct RuleDescription: Codable, Sendable, Equatable {
         self.help = help
         self.reads = reads
         self.repairs = repairs
+        self.lostInSwap = lostInSwap
     }
 }

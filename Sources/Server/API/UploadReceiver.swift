@@ -1,3 +1,4 @@
+import Analysis
 import Foundation
 
 /// Streams the body of `POST /v1/analyses` to a temporary file: a raw zip as is, or the

@@ -28,14 +28,16 @@ struct AnalysisJob: Codable, Sendable {
 
     /// Runs the job in this process: what the child does.
     func run() -> (header: ResultHeader, report: Data?) {
-        let analyzer = Analyzer(configuration: .init(archiveLimits: archiveLimits, interfaceBuilderLimits: interfaceBuilderLimits, checksRepairs: true))
+        // Scenes are drawn for every analysis: the stored report serves the HTML page too.
+        let analyzer = Analyzer(configuration: .init(archiveLimits: archiveLimits, interfaceBuilderLimits: interfaceBuilderLimits,
+                                                     checksRepairs: true, drawsScenes: true))
         do {
             var report = try analyzer.analyze(path: uploadPath, projectName: projectName ?? "project")
             if projectName == nil, let folder = AnalysisWorkers.topFolder(of: report) { report.project.name = folder }
             if let baselineReport {
                 report = try Baseline(jsonData: baselineReport, reference: baselineReference).compare(report)
             }
-            let data = try report.jsonData(pretty: false)
+            let data = try report.jsonData(pretty: false, includingDrawings: true)
             return (ResultHeader(summary: report.summary, projectName: report.project.name,
                                  ruleCounts: Dictionary(grouping: report.findings, by: \.rule).mapValues(\.count)), data)
         } catch let error as any CodedError {

@@ -1,3 +1,4 @@
+import Analysis
 import CCrypto
 import Foundation
 

@@ -85,6 +85,11 @@ struct JSONByteWriter {
         if let value { field(key, value) }
     }
 
+    /// A number as an array element.
+    mutating func number<Value: BinaryInteger>(_ value: Value) {
+        integer(value)
+    }
+
     /// An array whose elements `write` writes, one call per element.
     mutating func array<Element>(_ elements: [Element], _ write: (inout JSONByteWriter, Element) -> Void) {
         beginArray()

@@ -3,7 +3,7 @@
 /// appear here in ordinal order (the order `.sortedKeys` uses) and optional fields are
 /// omitted when nil, as `Codable` does; `ReportJSONWriterTests` holds the two together.
 extension Report {
-    func writeJSON(to writer: inout JSONByteWriter) {
+    func writeJSON(to writer: inout JSONByteWriter, includingDrawings: Bool) {
         writer.beginObject()
         if let baseline {
             writer.key("baseline")
@@ -11,6 +11,10 @@ extension Report {
         }
         writer.key("classes")
         writer.array(classes) { $1.writeJSON(to: &$0) }
+        if includingDrawings, let drawings {
+            writer.key("drawings")
+            writer.array(drawings) { $1.writeJSON(to: &$0) }
+        }
         writer.key("files")
         writer.array(files) { $1.writeJSON(to: &$0) }
         writer.key("findings")

@@ -29,7 +29,8 @@ struct PlaceholderAttributesDroppedRule: Rule {
             "When the override hands `self` to a method the analysis does not read (a dependency's, or one it cannot resolve), that it does not carry the properties over is assumed and the finding is info.",
             "Whether the placement ships and runs: the targets that bundle its file (project.pbxproj, Package.swift) and, in a storyboard, what reaches its scene (the initial controller, a segue or relationship, its Storyboard ID used by code or a storyboard reference); in a file no target ships or only test targets bundle, or in a scene nothing reaches, the finding is info.",
         ],
-        repairs: "`nibscan fix` adds one copy line per lost value (`view.isHidden = self.isHidden`, `view.alpha = self.alpha`…; Objective-C names and `;` in an Objective-C file) just before the substitution method's `return view`, with that line's indentation. It declines when a lost value is a runtime attribute, or when the method does not return the new view through one `return` of a variable. An info finding is never repaired. The repaired project is analysed again first: a fix that adds any finding is dropped."
+        repairs: "`nibscan fix` adds one copy line per lost value (`view.isHidden = self.isHidden`, `view.alpha = self.alpha`…; Objective-C names and `;` in an Objective-C file) just before the substitution method's `return view`, with that line's indentation. It declines when a lost value is a runtime attribute, or when the method does not return the new view through one `return` of a variable. An info finding is never repaired. The repaired project is analysed again first: a fix that adds any finding is dropped.",
+        lostInSwap: "attributes"
     )
 
     private static let styledPlacement = #"hidden="YES" tag="7" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO""#

@@ -24,7 +24,8 @@ struct PlaceholderConstraintsDroppedRule: Rule {
             "When the override hands `self` to a method the analysis does not read (a dependency's, or one it cannot resolve), that it does not carry the constraints over is assumed and the finding is info.",
             "Whether the placement ships and runs: the targets that bundle its file (project.pbxproj, Package.swift) and, in a storyboard, what reaches its scene (the initial controller, a segue or relationship, its Storyboard ID used by code or a storyboard reference); in a file no target ships or only test targets bundle, or in a scene nothing reaches, the finding is info.",
         ],
-        repairs: "`nibscan fix` adds seed 000's copy loop just before the substitution method's `return view`: each of the placeholder's own constraints re-created with the placeholder mapped to the new view (every other item kept), its priority and identifier copied, and added to the new view; in Swift or Objective-C as the file is, indented as the `return`. It declines when the method does not return the new view through one `return` of a variable. An info finding is never repaired. The repaired project is analysed again first: a fix that adds any finding is dropped."
+        repairs: "`nibscan fix` adds seed 000's copy loop just before the substitution method's `return view`: each of the placeholder's own constraints re-created with the placeholder mapped to the new view (every other item kept), its priority and identifier copied, and added to the new view; in Swift or Objective-C as the file is, indented as the `return`. It declines when the method does not return the new view through one `return` of a variable. An info finding is never repaired. The repaired project is analysed again first: a fix that adds any finding is dropped.",
+        lostInSwap: "constraints"
     )
 
     static let examples = RuleExamples(

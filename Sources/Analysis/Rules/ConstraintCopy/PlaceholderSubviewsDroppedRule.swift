@@ -23,7 +23,8 @@ struct PlaceholderSubviewsDroppedRule: Rule {
             "When the override hands `self` to a method the analysis does not read (a dependency's, or one it cannot resolve), that it does not carry the subviews over is assumed and the finding is info.",
             "Whether the placement ships and runs: the targets that bundle its file (project.pbxproj, Package.swift) and, in a storyboard, what reaches its scene (the initial controller, a segue or relationship, its Storyboard ID used by code or a storyboard reference); in a file no target ships or only test targets bundle, or in a scene nothing reaches, the finding is info.",
         ],
-        repairs: "`nibscan fix` moves the placeholder's subviews to the new view just before the substitution method's `return view` (`for subview in subviews { view.addSubview(subview) }`, or its Objective-C form; `subviews` hands out a copy of the list, so the loop may move them), indented as the `return`. It declines when the method does not return the new view through one `return` of a variable. An info finding is never repaired. The repaired project is analysed again first: a fix that adds any finding is dropped."
+        repairs: "`nibscan fix` moves the placeholder's subviews to the new view just before the substitution method's `return view` (`for subview in subviews { view.addSubview(subview) }`, or its Objective-C form; `subviews` hands out a copy of the list, so the loop may move them), indented as the `return`. It declines when the method does not return the new view through one `return` of a variable. An info finding is never repaired. The repaired project is analysed again first: a fix that adds any finding is dropped.",
+        lostInSwap: "subviews"
     )
 
     static let examples = RuleExamples(

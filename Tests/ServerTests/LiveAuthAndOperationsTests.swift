@@ -1,3 +1,4 @@
+import Analysis
 @testable import Server
 import XCTest
 

@@ -72,6 +72,46 @@ final class LiveReportLinkTests: XCTestCase {
         XCTAssertEqual(try live.request("GET", "/v1/analyses/\(id)/report", headers: ["Authorization": "Bearer \(LiveServer.readToken)"]).status, 200)
     }
 
+    func testTheHTMLReportIsSentWithItsPolicy() throws {
+        let opened = try live.request("GET", target(id, try signer.grant(for: id), format: "html"))
+        XCTAssertEqual(opened.status, 200, opened.text)
+        XCTAssertEqual(opened.header("Content-Type"), "text/html; charset=utf-8")
+        XCTAssertEqual(opened.header("X-Content-Type-Options"), "nosniff")
+        XCTAssertEqual(opened.header("Referrer-Policy"), "no-referrer", "a signed URL never leaks through Referer")
+        let policy = try XCTUnwrap(opened.header("Content-Security-Policy"))
+        XCTAssertTrue(policy.hasPrefix("default-src 'none'; style-src 'sha256-"), policy)
+        XCTAssertTrue(policy.hasSuffix("; frame-ancestors 'none'"), policy)
+        let meta = try XCTUnwrap(opened.text.range(of: "http-equiv=\"Content-Security-Policy\" content=\""))
+        let metaPolicy = opened.text[meta.upperBound...].prefix { $0 != "\"" }.replacingOccurrences(of: "&apos;", with: "'")
+        XCTAssertEqual(policy, metaPolicy + "; frame-ancestors 'none'", "the header is the page's own policy, with no framing")
+        let negotiated = try live.request("GET", "/v1/analyses/\(id)/report",
+                                          headers: ["Authorization": "Bearer \(LiveServer.readToken)", "Accept": "text/html,application/xhtml+xml,*/*;q=0.8"])
+        XCTAssertEqual(negotiated.header("Content-Type"), "text/html; charset=utf-8", "a browser's Accept gets the page")
+        XCTAssertEqual(negotiated.header("Content-Security-Policy"), policy)
+    }
+
+    func testABrowserIsShownItsRefusalAsAPage() throws {
+        let expired = try signer.grant(for: id, now: Date(timeIntervalSinceNow: -31 * 86_400))
+        let refused = try live.request("GET", target(id, expired, format: "html"), headers: ["Accept": "text/html,application/xhtml+xml,*/*;q=0.8"])
+        XCTAssertEqual(refused.status, 403)
+        XCTAssertEqual(refused.header("Content-Type"), "text/html; charset=utf-8")
+        XCTAssertNotNil(refused.header("Content-Security-Policy"))
+        XCTAssertTrue(refused.text.contains("<code>report-link.expired</code>"), refused.text)
+        XCTAssertEqual(try live.request("GET", target(id, expired, format: "html")).header("Content-Type"), "application/problem+json",
+                       "other clients get the problem document")
+    }
+
+    func testTheMarkdownCommentLinksToTheSignedPage() throws {
+        let comment = try live.request("GET", "/v1/analyses/\(id)/report?format=markdown", headers: ["Authorization": "Bearer \(LiveServer.readToken)"])
+        XCTAssertEqual(comment.status, 200)
+        let start = try XCTUnwrap(comment.text.range(of: "[full report](http://127.0.0.1"), comment.text)
+        let link = String(comment.text[start.upperBound...].prefix { $0 != ")" })
+        XCTAssertTrue(link.hasPrefix("/v1/analyses/\(id)/report?format=html&expires="), link)
+        let opened = try live.request("GET", link)
+        XCTAssertEqual(opened.status, 200, "the comment's link opens without a token")
+        XCTAssertEqual(opened.header("Content-Type"), "text/html; charset=utf-8")
+    }
+
     func testALinkOpensNothingButTheReport() throws {
         let query = try signer.grant(for: id).query
         XCTAssertEqual(try live.request("GET", "/v1/analyses/\(id)?\(query)").status, 401)

@@ -45,18 +45,18 @@ final class RoutingAndNegotiationTests: XCTestCase {
     func testRenderOptionsComeFromMetadata() {
         var record = AnalysisRecord(id: "a1", createdAt: Date(), metadata: .init(repository: "https://github.com/acme/app", branch: "main", commit: "abc"),
                                     projectName: nil, uploadPath: nil, uploadBytes: 0, uploadSHA256: "")
-        var options = AnalysesAPI.renderOptions(for: record, baseURL: "https://nibscan.example")
+        var options = AnalysesAPI.renderOptions(for: record, reportURL: PublicLinks(publicURL: nil).page(of: "a1", base: "https://nibscan.example"))
         XCTAssertEqual(options.sourceLinks?.repositoryURL, "https://github.com/acme/app")
         XCTAssertEqual(options.commit, "abc")
-        XCTAssertEqual(options.reportURL, "https://nibscan.example/v1/analyses/a1/report")
+        XCTAssertEqual(options.reportURL, "https://nibscan.example/v1/analyses/a1/report?format=html", "unsigned when signed links are off")
         record.metadata.repository = "acme/app"
-        options = AnalysesAPI.renderOptions(for: record, baseURL: nil)
+        options = AnalysesAPI.renderOptions(for: record, reportURL: nil)
         XCTAssertEqual(options.sourceLinks?.url(commit: "abc", path: "A.xib", line: 2), "https://github.com/acme/app/blob/abc/A.xib#L2",
                        "owner/name is a GitHub repository")
         record.metadata.repository = "group/sub/app"
-        XCTAssertNil(AnalysesAPI.renderOptions(for: record, baseURL: nil).sourceLinks, "a bare name of three parts names no host")
+        XCTAssertNil(AnalysesAPI.renderOptions(for: record, reportURL: nil).sourceLinks, "a bare name of three parts names no host")
         let onPremises = try? SourceLinkTemplate("https://git.corp/{repository}/-/blob/{commit}/{path}#L{line}")
-        options = AnalysesAPI.renderOptions(for: record, baseURL: nil, sourceLink: onPremises)
+        options = AnalysesAPI.renderOptions(for: record, reportURL: nil, sourceLink: onPremises)
         XCTAssertEqual(options.sourceLinks?.url(commit: "abc", path: "A.xib", line: 2), "https://git.corp/group/sub/app/-/blob/abc/A.xib#L2")
         XCTAssertNil(options.reportURL, "no relative links")
         let proxied = HTTPRequestHead(method: "GET", target: "/", headers: HTTPHeaders([("Host", "ci.example:8443"), ("X-Forwarded-Proto", "https")]))
@@ -74,6 +74,10 @@ final class RoutingAndNegotiationTests: XCTestCase {
         XCTAssertEqual(links.base(listeningOn: "0.0.0.0", port: 8080), "https://nibscan.example/ci")
         XCTAssertEqual(PublicLinks.report("a1", base: "https://n.example", format: .sarif), "https://n.example/v1/analyses/a1/report?format=sarif")
         XCTAssertEqual(PublicLinks.analysis("a1", base: "https://n.example"), "https://n.example/v1/analyses/a1")
+        let signer = ReportLinkSigner(key: Array(repeating: 1, count: 32), lifetime: 60)
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        XCTAssertEqual(PublicLinks(publicURL: nil, reportLinks: signer).page(of: "a1", base: "https://n.example", now: now),
+                       "https://n.example/v1/analyses/a1/report?format=html&\(signer.grant(for: "a1", now: now).query)")
     }
 
     func testQueryDecoding() throws {

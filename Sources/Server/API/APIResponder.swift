@@ -17,25 +17,25 @@ struct APIResponder: HTTPResponder {
         let head = request.head
         switch router.match(method: head.method, path: head.path) {
         case .notFound:
-            return .respond(routed(.problem(.notFound("no resource at \(head.path.prefix(200))")), route: "-"))
+            return .respond(routed(.problem(.notFound("no resource at \(head.path.prefix(200))")), route: "-", head: head))
         case .methodNotAllowed(let allowed):
             let problem = Problem(code: "request.method-not-allowed", title: "Method Not Allowed", status: 405,
                                   detail: "\(head.method) is not allowed here; use \(allowed.joined(separator: ", "))")
-            return .respond(routed(.problem(problem, headers: HTTPHeaders([("Allow", allowed.joined(separator: ", "))])), route: "-"))
+            return .respond(routed(.problem(problem, headers: HTTPHeaders([("Allow", allowed.joined(separator: ", "))])), route: "-", head: head))
         case .found(let route, let parameters):
             if let refusal = admit(head, to: route, parameters: parameters) {
-                return .respond(routed(refusal, route: route.template))
+                return .respond(routed(refusal, route: route.template, head: head))
             }
             let apiRequest: APIRequest
             do {
                 apiRequest = APIRequest(context: request, route: route.template, pathParameters: parameters,
                                         query: try APIRequest.decodeQuery(head.query))
             } catch {
-                return .respond(routed(.problem(error), route: route.template))
+                return .respond(routed(.problem(error), route: route.template, head: head))
             }
             switch route.handler(apiRequest) {
             case .respond(let response):
-                return .respond(routed(response, route: route.template))
+                return .respond(routed(response, route: route.template, head: head))
             case .receiveBody(let receiver):
                 return .receiveBody(RoutedReceiver(receiver, route: route.template))
             }
@@ -72,8 +72,9 @@ struct APIResponder: HTTPResponder {
         }
     }
 
-    private func routed(_ response: HTTPResponse, route: String) -> HTTPResponse {
-        var response = response
+    /// Stamps the route template for logs and metrics, and shows a browser its problem as a page.
+    private func routed(_ response: HTTPResponse, route: String, head: HTTPRequestHead) -> HTTPResponse {
+        var response = response.presented(to: head)
         if response.route == nil { response.route = route }
         return response
     }

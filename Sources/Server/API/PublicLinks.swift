@@ -2,7 +2,8 @@ import Analysis
 import Foundation
 
 /// The one place absolute links to this server are built, for the report links of the API
-/// (Markdown comment, SARIF) and the links of webhook payloads. The configured public URL
+/// (Markdown comment, SARIF) and the links of webhook payloads, signed (``ReportLinkSigner``)
+/// where a person without a token follows them. The configured public URL
 /// (`--public-url`) wins: behind a proxy neither the `Host` a client sent nor the listener's
 /// address is what a reader of a pull-request comment can open.
 struct PublicLinks: Sendable {
@@ -42,10 +43,11 @@ struct PublicLinks: Sendable {
         analysis(id, base: base) + "/report" + (format.map { "?format=\($0.rawValue)" } ?? "")
     }
 
-    /// The report of analysis `id` at `base` in `format`, signed so that it opens without a
-    /// token until it expires (for pull-request comments and webhook payloads); `nil` when
-    /// signed links are off.
-    func signedReport(_ id: String, base: String, format: ReportFormat, now: Date = Date()) -> String? {
-        reportLinks.map { Self.report(id, base: base, format: format) + "&" + $0.grant(for: id, now: now).query }
+    /// The HTML report of analysis `id` at `base` for a person following a link from a
+    /// pull-request comment or a webhook: signed, so that it opens without a token until it
+    /// expires; without a signature (a token is needed) when signed links are off.
+    func page(of id: String, base: String, now: Date = Date()) -> String {
+        let link = Self.report(id, base: base, format: .html)
+        return reportLinks.map { link + "&" + $0.grant(for: id, now: now).query } ?? link
     }
 }

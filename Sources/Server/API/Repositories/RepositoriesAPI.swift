@@ -2,8 +2,9 @@ import Analysis
 import Foundation
 
 /// `/v1/repositories…`: the repositories seen in uploads, and a page per repository for the
-/// dashboard (each branch's latest analysis and its findings over time), answered from the
-/// stored records, summaries and rule counts (no report is read).
+/// dashboard (each branch's latest analysis and its findings over time, as JSON or as an
+/// HTML page with inline SVG charts), answered from the stored records, summaries and rule
+/// counts (no report is read).
 struct RepositoriesAPI: Sendable {
     let context: ServiceContext
 
@@ -69,18 +70,30 @@ struct RepositoriesAPI: Sendable {
             throw .invalidParameter("since", "must be at most \(Self.maxBuckets) \(query.bucket.rawValue)s before until on a repository page; "
                                         + "ask for bucket=week, or page through /v1/trends")
         }
-        let resource: RepositoryResource
+        let overview: RepositoryOverview
         do {
             guard let summary = try context.store.repository(named: query.repository) else {
                 throw Problem.notFound("no analysis names the repository '\(given.prefix(200))'")
             }
-            resource = RepositoryResource(summary, trend: query, points: try context.store.trends(query).points)
+            overview = RepositoryOverview(summary: summary, trend: query, points: try context.store.trends(query).points)
         } catch let problem as Problem {
             throw problem
         } catch {
             throw .storage(error)
         }
-        return .json(resource)
+        let headers = HTTPHeaders([("Vary", "Accept")])
+        guard try Self.wantsPage(request) else { return .json(RepositoryResource(overview), headers: headers) }
+        return .page(overview.page { context.links.page(of: $0, base: "") }, headers: headers)
+    }
+
+    /// `?format=html`, else an `Accept` that prefers `text/html` (a browser); JSON otherwise.
+    private static func wantsPage(_ request: APIRequest) throws(Problem) -> Bool {
+        switch try request.queryValue("format")?.lowercased() {
+        case nil: ReportFormat.negotiate(accept: request.head.headers["Accept"]) == .html
+        case "html": true
+        case "json": false
+        case let other?: throw .invalidParameter("format", "must be json or html, not '\(other.prefix(50))'")
+        }
     }
 }
 
@@ -138,7 +151,8 @@ struct RepositoryResource: Encodable, Sendable {
     var trend: Trend
     var links: Links
 
-    init(_ summary: AnalysisStore.RepositorySummary, trend query: AnalysisStore.TrendQuery, points: [AnalysisStore.TrendPoint]) {
+    init(_ overview: RepositoryOverview) {
+        let (summary, query, points) = (overview.summary, overview.trend, overview.points)
         name = summary.name
         branches = summary.branches.map { Branch(name: $0.name, analyses: $0.analyses, latestAnalysis: AnalysisResource($0.latest)) }
         let since = AnalysisResource.timestamp(query.since)

@@ -12,8 +12,8 @@ struct RepositoryOverview: Sendable {
     private var bucket: String { trend.bucket.rawValue }
 
     /// The repository page for a browser: each branch's latest analysis with a link to its
-    /// report, then the trend as two charts (findings by severity, findings by rule, the
-    /// most frequent ``TrendChart/ruleClasses`` rules) and a table of every number.
+    /// report, then the trend as charts (findings by severity, then one small chart per rule
+    /// for the ``ruleCharts`` rules with most findings) and a table of every number.
     /// - Parameter reportLink: the link of an analysis's report (signed when signed links are on).
     func page(reportLink: (String) -> String) -> HTMLPage {
         let resource = RepositoryResource(self)
@@ -55,18 +55,20 @@ struct RepositoryOverview: Sendable {
                                         .init(name: "warnings", styleClass: "sev-warning", values: points.map(\.summary.warnings)),
                                         .init(name: "infos", styleClass: "sev-info", values: points.map(\.summary.infos)),
                                     ])
+        html += "<figure class=\"wide\">\(severities.svg)<figcaption>Findings by severity</figcaption></figure>"
         let rules = ruleOrder
-        let drawn = rules.prefix(TrendChart.ruleClasses).enumerated().map { index, rule in
-            TrendChart.Series(name: rule, styleClass: "rule-\(index)", values: points.map { $0.ruleCounts[rule] ?? 0 })
-        }
-        html += "<figure>\(severities.svg)<figcaption>Findings by severity</figcaption></figure>"
+        let drawn = rules.prefix(Self.ruleCharts)
         if !drawn.isEmpty {
-            let byRule = TrendChart(id: "rules", title: "Findings by rule",
-                                    summary: "Findings of the \(drawn.count) most frequent rules per \(bucket), \(scope)",
-                                    since: trend.since, until: trend.until, dates: dates, series: drawn)
-            html += "<figure>\(byRule.svg)<figcaption>Findings by rule"
-                + (rules.count > drawn.count ? " (the \(drawn.count) most frequent of \(rules.count); the table has them all)" : "")
-                + "</figcaption></figure>"
+            html += "<h3>Findings by rule</h3><div class=\"rules\">"
+            for (index, rule) in drawn.enumerated() {
+                let values = points.map { $0.ruleCounts[rule] ?? 0 }
+                let chart = TrendChart(id: "rule-\(index)", title: "Findings of \(rule)", summary: "Findings of \(rule) per \(bucket), \(scope)",
+                                       since: trend.since, until: trend.until, dates: dates,
+                                       series: [.init(name: "findings", styleClass: "findings", values: values)], width: 340, height: 120)
+                html += "<figure>\(chart.svg)<figcaption><code>\(XMLText.content(rule))</code> \(values.last ?? 0) now</figcaption></figure>"
+            }
+            html += "</div>"
+            if rules.count > drawn.count { html += "<p class=\"muted\">The \(drawn.count) rules with most findings of \(rules.count); the table has them all.</p>" }
         }
         return html + table(rules: rules) + "</section>"
     }
@@ -91,10 +93,15 @@ struct RepositoryOverview: Sendable {
         return html + "</tbody></table>"
     }
 
+    /// Rules drawn as charts of their own; the table lists every rule.
+    static let ruleCharts = 12
+
     /// The page's own rules.
     static let style = """
         .status-failed{color:var(--error)}.status-succeeded{color:var(--ok)}.status-queued,.status-running{color:var(--muted)}
         figure{margin:12px 0}figcaption{color:var(--muted);font-size:12px}caption{text-align:left;padding:4px 0}
+        figure.wide{max-width:720px}.rules{display:grid;grid-template-columns:repeat(auto-fill,minmax(300px,1fr));gap:4px 16px}
+        .rules figure{margin:4px 0}
 
         """
 }

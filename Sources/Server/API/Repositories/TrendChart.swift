@@ -24,29 +24,31 @@ struct TrendChart: Sendable {
     var dates: [Date]
     var series: [Series]
 
-    static let width = 720.0
-    static let height = 220.0
+    /// The drawing's size in its own units (it scales to the page's width).
+    var width = 720.0
+    var height = 220.0
     private static let left = 44.0, right = 12.0, top = 12.0, bottom = 28.0
 
-    /// The `<svg>` element, with its legend below it.
+    /// The `<svg>` element, with a legend below it when it draws more than one line (a
+    /// single line is named by its figure's caption).
     var svg: String {
-        let plotWidth = Self.width - Self.left - Self.right
-        let plotHeight = Self.height - Self.top - Self.bottom
+        let plotWidth = width - Self.left - Self.right
+        let plotHeight = height - Self.top - Self.bottom
         let maximum = max(1, series.flatMap(\.values).max() ?? 0)
         let span = max(1, until.timeIntervalSince(since))
         func x(_ date: Date) -> Double { Self.left + plotWidth * min(1, max(0, date.timeIntervalSince(since) / span)) }
         func y(_ value: Int) -> Double { Self.top + plotHeight * (1 - Double(value) / Double(maximum)) }
-        var svg = "<svg class=\"chart\" viewBox=\"0 0 \(Int(Self.width)) \(Int(Self.height))\" role=\"img\" "
+        var svg = "<svg class=\"chart\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" "
             + "aria-labelledby=\"\(id)-title \(id)-desc\" xmlns=\"http://www.w3.org/2000/svg\">"
             + "<title id=\"\(id)-title\">\(XMLText.content(title))</title><desc id=\"\(id)-desc\">\(XMLText.content(summary))</desc>"
         for value in Set([0, maximum / 2, maximum]).sorted() {
             let level = Self.number(y(value))
-            svg += "<line class=\"grid\" x1=\"\(Int(Self.left))\" x2=\"\(Int(Self.width - Self.right))\" y1=\"\(level)\" y2=\"\(level)\"/>"
+            svg += "<line class=\"grid\" x1=\"\(Int(Self.left))\" x2=\"\(Int(width - Self.right))\" y1=\"\(level)\" y2=\"\(level)\"/>"
             svg += "<text class=\"axis\" x=\"\(Int(Self.left) - 6)\" y=\"\(level)\" text-anchor=\"end\" dominant-baseline=\"middle\">\(value)</text>"
         }
-        let baseline = Int(Self.height - Self.bottom) + 16
+        let baseline = Int(height - Self.bottom) + 16
         svg += "<text class=\"axis\" x=\"\(Int(Self.left))\" y=\"\(baseline)\">\(Self.day(since))</text>"
-        svg += "<text class=\"axis\" x=\"\(Int(Self.width - Self.right))\" y=\"\(baseline)\" text-anchor=\"end\">\(Self.day(until))</text>"
+        svg += "<text class=\"axis\" x=\"\(Int(width - Self.right))\" y=\"\(baseline)\" text-anchor=\"end\">\(Self.day(until))</text>"
         for line in series {
             let points = zip(dates, line.values).map { "\(Self.number(x($0))),\(Self.number(y($1)))" }
             svg += "<g class=\"series \(XMLText.attribute(line.styleClass))\"><polyline points=\"\(points.joined(separator: " "))\"/>"
@@ -56,9 +58,10 @@ struct TrendChart: Sendable {
             }
             svg += "</g>"
         }
-        svg += "</svg><ul class=\"legend\">"
-        for line in series { svg += "<li class=\"\(XMLText.attribute(line.styleClass))\">\(XMLText.content(line.name))</li>" }
-        return svg + "</ul>"
+        svg += "</svg>"
+        guard series.count > 1 else { return svg }
+        return svg + "<ul class=\"legend\">"
+            + series.map { "<li class=\"\(XMLText.attribute($0.styleClass))\">\(XMLText.content($0.name))</li>" }.joined() + "</ul>"
     }
 
     /// `2026-11-30`.
@@ -67,23 +70,15 @@ struct TrendChart: Sendable {
     /// One decimal, enough at this size.
     private static func number(_ value: Double) -> String { String(format: "%.1f", value) }
 
-    /// Rules drawn with a colour of their own (`rule-0` …); the page's table lists every rule.
-    static let ruleClasses = 8
-
-    /// The chart's rules, after ``HTMLPage/baseStyle``: severity colours for the severity
-    /// lines, a categorical palette for the rules.
+    /// The chart's rules, after ``HTMLPage/baseStyle``: severity colours, and the accent
+    /// colour for a rule's findings.
     static let style = """
-        .chart{width:100%;max-width:720px;height:auto;display:block}.chart .grid{stroke:var(--line);stroke-width:1}
+        .chart{width:100%;height:auto;display:block}.chart .grid{stroke:var(--line);stroke-width:1}
         .chart .axis{fill:var(--muted);font-size:11px}.chart .series polyline{fill:none;stroke-width:2}
         .series.sev-error{stroke:var(--error);fill:var(--error)}.series.sev-warning{stroke:var(--warning);fill:var(--warning)}
-        .series.sev-info{stroke:var(--info);fill:var(--info)}
-        .series.rule-0{stroke:#1f77b4;fill:#1f77b4}.series.rule-1{stroke:#ff7f0e;fill:#ff7f0e}.series.rule-2{stroke:#2ca02c;fill:#2ca02c}
-        .series.rule-3{stroke:#d62728;fill:#d62728}.series.rule-4{stroke:#9467bd;fill:#9467bd}.series.rule-5{stroke:#8c564b;fill:#8c564b}
-        .series.rule-6{stroke:#e377c2;fill:#e377c2}.series.rule-7{stroke:#7f7f7f;fill:#7f7f7f}
+        .series.sev-info{stroke:var(--info);fill:var(--info)}.series.findings{stroke:var(--accent);fill:var(--accent)}
         .legend{list-style:none;padding:0;margin:4px 0 16px}.legend li{display:inline-block;margin-right:14px}
         .legend li::before{content:"";display:inline-block;width:10px;height:10px;border-radius:5px;margin-right:4px;background:currentColor}
-        .legend .rule-0{color:#1f77b4}.legend .rule-1{color:#ff7f0e}.legend .rule-2{color:#2ca02c}.legend .rule-3{color:#d62728}
-        .legend .rule-4{color:#9467bd}.legend .rule-5{color:#8c564b}.legend .rule-6{color:#e377c2}.legend .rule-7{color:#7f7f7f}
 
         """
 }

@@ -1,5 +1,6 @@
 import Analysis
 @testable import Server
+import TestSupport
 import XCTest
 
 final class RoutingAndNegotiationTests: XCTestCase {
@@ -65,6 +66,27 @@ final class RoutingAndNegotiationTests: XCTestCase {
         XCTAssertEqual(fromRequest.base(for: HTTPRequestHead(method: "GET", target: "/", headers: HTTPHeaders([("Host", "h:1")]))), "http://h:1")
         XCTAssertNil(fromRequest.base(for: HTTPRequestHead(method: "GET", target: "/", headers: HTTPHeaders())))
         XCTAssertEqual(fromRequest.base(listeningOn: "::1", port: 8080), "http://[::1]:8080")
+    }
+
+    func testEveryRouteIsInTheOpenAPIDocumentAndEveryPathIsRouted() throws {
+        let live = try LiveServer()
+        defer { live.stop() }
+        let served = Set(APIResponder(context: live.server.context, webhooks: live.server.webhooks).router.routes.map { "\($0.method) \($0.template)" })
+        let text = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("openapi.yaml"), encoding: .utf8)
+        var documented = Set<String>()
+        var path: String?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("  /"), line.hasSuffix(":") {
+                path = String(line.dropFirst(2).dropLast())
+            } else if !line.isEmpty, !line.hasPrefix("  ") {
+                path = nil
+            } else if let path, let method = ["get", "post", "put", "patch", "delete"].first(where: { line == "    \($0):" }) {
+                documented.insert("\(method.uppercased()) \(path.replacingOccurrences(of: "{deliveryId}", with: "{delivery}"))")
+            }
+        }
+        XCTAssertTrue(documented.contains("GET /v1/repositories/{repository}"), "the scan reads the document")
+        XCTAssertEqual(served.subtracting(documented).sorted(), [], "routes missing from openapi.yaml")
+        XCTAssertEqual(documented.subtracting(served).sorted(), [], "paths of openapi.yaml no route serves")
     }
 
     func testConfiguredPublicURLWinsOverHostAndListener() {

@@ -10,7 +10,8 @@ struct APIResponder: HTTPResponder {
         self.context = context
         let analyses = AnalysesAPI(context: context)
         let operations = OperationsAPI(context: context, webhooks: webhooks.store)
-        router = Router(routes: analyses.routes + TrendsAPI(context: context).routes + RepositoriesAPI(context: context).routes + RulesAPI.routes + operations.routes + WebhooksAPI(service: webhooks).routes)
+        router = Router(routes: analyses.routes + TrendsAPI(context: context).routes + RepositoriesAPI(context: context).routes + RulesAPI.routes
+                            + operations.routes + WebhooksAPI(service: webhooks).routes)
     }
 
     func begin(_ request: HTTPRequestContext) -> HTTPResponderDecision {

@@ -23,8 +23,8 @@ extension AnalysesAPI {
             do {
                 guard let stored = try context.store.report(id: record.id) else { throw Problem.notFound("the report of \(record.id) is missing") }
                 let report = try Report.decode(jsonData: stored)
-                var options = Self.renderOptions(for: record, reportURL: context.links.base(for: request.head).map { context.links.page(of: record.id, base: $0) },
-                                                 sourceLink: context.configuration.sourceLink)
+                let reportURL = context.links.base(for: request.head).map { context.links.page(of: record.id, base: $0) }
+                var options = Self.renderOptions(for: record, reportURL: reportURL, sourceLink: context.configuration.sourceLink)
                 options.pathMapping.addPrefix = pathPrefix
                 if format == .html { return .page(HTMLReportRenderer().page(for: report, options: options), headers: headers) }
                 return HTTPResponse(status: 200, headers: headers, body: try report.rendered(as: format, options: options))

@@ -39,7 +39,7 @@ final class SubmitOptionsTests: XCTestCase {
             (["App"], "submit needs --server URL (or NIBSCAN_SERVER)"),
             (["--server", "http://h"], "submit needs a PATH (a folder) (see 'nibscan submit --help')"),
             (["App", "--server", "ftp://h"], "--server takes an http or https URL, not 'ftp://h'"),
-            (["App", "--server", "http://h", "--format", "xml"], "--format takes one of json, sarif, markdown, github, junit, codeclimate, checkstyle, xcode, text, patch, not 'xml'"),
+            (["App", "--server", "http://h", "--format", "xml"], "--format takes one of json, sarif, markdown, github, junit, codeclimate, checkstyle, xcode, text, patch, html, not 'xml'"),
             (["App", "--server", "http://h", "--fail-on", "always"], "--fail-on takes error, warning, info or never, not 'always'"),
             (["App", "--server", "http://h", "--timeout", "0"], "--timeout takes a number of seconds from 1 to 86400, not '0'"),
             (["App", "--server", "http://h", "--wait", "301"], "--wait takes a number of seconds from 0 to 300, not '301'"),

@@ -121,7 +121,7 @@ final class AnalyzeCommandTests: XCTestCase {
     func testBadUsageAndUnreadableInputExitTwoWithOneLine() throws {
         let path = try project().path
         let cases: [([String], String)] = [
-            ([path, "--format", "xml"], "nibscan: --format takes one of json, sarif, markdown, github, junit, codeclimate, checkstyle, xcode, text, patch, not 'xml'\n"),
+            ([path, "--format", "xml"], "nibscan: --format takes one of json, sarif, markdown, github, junit, codeclimate, checkstyle, xcode, text, patch, html, not 'xml'\n"),
             ([path, "--max-compression-ratio", "0"], "nibscan: --max-compression-ratio takes a number of at least 1, not '0'\n"),
             ([path, "--max-ratio", "0"], "nibscan: --max-ratio takes a number of at least 1, not '0'\n"),
             ([path, "--max-xml-depth", "0"], "nibscan: --max-xml-depth takes a whole number of at least 1, not '0'\n"),

@@ -166,7 +166,7 @@ final class AnalyzeOptionsTests: XCTestCase {
     }
 
     func testBadValues() {
-        let formats = "one of json, sarif, markdown, github, junit, codeclimate, checkstyle, xcode, text, patch"
+        let formats = "one of json, sarif, markdown, github, junit, codeclimate, checkstyle, xcode, text, patch, html"
         assertError(["--format", "xml", "p"], .badValue(flag: "--format", value: "xml", expected: formats),
                     message: "--format takes \(formats), not 'xml'")
         assertError(["--format", "JSON", "p"], .badValue(flag: "--format", value: "JSON", expected: formats))

@@ -34,12 +34,14 @@ final class ReportFormatTests: XCTestCase {
         XCTAssertEqual(ReportFormat.negotiate(accept: "text/*;q=0.9, text/plain"), .github)
         XCTAssertEqual(ReportFormat.negotiate(accept: "application/json;q=0, */*;q=0.1"), .sarif,
                        "an explicit q=0 excludes even when a wildcard would allow it")
-        XCTAssertEqual(ReportFormat.negotiate(accept: "application/sarif+json;q=0.8;charset=utf-8, text/html"), .sarif)
+        XCTAssertEqual(ReportFormat.negotiate(accept: "application/sarif+json;q=0.8;charset=utf-8, text/html;q=0.5"), .sarif)
+        XCTAssertEqual(ReportFormat.negotiate(accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"), .html,
+                       "what a browser sends gets the page")
         XCTAssertEqual(ReportFormat.negotiate(accept: "TEXT/MARKDOWN"), .markdown)
     }
 
     func testUnacceptableAndMalformedAccept() {
-        XCTAssertNil(ReportFormat.negotiate(accept: "text/html"))
+        XCTAssertNil(ReportFormat.negotiate(accept: "image/png"))
         XCTAssertNil(ReportFormat.negotiate(accept: "application/xml"))
         XCTAssertNil(ReportFormat.negotiate(accept: "*/*;q=0"))
         XCTAssertNil(ReportFormat.negotiate(accept: "garbage"))

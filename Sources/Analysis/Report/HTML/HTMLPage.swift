@@ -4,7 +4,8 @@ import Foundation
 /// a pull-request link or a dashboard, so nothing is loaded from anywhere: one inline
 /// stylesheet, inline SVG, no script. The page carries its own `Content-Security-Policy`
 /// (a `<meta>` that allows only that stylesheet, by hash) and the server sends the same
-/// policy as a header, with `frame-ancestors`, which a `<meta>` cannot carry.
+/// policy as a header, with `frame-ancestors`, which a `<meta>` cannot carry. Following a
+/// link from the page sends no `Referer`: the page's own address may be a signed link.
 public struct HTMLPage: Sendable {
     public var title: String
     /// The page's own rules, after ``baseStyle``.
@@ -38,6 +39,7 @@ public struct HTMLPage: Sendable {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta http-equiv="Content-Security-Policy" content="\(XMLText.attribute(metaPolicy))">
+        <meta name="referrer" content="no-referrer">
         <meta name="generator" content="nibscan \(XMLText.attribute(NibscanVersion.current))">
         <title>\(XMLText.content(title))</title>
         <style>\(stylesheet)</style>

@@ -36,7 +36,7 @@ extension HTMLReportRenderer {
 
     private func entry(for finding: Finding, context: HTMLReportContext, figures: SceneFigure) -> String {
         let strategies = finding.className.flatMap { context.strategiesByClass[$0] } ?? []
-        var html = "<article class=\"finding sev-\(finding.severity.rawValue)\""
+        var html = "<article class=\"finding finding-\(finding.severity.rawValue)\""
             + HTMLFilters.attributes(severities: [finding.severity], rules: [finding.rule], strategies: strategies) + ">"
         html += "<p>\(severityBadge(finding.severity)) <span class=\"rule\">\(XMLText.content(finding.rule))</span>"
         if let className = finding.className { html += " <code>\(XMLText.content(className))</code>" }

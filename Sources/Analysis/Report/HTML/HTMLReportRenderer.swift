@@ -60,8 +60,8 @@ public struct HTMLReportRenderer: ReportRenderer {
     /// The report's own rules, after ``HTMLPage/baseStyle``.
     static let style = """
         .finding{border:1px solid var(--line);border-radius:8px;padding:8px 12px;margin:8px 0}
-        .finding.sev-error{border-left:4px solid var(--error)}.finding.sev-warning{border-left:4px solid var(--warning)}
-        .finding.sev-info{border-left:4px solid var(--info)}.finding p{margin:4px 0;color:var(--fg)}
+        .finding-error{border-left:4px solid var(--error)}.finding-warning{border-left:4px solid var(--warning)}
+        .finding-info{border-left:4px solid var(--info)}.finding p{margin:4px 0}
         .rule{font-weight:600}.fix{color:var(--muted)}.locations{margin:4px 0;padding-left:18px}
         details summary{cursor:pointer;color:var(--muted)}
         .evidence li.assumed{color:var(--warning)}

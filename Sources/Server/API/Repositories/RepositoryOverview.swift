@@ -68,7 +68,9 @@ struct RepositoryOverview: Sendable {
                 html += "<figure>\(chart.svg)<figcaption><code>\(XMLText.content(rule))</code> \(values.last ?? 0) now</figcaption></figure>"
             }
             html += "</div>"
-            if rules.count > drawn.count { html += "<p class=\"muted\">The \(drawn.count) rules with most findings of \(rules.count); the table has them all.</p>" }
+            if rules.count > drawn.count {
+                html += "<p class=\"muted\">The \(drawn.count) rules with most findings of \(rules.count); the table has them all.</p>"
+            }
         }
         return html + table(rules: rules) + "</section>"
     }

@@ -134,7 +134,7 @@ public struct Analyzer: Sendable {
             outcome: outcome
         )
         if configuration.drawsScenes {
-            let drawn = SceneDrawingBuilder(model: model).drawings(for: outcome.findings + outcome.suppressed)
+            let drawn = SceneDrawingBuilder(model: model).drawings(for: report)
             report.drawings = drawn.drawings
             if let note = drawn.note { report.notes = (report.notes ?? []) + [note] }
         }

@@ -96,10 +96,16 @@ final class AnalyzeCommandTests: XCTestCase {
         let folder = try Fixtures.makeTemporaryDirectory(prefix: "nibscan-cli-reports")
         defer { try? FileManager.default.removeItem(at: folder) }
         let sarifURL = folder.appendingPathComponent("n.sarif"), jsonURL = folder.appendingPathComponent("n.json")
+        let htmlURL = folder.appendingPathComponent("n.html")
         let run = try nibscan([sample, "--format", "markdown", "--fail-on", "never", "--repository", "acme/app", "--commit", "c0ffee",
-                               "--path-prefix", "Examples/SampleApp", "--report", "sarif:\(sarifURL.path)", "--report", "json:\(jsonURL.path)"])
+                               "--path-prefix", "Examples/SampleApp", "--report", "sarif:\(sarifURL.path)", "--report", "json:\(jsonURL.path)",
+                               "--report", "html:\(htmlURL.path)"])
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stdout.contains("](https://github.com/acme/app/blob/c0ffee/Examples/SampleApp/"), run.stdout)
+        let page = try String(contentsOf: htmlURL, encoding: .utf8)
+        XCTAssertTrue(page.contains("<figure class=\"scenes\">"), "an HTML report asked beside other formats draws the scenes")
+        XCTAssertTrue(page.contains("href=\"https://github.com/acme/app/blob/c0ffee/Examples/SampleApp/SampleApp/Base.lproj/Main.storyboard#L14\""))
+        XCTAssertFalse(try String(contentsOf: jsonURL, encoding: .utf8).contains("\"drawings\""), "the JSON format leaves the drawings out")
         let report = try Report.decode(jsonData: Data(contentsOf: jsonURL))
         XCTAssertGreaterThan(report.findings.count, 0)
         XCTAssertFalse(report.findings.contains { $0.locations.contains { $0.path.hasPrefix("Examples/") } }, "the JSON report keeps analysed paths")

@@ -81,6 +81,13 @@ final class HTMLReportTests: XCTestCase {
         let constraints = try XCTUnwrap(articles.first { $0.contains("placeholder-constraints-dropped") && $0.contains("PromoBannerView") })
         XCTAssertTrue(constraints.contains("<line class=\"c c-named\""), "the lost constraint is drawn")
         XCTAssertTrue(constraints.contains("<li>height = 60</li>"))
+        let constraintPanels = constraints.components(separatedBy: "<div class=\"panel\">").dropFirst()
+        XCTAssertEqual(constraintPanels.count, 2, "the nib whose root replaces the placement, though the finding does not name it")
+        XCTAssertTrue(constraintPanels.last?.contains("SampleApp/Views/PromoBannerView.xib") == true)
+
+        let firstObject = try XCTUnwrap(articles.first { $0.contains("first-object-cast") })
+        XCTAssertTrue(firstObject.contains("SampleApp/Legacy/AvatarView.xib</span> · AvatarView (line 11)"), "the file's view, for context")
+        XCTAssertTrue(firstObject.contains("The named element is not drawn: tapGestureRecognizer is not a view."))
 
         let sourceOnly = try XCTUnwrap(articles.first { $0.contains("missing-nib") })
         XCTAssertFalse(sourceOnly.contains("<figure"), "a finding in source only links to its line")

@@ -92,7 +92,10 @@ extension SceneDrawingBuilder {
         @discardableResult
         private mutating func addView(_ object: Int, frame: IBRect, parent: Int?) -> Int {
             let element = document.objects[object]
-            let text = element.text.map { $0.count > limits.text ? String($0.prefix(limits.text - 1)) + "…" : $0 }
+            // A Cocoa control shows the title of its cell.
+            let objects = document.objects
+            let cellText = element.children.first { objects[$0].key == "cell" }.flatMap { objects[$0].text }
+            let text = (element.text ?? cellText).map { $0.count > limits.text ? String($0.prefix(limits.text - 1)) + "…" : $0 }
             views.append(DrawnView(line: element.location.line, column: element.location.column, objectId: element.id,
                                    kind: Self.kind(of: element), name: element.customClass ?? element.element, text: text,
                                    x: Self.points(frame.x), y: Self.points(frame.y), width: Self.points(frame.width),
@@ -144,8 +147,11 @@ extension SceneDrawingBuilder {
             var views: [Int] = []
             var reasons: [String] = []
             for object in target.objects {
-                guard let framed = SceneDrawingBuilder.framedObject(for: object, in: document),
-                      SceneDrawingBuilder.root(of: framed, in: document) == root else { continue }
+                guard let framed = SceneDrawingBuilder.framedObject(for: object, in: document) else {
+                    reasons.append("\(document.objects[object].customClass ?? document.objects[object].element) is not a view")
+                    continue
+                }
+                guard SceneDrawingBuilder.root(of: framed, in: document) == root else { continue }
                 if let index = drawnIndex[framed] {
                     if !views.contains(index) { views.append(index) }
                 } else if let reason = leftOut[framed] {

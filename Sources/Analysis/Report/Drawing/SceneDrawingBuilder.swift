@@ -24,13 +24,17 @@ struct SceneDrawingBuilder {
     let model: ProjectModel
     var limits = Limits()
 
-    /// The drawings of the scenes `findings` name, in file order, and a note when the
-    /// report's budget left scenes undrawn.
-    func drawings(for findings: [Finding]) -> (drawings: [SceneDrawing], note: String?) {
+    /// The drawings of the scenes the report's findings (suppressed ones too) name, and of
+    /// the nib whose root replaces a placement in a substitution hazard, in file order; and
+    /// a note when the report's budget left scenes undrawn.
+    func drawings(for report: Report) -> (drawings: [SceneDrawing], note: String?) {
         var wanted: [String: Set<IBLocation>] = [:]
-        for finding in findings {
+        for finding in report.findingsAndSuppressed {
             for location in finding.locations {
                 wanted[location.path, default: []].insert(IBLocation(line: location.line, column: location.column ?? 0))
+            }
+            for nib in report.swappedInNibs(of: finding, rules: RuleCatalog.descriptions) {
+                if let root = nibRoot(of: nib, className: finding.className) { wanted[nib, default: []].insert(root) }
             }
         }
         var drawings: [SceneDrawing] = []
@@ -54,6 +58,12 @@ struct SceneDrawingBuilder {
         let note = undrawn == 0 ? nil
             : "\(undrawn) scene\(undrawn == 1 ? " is" : "s are") not drawn: a report draws at most \(limits.viewsPerReport) views"
         return (drawings, note)
+    }
+
+    /// Where the top-level view of class `className` starts in the nib at `path`.
+    private func nibRoot(of path: String, className: String?) -> IBLocation? {
+        guard let className, let document = model.documents.first(where: { $0.path == path }) else { return nil }
+        return document.topLevelObjects.lazy.map { document.objects[$0] }.first { $0.customClass == className && $0.frame != nil }?.location
     }
 
     /// What one finding location names in a document: objects and constraints.
@@ -112,11 +122,15 @@ struct SceneDrawingBuilder {
         return root
     }
 
-    /// The roots the targets fall in, in document order, each with its targets.
+    /// The roots the targets fall in, in document order, each with its targets. A target
+    /// that names no view (a gesture recognizer, a placeholder) goes with the file's first
+    /// top-level view, so that the file is still shown.
     static func roots(of targets: [Target], in document: IBDocument) -> [(root: Int, targets: [Target])] {
         var byRoot: [Int: [Target]] = [:]
+        let firstView = document.topLevelObjects.first { document.objects[$0].frame != nil }
         for target in targets {
-            let roots = Set(target.objects.compactMap { framedObject(for: $0, in: document) }.map { root(of: $0, in: document) })
+            var roots = Set(target.objects.compactMap { framedObject(for: $0, in: document) }.map { root(of: $0, in: document) })
+            if roots.isEmpty, let firstView { roots.insert(firstView) }
             for root in roots { byRoot[root, default: []].append(target) }
         }
         return byRoot.keys.sorted().map { ($0, byRoot[$0] ?? []) }

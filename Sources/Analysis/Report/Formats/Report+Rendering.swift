@@ -35,6 +35,14 @@ extension Report {
 }
 
 extension Report {
+    /// For a substitution hazard (a rule with ``RuleDescription/lostInSwap``): the nibs whose
+    /// root view, of the finding's class, replaces the placement: the pictures show it
+    /// beside the placement even when the finding does not name it.
+    func swappedInNibs(of finding: Finding, rules: [RuleDescription]) -> [String] {
+        guard let className = finding.className, rules.contains(where: { $0.id == finding.rule && $0.lostInSwap != nil }) else { return [] }
+        return classes.first { $0.name == className }?.nibs.filter { $0.role == .rootView }.map(\.path) ?? []
+    }
+
     /// The primary location, or the project root (`.`, line 1) for a finding that has no
     /// place at all: for formats where every entry must name a file.
     func anchoredLocation(of finding: Finding) -> SourceLocation {

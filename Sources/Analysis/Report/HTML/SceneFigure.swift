@@ -80,6 +80,12 @@ struct SceneFigure {
                 }
             }
         }
+        // The nib whose root replaces the placement, beside it, when the finding does not name it.
+        for nib in context.report.swappedInNibs(of: finding, rules: context.options.rules) where panels.count < Self.panelsPerFinding {
+            guard let index = drawingsByPath[nib]?.first(where: { drawings[$0].views.first?.name == finding.className }),
+                  !panels.contains(where: { $0.drawing == index }) else { continue }
+            panels.append((index, [0], [], [], false))
+        }
         guard !panels.isEmpty else { return "" }
         let html = panels.map { panel in
             self.panel(drawings[panel.drawing], views: panel.views, constraints: panel.constraints, reasons: panel.reasons,

@@ -40,6 +40,8 @@ final class LiveReportLinkTests: XCTestCase {
         XCTAssertEqual(opened.status, 200, opened.text)
         XCTAssertEqual(try opened.json()["findings"].map { ($0 as? [Any])?.count }, 1)
         XCTAssertEqual(try live.request("GET", target(id, grant, format: "markdown")).status, 200, "the link covers every format")
+        XCTAssertNotNil(live.logLines.first { $0["path"] as? String == "/v1/analyses/\(id)/report" && $0["status"] as? Int == 200 })
+        XCTAssertFalse(live.logLines.lines.contains { "\($0)".contains(grant.signature) }, "the log keeps the path, never the signature")
         let withoutLink = try live.request("GET", "/v1/analyses/\(id)/report")
         XCTAssertEqual(withoutLink.status, 401, "without a token or a link, as before")
     }

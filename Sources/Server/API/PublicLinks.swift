@@ -38,9 +38,9 @@ struct PublicLinks: Sendable {
         base + AnalysisResource.path(of: id)
     }
 
-    /// The report of analysis `id` at `base`, in `format` when given (else negotiated by `Accept`).
-    static func report(_ id: String, base: String, format: ReportFormat? = nil) -> String {
-        analysis(id, base: base) + "/report" + (format.map { "?format=\($0.rawValue)" } ?? "")
+    /// The report of analysis `id` at `base` in `format`.
+    static func report(_ id: String, base: String, format: ReportFormat) -> String {
+        analysis(id, base: base) + "/report?format=\(format.rawValue)"
     }
 
     /// The HTML report of analysis `id` at `base` for a person following a link from a

@@ -56,8 +56,8 @@ public final class NibscanServer: Sendable {
         if recovered.requeued + recovered.failed > 0 {
             log.event("recovered", ["requeued": recovered.requeued, "failed": recovered.failed])
         }
-        webhooks = WebhookService(analyses: store, configuration: configuration.webhooks, links: PublicLinks(publicURL: configuration.publicURL),
-                                  metrics: metrics, log: log)
+        let links = PublicLinks(publicURL: configuration.publicURL, reportLinks: try ReportLinkSigner.configured(by: configuration, store: store))
+        webhooks = WebhookService(analyses: store, configuration: configuration.webhooks, links: links, metrics: metrics, log: log)
         let board = CompletionBoard()
         let analysisConfiguration = Analyzer.Configuration(archiveLimits: configuration.archiveLimits,
                                                            interfaceBuilderLimits: configuration.interfaceBuilderLimits, checksRepairs: true)
@@ -78,7 +78,7 @@ public final class NibscanServer: Sendable {
         }
         sweeper = RetentionSweeper(store: store, uploads: uploads, retentionHours: configuration.retentionHours, log: log)
         let connections = Locked<HTTPServer?>(nil)
-        context = ServiceContext(configuration: configuration, store: store, uploads: uploads, tokens: tokens, metrics: metrics,
+        context = ServiceContext(configuration: configuration, store: store, uploads: uploads, tokens: tokens, links: links, metrics: metrics,
                                  board: board, log: log, enqueued: { workers.notify() },
                                  activeConnections: { connections.current?.activeConnections ?? 0 })
         http = HTTPServer(configuration: configuration.http, responder: APIResponder(context: context, webhooks: webhooks)) { entry in

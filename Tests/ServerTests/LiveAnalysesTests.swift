@@ -228,11 +228,21 @@ final class LiveAnalysesTests: XCTestCase {
         XCTAssertEqual(ok.status, 200)
         XCTAssertEqual(ok.header("Content-Type"), "application/json")
         XCTAssertEqual(try Report.decode(jsonData: ok.body), report)
+        // The comment links to the signed HTML report, whose expiry is the second it was made
+        // plus the lifetime: each comment is compared with the link it carries.
+        func signedLink(in comment: String) throws -> String {
+            let start = try XCTUnwrap(comment.range(of: "[full report](http://127.0.0.1/v1/analyses/\(succeeded)/report?format=html&"), comment)
+            let link = String(comment[comment.index(start.lowerBound, offsetBy: 14)...].prefix { $0 != ")" })
+            let query = try APIRequest.decodeQuery(String(link.split(separator: "?")[1]))
+            XCTAssertEqual(ReportLinkSigner.verdict(of: live.server.context.links.reportLinks, query: query, analysisID: succeeded), .valid)
+            return link
+        }
         for format in ReportFormat.allCases {
             let rendered = try live.request("GET", "/v1/analyses/\(succeeded)/report?format=\(format.rawValue)")
             XCTAssertEqual(rendered.status, 200, format.rawValue)
             XCTAssertEqual(rendered.header("Content-Type"), format.mediaType)
-            XCTAssertEqual(rendered.body, try report.rendered(as: format, options: .init(reportURL: "http://127.0.0.1/v1/analyses/\(succeeded)/report", rules: RulesAPI.catalog)), format.rawValue)
+            let reportURL = format == .markdown ? try signedLink(in: rendered.text) : nil
+            XCTAssertEqual(rendered.body, try report.rendered(as: format, options: .init(reportURL: reportURL, rules: RulesAPI.catalog)), format.rawValue)
         }
         let sarif = try live.request("GET", "/v1/analyses/\(succeeded)/report", headers: ["Accept": "application/sarif+json"])
         XCTAssertEqual(sarif.header("Content-Type"), "application/sarif+json")

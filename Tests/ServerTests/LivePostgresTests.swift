@@ -1,3 +1,4 @@
+import Analysis
 import Foundation
 @testable import Server
 import TestSupport
@@ -19,8 +20,8 @@ final class LivePostgresTests: XCTestCase {
         super.tearDown()
     }
 
-    private func startNode() throws -> LiveServer {
-        let server = try LiveServer { $0.database = .postgres(url: self.url) }
+    private func startNode(withTokens: Bool = false) throws -> LiveServer {
+        let server = try LiveServer(withTokens: withTokens) { $0.database = .postgres(url: self.url) }
         servers.append(server)
         return server
     }
@@ -74,6 +75,53 @@ final class LivePostgresTests: XCTestCase {
         XCTAssertEqual(try node.request("GET", "/v1/analyses/\(accepted)").status, 200, "nothing accepted before the outage is lost")
         let after = try XCTUnwrap(try node.upload(LiveServer.sampleZip()).json()["id"] as? String)
         XCTAssertEqual(try node.waitUntilFinal(after)["status"] as? String, "succeeded")
+    }
+
+    func testAReportLinkSignedByOneNodeOpensOnAnotherWithNoSecretConfigured() throws {
+        let first = try startNode(withTokens: true)
+        let second = try startNode(withTokens: true)
+        let third = try startNode(withTokens: true)
+        let key = try XCTUnwrap(first.server.context.links.reportLinks?.key)
+        XCTAssertEqual(second.server.context.links.reportLinks?.key, key, "every node reads the one stored key")
+        XCTAssertEqual(third.server.context.links.reportLinks?.key, key)
+        XCTAssertEqual(try first.server.store.withDatabase { try $0.query("SELECT COUNT(*) AS n FROM server_secrets").first?.integer("n") }, 1)
+        let id = try first.seed(status: .succeeded, report: Report(project: .init(name: "App", files: 0, bytes: 0), files: [], summary: .init()))
+        let signer = try XCTUnwrap(first.server.context.links.reportLinks)
+        let grant = signer.grant(for: id)
+        let target = "/v1/analyses/\(id)/report?format=html&\(grant.query)"
+        for node in [second, third] {
+            let opened = try node.request("GET", target)
+            XCTAssertEqual(opened.status, 200, opened.text)
+            XCTAssertTrue(opened.header("Content-Security-Policy")?.hasSuffix("frame-ancestors 'none'") == true)
+        }
+        var tampered = grant
+        tampered.expires += 1
+        let refused = try second.request("GET", "/v1/analyses/\(id)/report?format=html&\(tampered.query)")
+        XCTAssertEqual(refused.status, 403)
+        XCTAssertEqual(try refused.json()["type"] as? String, Problem.typeBase + "report-link.invalid")
+        let expired = signer.grant(for: id, now: Date(timeIntervalSinceNow: -31 * 86_400))
+        let late = try third.request("GET", "/v1/analyses/\(id)/report?format=html&\(expired.query)")
+        XCTAssertEqual(late.status, 403)
+        XCTAssertEqual(try late.json()["type"] as? String, Problem.typeBase + "report-link.expired")
+        XCTAssertEqual(try second.request("GET", "/v1/analyses/\(id)/report").status, 401, "without the link, a token is needed as before")
+    }
+
+    func testNodesStartingTogetherAgreeOnOneKey() throws {
+        let nodes = Locked<[LiveServer]>([])
+        let failures = Locked<[String]>([])
+        let url: String = self.url
+        DispatchQueue.concurrentPerform(iterations: 3) { _ in
+            do {
+                let node = try LiveServer { $0.database = .postgres(url: url) }
+                nodes.withLock { $0.append(node) }
+            } catch {
+                failures.withLock { $0.append("\(error)") }
+            }
+        }
+        servers += nodes.current
+        XCTAssertEqual(failures.current, [])
+        XCTAssertEqual(Set(servers.compactMap { $0.server.context.links.reportLinks?.key }).count, 1, "the first key stored wins on every node")
+        XCTAssertEqual(try servers.first?.server.store.withDatabase { try $0.query("SELECT COUNT(*) AS n FROM server_secrets").first?.integer("n") }, 1)
     }
 
     func testAnIdempotencyKeyIsUniqueAcrossNodes() throws {

@@ -94,25 +94,32 @@ final class LiveServer: @unchecked Sendable {
         throw RawHTTPClient.Failure(description: "analysis \(id) did not finish in \(timeout) s")
     }
 
-    /// Stores an analysis in a given state directly (one locked step, so that no worker races it).
+    /// Stores an analysis in a given state directly (one locked step, so that no worker races
+    /// it), with the rule counts of its report's findings when it succeeded.
     @discardableResult
     func seed(status: AnalysisRecord.Status, report: Report? = nil, failure: AnalysisRecord.Failure? = nil,
-              repository: String? = nil, uploadPath: String? = nil, createdAt: Date = Date(),
+              repository: String? = nil, branch: String? = nil, commit: String? = nil, uploadPath: String? = nil, createdAt: Date = Date(),
               idempotencyKey: String? = nil, fingerprint: String? = nil) throws -> String {
         let id = UUID().uuidString.lowercased()
         let reportData = try report.map { try $0.jsonData(pretty: false) }
         let summary = try report.map { String(decoding: try JSONEncoder().encode($0.summary), as: UTF8.self) }
         try server.store.withDatabase { database in
             try database.query("""
-                INSERT INTO analyses (id, status, created_at, finished_at, repository, upload_path, upload_bytes, upload_sha256,
+                INSERT INTO analyses (id, status, created_at, finished_at, repository, branch, commit_sha, upload_path, upload_bytes, upload_sha256,
                 attempts, report, summary, error_code, error_message, idempotency_key, request_fingerprint)
-                VALUES (?, ?, ?, ?, ?, ?, 1, 'ab', 1, ?, ?, ?, ?, ?, ?)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, 'ab', 1, ?, ?, ?, ?, ?, ?)
                 """, [.text(id), .text(status.rawValue), .real(createdAt.timeIntervalSince1970),
                       status.isFinal ? .real(createdAt.timeIntervalSince1970) : .null,
-                      repository.map(DatabaseValue.text) ?? .null, uploadPath.map(DatabaseValue.text) ?? .null,
+                      repository.map(DatabaseValue.text) ?? .null, branch.map(DatabaseValue.text) ?? .null, commit.map(DatabaseValue.text) ?? .null,
+                      uploadPath.map(DatabaseValue.text) ?? .null,
                       reportData.map(DatabaseValue.blob) ?? .null, summary.map(DatabaseValue.text) ?? .null,
                       failure.map { .text($0.code) } ?? .null, failure.map { .text($0.message) } ?? .null,
                       idempotencyKey.map(DatabaseValue.text) ?? .null, fingerprint.map(DatabaseValue.text) ?? .null])
+            guard status == .succeeded, let report else { return }
+            for (rule, findings) in Dictionary(grouping: report.findings, by: \.rule) {
+                try database.query("INSERT INTO analysis_rule_counts (analysis_id, rule, findings) VALUES (?, ?, ?)",
+                                   [.text(id), .text(rule), .integer(Int64(findings.count))])
+            }
         }
         return id
     }

@@ -1,5 +1,6 @@
 import Analysis
 @testable import Server
+import TestSupport
 import XCTest
 
 final class RoutingAndNegotiationTests: XCTestCase {
@@ -45,18 +46,18 @@ final class RoutingAndNegotiationTests: XCTestCase {
     func testRenderOptionsComeFromMetadata() {
         var record = AnalysisRecord(id: "a1", createdAt: Date(), metadata: .init(repository: "https://github.com/acme/app", branch: "main", commit: "abc"),
                                     projectName: nil, uploadPath: nil, uploadBytes: 0, uploadSHA256: "")
-        var options = AnalysesAPI.renderOptions(for: record, baseURL: "https://nibscan.example")
+        var options = AnalysesAPI.renderOptions(for: record, reportURL: PublicLinks(publicURL: nil).page(of: "a1", base: "https://nibscan.example"))
         XCTAssertEqual(options.sourceLinks?.repositoryURL, "https://github.com/acme/app")
         XCTAssertEqual(options.commit, "abc")
-        XCTAssertEqual(options.reportURL, "https://nibscan.example/v1/analyses/a1/report")
+        XCTAssertEqual(options.reportURL, "https://nibscan.example/v1/analyses/a1/report?format=html", "unsigned when signed links are off")
         record.metadata.repository = "acme/app"
-        options = AnalysesAPI.renderOptions(for: record, baseURL: nil)
+        options = AnalysesAPI.renderOptions(for: record, reportURL: nil)
         XCTAssertEqual(options.sourceLinks?.url(commit: "abc", path: "A.xib", line: 2), "https://github.com/acme/app/blob/abc/A.xib#L2",
                        "owner/name is a GitHub repository")
         record.metadata.repository = "group/sub/app"
-        XCTAssertNil(AnalysesAPI.renderOptions(for: record, baseURL: nil).sourceLinks, "a bare name of three parts names no host")
+        XCTAssertNil(AnalysesAPI.renderOptions(for: record, reportURL: nil).sourceLinks, "a bare name of three parts names no host")
         let onPremises = try? SourceLinkTemplate("https://git.corp/{repository}/-/blob/{commit}/{path}#L{line}")
-        options = AnalysesAPI.renderOptions(for: record, baseURL: nil, sourceLink: onPremises)
+        options = AnalysesAPI.renderOptions(for: record, reportURL: nil, sourceLink: onPremises)
         XCTAssertEqual(options.sourceLinks?.url(commit: "abc", path: "A.xib", line: 2), "https://git.corp/group/sub/app/-/blob/abc/A.xib#L2")
         XCTAssertNil(options.reportURL, "no relative links")
         let proxied = HTTPRequestHead(method: "GET", target: "/", headers: HTTPHeaders([("Host", "ci.example:8443"), ("X-Forwarded-Proto", "https")]))
@@ -67,6 +68,27 @@ final class RoutingAndNegotiationTests: XCTestCase {
         XCTAssertEqual(fromRequest.base(listeningOn: "::1", port: 8080), "http://[::1]:8080")
     }
 
+    func testEveryRouteIsInTheOpenAPIDocumentAndEveryPathIsRouted() throws {
+        let live = try LiveServer()
+        defer { live.stop() }
+        let served = Set(APIResponder(context: live.server.context, webhooks: live.server.webhooks).router.routes.map { "\($0.method) \($0.template)" })
+        let text = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("openapi.yaml"), encoding: .utf8)
+        var documented = Set<String>()
+        var path: String?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("  /"), line.hasSuffix(":") {
+                path = String(line.dropFirst(2).dropLast())
+            } else if !line.isEmpty, !line.hasPrefix("  ") {
+                path = nil
+            } else if let path, let method = ["get", "post", "put", "patch", "delete"].first(where: { line == "    \($0):" }) {
+                documented.insert("\(method.uppercased()) \(path.replacingOccurrences(of: "{deliveryId}", with: "{delivery}"))")
+            }
+        }
+        XCTAssertTrue(documented.contains("GET /v1/repositories/{repository}"), "the scan reads the document")
+        XCTAssertEqual(served.subtracting(documented).sorted(), [], "routes missing from openapi.yaml")
+        XCTAssertEqual(documented.subtracting(served).sorted(), [], "paths of openapi.yaml no route serves")
+    }
+
     func testConfiguredPublicURLWinsOverHostAndListener() {
         let links = PublicLinks(publicURL: "https://nibscan.example/ci/")
         let head = HTTPRequestHead(method: "GET", target: "/", headers: HTTPHeaders([("Host", "10.0.0.5:8080")]))
@@ -74,6 +96,10 @@ final class RoutingAndNegotiationTests: XCTestCase {
         XCTAssertEqual(links.base(listeningOn: "0.0.0.0", port: 8080), "https://nibscan.example/ci")
         XCTAssertEqual(PublicLinks.report("a1", base: "https://n.example", format: .sarif), "https://n.example/v1/analyses/a1/report?format=sarif")
         XCTAssertEqual(PublicLinks.analysis("a1", base: "https://n.example"), "https://n.example/v1/analyses/a1")
+        let signer = ReportLinkSigner(key: Array(repeating: 1, count: 32), lifetime: 60)
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        XCTAssertEqual(PublicLinks(publicURL: nil, reportLinks: signer).page(of: "a1", base: "https://n.example", now: now),
+                       "https://n.example/v1/analyses/a1/report?format=html&\(signer.grant(for: "a1", now: now).query)")
     }
 
     func testQueryDecoding() throws {

@@ -96,7 +96,7 @@ final class TrendsStoreTests: EngineTestCase {
             XCTAssertEqual(app.latest.id, "next-week")
             XCTAssertEqual(app.branches.map(\.name), ["feature", "main"])
             XCTAssertEqual(app.branches.map(\.analyses), [1, 5])
-            XCTAssertEqual(app.branches.map(\.latestAnalysisID), ["wed-feature", "next-week"])
+            XCTAssertEqual(app.branches.map(\.latest.id), ["wed-feature", "next-week"])
             XCTAssertEqual(try store.repositories(limit: 10, after: "github.com/acme/app").map(\.name), ["github.com/acme/other"])
         }
     }

@@ -43,6 +43,31 @@ final class WebhookEndToEndTests: LoopbackTestCase {
         XCTAssertEqual(try ReferenceVerifier.verify(secret: secret, headers: ReferenceVerifier.signatureHeaders(request), body: request.body), .verified)
     }
 
+    func testThePayloadLinksToASignedPageThatOpensWithoutAToken() throws {
+        _ = try server.subscribe(receiver.url)
+        var zip = ZipBuilder()
+        zip.add("App/BadgeView.swift", text: "import UIKit\nfinal class BadgeView: UIView {}\n")
+        let uploaded = try WireClient.send(port: server.port, "POST", "/v1/analyses?repository=acme%2Fapp&wait=20",
+                                           headers: ["Authorization": "Bearer \(WebhookTestServer.submitToken)", "Content-Type": "application/zip"],
+                                           body: zip.build())
+        XCTAssertEqual(uploaded.status, 200, uploaded.head)
+        let request = try XCTUnwrap(receiver.waitForRequests(1).first)
+        let payload = try XCTUnwrap(try JSONSerialization.jsonObject(with: request.body) as? [String: Any])
+        XCTAssertEqual(payload["type"] as? String, "analysis.succeeded")
+        let links = try XCTUnwrap((payload["data"] as? [String: Any])?["links"] as? [String: Any])
+        let page = try XCTUnwrap(links["page"] as? String)
+        let base = "https://nibscan.example.test"
+        XCTAssertTrue(page.hasPrefix(base + "/v1/analyses/"), page)
+        XCTAssertTrue(page.contains("/report?format=html&expires="), page)
+        XCTAssertTrue(page.contains("&signature="), page)
+        XCTAssertNotNil((links["reports"] as? [String: String])?["json"], "the existing links stay")
+        let opened = try WireClient.send(port: server.port, "GET", String(page.dropFirst(base.count)))
+        XCTAssertEqual(opened.status, 200, opened.head)
+        XCTAssertTrue(opened.head.lowercased().contains("content-type: text/html; charset=utf-8"), opened.head)
+        XCTAssertTrue(opened.head.contains("frame-ancestors 'none'"), opened.head)
+        XCTAssertTrue(String(decoding: opened.body, as: UTF8.self).hasPrefix("<!DOCTYPE html>"))
+    }
+
     func testProxiesFromTheEnvironmentAreIgnored() throws {
         let proxy = try LoopbackReceiver()
         defer { proxy.stop() }

@@ -18,23 +18,22 @@ extension AnalysesAPI {
             throw Problem.clientError(for: failure, analysisID: record.id)
                 ?? Problem(code: failure.code, title: "Conflict", status: 409, detail: failure.message, analysisId: record.id)
         case .succeeded:
-            let body: Data
+            var headers = HTTPHeaders([("Content-Type", format.mediaType)])
+            headers.add("Vary", "Accept")
             do {
                 guard let stored = try context.store.report(id: record.id) else { throw Problem.notFound("the report of \(record.id) is missing") }
                 let report = try Report.decode(jsonData: stored)
-                var options = Self.renderOptions(for: record, baseURL: context.links.base(for: request.head),
-                                                 sourceLink: context.configuration.sourceLink)
+                let reportURL = context.links.base(for: request.head).map { context.links.page(of: record.id, base: $0) }
+                var options = Self.renderOptions(for: record, reportURL: reportURL, sourceLink: context.configuration.sourceLink)
                 options.pathMapping.addPrefix = pathPrefix
-                body = try report.rendered(as: format, options: options)
+                if format == .html { return .page(HTMLReportRenderer().page(for: report, options: options), headers: headers) }
+                return HTTPResponse(status: 200, headers: headers, body: try report.rendered(as: format, options: options))
             } catch let problem as Problem {
                 throw problem
             } catch {
                 throw Problem(code: "report.unreadable", title: "Conflict", status: 409,
                               detail: "the stored report cannot be rendered as \(format.rawValue): \(error)", analysisId: record.id)
             }
-            var headers = HTTPHeaders([("Content-Type", format.mediaType)])
-            headers.add("Vary", "Accept")
-            return HTTPResponse(status: 200, headers: headers, body: body)
         }
     }
 
@@ -66,11 +65,10 @@ extension AnalysesAPI {
 
     /// Links and provenance from the analysis' metadata: the repository, commit and branch
     /// (source links with the server's `--source-link`, else by the repository's host), and
-    /// the report's absolute URL when the server's address is known (a relative link would
-    /// break in a pull-request comment).
-    static func renderOptions(for record: AnalysisRecord, baseURL: String?, sourceLink: SourceLinkTemplate? = nil) -> RenderOptions {
+    /// `reportURL`, the absolute link of the full report (``PublicLinks/page(of:base:now:)``)
+    /// when the server's address is known (a relative link would break in a pull-request comment).
+    static func renderOptions(for record: AnalysisRecord, reportURL: String?, sourceLink: SourceLinkTemplate? = nil) -> RenderOptions {
         RenderOptions(repository: record.metadata.repository, commit: record.metadata.commit, sourceLink: sourceLink,
-                      branch: record.metadata.branch, reportURL: baseURL.map { PublicLinks.report(record.id, base: $0) },
-                      rules: RulesAPI.catalog)
+                      branch: record.metadata.branch, reportURL: reportURL, rules: RulesAPI.catalog)
     }
 }

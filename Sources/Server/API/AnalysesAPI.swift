@@ -15,7 +15,9 @@ struct AnalysesAPI: Sendable {
             Router.Route(method: "GET", template: Self.collection, role: .read) { request in Self.run { () throws(Problem) in try list(request) } },
             Router.Route(method: "GET", template: Self.item, role: .read) { request in Self.run { () throws(Problem) in try show(request) } },
             Router.Route(method: "DELETE", template: Self.item, role: .admin) { request in Self.run { () throws(Problem) in try delete(request) } },
-            Router.Route(method: "GET", template: Self.reportRoute, role: .read) { request in Self.run { () throws(Problem) in try report(request) } },
+            Router.Route(method: "GET", template: Self.reportRoute, role: .read, opensWithSignedLink: true) { request in
+                Self.run { () throws(Problem) in try report(request) }
+            },
         ]
     }
 
@@ -126,15 +128,12 @@ enum ListCursor {
     }
 
     static func encode(text: String) -> String {
-        Data(text.utf8).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        Data(text.utf8).base64URLEncoded
     }
 
     /// What follows `prefix` in the cursor, if it is one this server issued.
     static func decode(text cursor: String, prefix: String) -> String? {
-        var base64 = cursor.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard cursor.count <= 1_400, let data = Data(base64Encoded: base64), let text = String(data: data, encoding: .utf8),
+        guard cursor.count <= 1_400, let data = Data(base64URLEncoded: cursor), let text = String(data: data, encoding: .utf8),
               text.hasPrefix(prefix) else { return nil }
         return String(text.dropFirst(prefix.count))
     }

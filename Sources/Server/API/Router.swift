@@ -1,11 +1,13 @@
 /// Matches a method and path to a route template (`/v1/analyses/{id}`), telling 404 (no
 /// such path) from 405 (path exists, method does not; with `Allow`).
 struct Router: Sendable {
-    /// One endpoint: method, template, the role it needs (`nil`: open) and its handler.
+    /// One endpoint: method, template, the role it needs (`nil`: open), whether a signed
+    /// report link (``ReportLinkSigner``) for its `{id}` stands in for that role, and its handler.
     struct Route: Sendable {
         var method: String
         var template: String
         var role: Role?
+        var opensWithSignedLink = false
         var handler: @Sendable (APIRequest) -> HTTPResponderDecision
 
         var segments: [Substring] { template.split(separator: "/", omittingEmptySubsequences: false) }

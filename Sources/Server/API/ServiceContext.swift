@@ -10,7 +10,7 @@ final class ServiceContext: Sendable {
     let metrics: Metrics
     let board: CompletionBoard
     let log: ServerLog
-    /// Absolute links for reports and webhook payloads.
+    /// Absolute and signed links for reports and webhook payloads.
     let links: PublicLinks
     /// Wakes a worker once an upload is committed.
     let enqueued: @Sendable () -> Void
@@ -19,7 +19,7 @@ final class ServiceContext: Sendable {
     private let drainingFlag = Locked(false)
 
     init(configuration: NibscanServer.Configuration, store: AnalysisStore, uploads: any UploadStorage, tokens: AccessTokens,
-         metrics: Metrics, board: CompletionBoard, log: ServerLog,
+         links: PublicLinks, metrics: Metrics, board: CompletionBoard, log: ServerLog,
          enqueued: @escaping @Sendable () -> Void, activeConnections: @escaping @Sendable () -> Int) {
         self.configuration = configuration
         self.store = store
@@ -28,7 +28,7 @@ final class ServiceContext: Sendable {
         self.metrics = metrics
         self.board = board
         self.log = log
-        links = PublicLinks(publicURL: configuration.publicURL)
+        self.links = links
         self.enqueued = enqueued
         self.activeConnections = activeConnections
     }

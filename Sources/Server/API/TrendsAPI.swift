@@ -1,14 +1,12 @@
 import Analysis
 import Foundation
 
-/// `/v1/trends` and `/v1/repositories`: findings over time and the repositories seen, for
-/// dashboards, answered from the summaries and rule counts stored when each analysis
-/// finished (no report is read).
+/// `/v1/trends`: findings over time, for dashboards, answered from the summaries and rule
+/// counts stored when each analysis finished (no report is read).
 struct TrendsAPI: Sendable {
     let context: ServiceContext
 
     static let trendsRoute = "/v1/trends"
-    static let repositoriesRoute = "/v1/repositories"
     /// The default span of a trend without `since`.
     static let defaultSpan: TimeInterval = 30 * 86_400
     /// The longest span asked at once (ten years).
@@ -19,9 +17,6 @@ struct TrendsAPI: Sendable {
             Router.Route(method: "GET", template: Self.trendsRoute, role: .read) { request in
                 AnalysesAPI.run { () throws(Problem) in try trends(request) }
             },
-            Router.Route(method: "GET", template: Self.repositoriesRoute, role: .read) { request in
-                AnalysesAPI.run { () throws(Problem) in try repositories(request) }
-            },
         ]
     }
 
@@ -30,18 +25,7 @@ struct TrendsAPI: Sendable {
         guard let given = try request.queryValue("repository"), !given.isEmpty else {
             throw .invalidParameter("repository", "is required")
         }
-        let repository = RepositoryName.filed(given)
-        let until = try Self.date(request, "until") ?? Date()
-        let since = try Self.date(request, "since") ?? until.addingTimeInterval(-Self.defaultSpan)
-        guard since < until else { throw .invalidParameter("since", "must be before until") }
-        guard until.timeIntervalSince(since) <= Self.maxSpan else { throw .invalidParameter("since", "must be at most 3660 days before until") }
-        var bucket = AnalysisStore.TrendBucket.day
-        if let given = try request.queryValue("bucket") {
-            guard let parsed = AnalysisStore.TrendBucket(rawValue: given) else { throw .invalidParameter("bucket", "must be day or week") }
-            bucket = parsed
-        }
-        var query = AnalysisStore.TrendQuery(repository: repository, branch: try request.queryValue("branch"), since: since, until: until,
-                                             bucket: bucket, limit: try Self.limit(request))
+        var query = try Self.query(request, repository: RepositoryName.filed(given), limit: try Self.limit(request))
         if let cursor = try request.queryValue("cursor") {
             guard let seconds = ListCursor.decode(text: cursor, prefix: "t1:").flatMap(Int64.init) else {
                 throw .invalidParameter("cursor", "is not a cursor this server issued")
@@ -55,33 +39,30 @@ struct TrendsAPI: Sendable {
             throw .storage(error)
         }
         let nextCursor = page.more ? page.points.last.map { ListCursor.encode(text: "t1:\(Int64($0.bucketStart.timeIntervalSince1970))") } : nil
-        return .json(TrendPage(repository: repository, branch: query.branch, bucket: bucket.rawValue, since: AnalysisResource.timestamp(since),
-                               until: AnalysisResource.timestamp(until), items: page.points.map(TrendPage.Item.init), nextCursor: nextCursor,
+        return .json(TrendPage(repository: query.repository, branch: query.branch, bucket: query.bucket.rawValue,
+                               since: AnalysisResource.timestamp(query.since), until: AnalysisResource.timestamp(query.until),
+                               items: page.points.map(TrendPage.Item.init), nextCursor: nextCursor,
                                links: .init(next: nextCursor.map { AnalysesAPI.nextLink(request, path: Self.trendsRoute, cursor: $0) })))
     }
 
-    /// `?limit=&cursor=`, in name order.
-    private func repositories(_ request: APIRequest) throws(Problem) -> HTTPResponse {
-        let limit = try Self.limit(request)
-        var after: String?
-        if let cursor = try request.queryValue("cursor") {
-            guard let name = ListCursor.decode(text: cursor, prefix: "r1:") else { throw .invalidParameter("cursor", "is not a cursor this server issued") }
-            after = name
+    /// The trend of `repository` that `?branch=&since=&until=&bucket=day|week` ask for
+    /// (default: every branch, the 30 days to now, by day).
+    static func query(_ request: APIRequest, repository: String, limit: Int) throws(Problem) -> AnalysisStore.TrendQuery {
+        let until = try date(request, "until") ?? Date()
+        let since = try date(request, "since") ?? until.addingTimeInterval(-defaultSpan)
+        guard since < until else { throw .invalidParameter("since", "must be before until") }
+        guard until.timeIntervalSince(since) <= maxSpan else { throw .invalidParameter("since", "must be at most 3660 days before until") }
+        var bucket = AnalysisStore.TrendBucket.day
+        if let given = try request.queryValue("bucket") {
+            guard let parsed = AnalysisStore.TrendBucket(rawValue: given) else { throw .invalidParameter("bucket", "must be day or week") }
+            bucket = parsed
         }
-        let found: [AnalysisStore.RepositorySummary]
-        do {
-            // One extra repository tells whether another page exists.
-            found = try context.store.repositories(limit: limit + 1, after: after)
-        } catch {
-            throw .storage(error)
-        }
-        let page = Array(found.prefix(limit))
-        let nextCursor = found.count > limit ? page.last.map { ListCursor.encode(text: "r1:\($0.name)") } : nil
-        return .json(RepositoryPage(items: page.map(RepositoryPage.Item.init), nextCursor: nextCursor,
-                                    links: .init(next: nextCursor.map { AnalysesAPI.nextLink(request, path: Self.repositoriesRoute, cursor: $0) })))
+        return AnalysisStore.TrendQuery(repository: repository, branch: try request.queryValue("branch"), since: since, until: until,
+                                        bucket: bucket, limit: limit)
     }
 
-    private static func limit(_ request: APIRequest) throws(Problem) -> Int {
+    /// `?limit=`, 1 to 100 (default 100).
+    static func limit(_ request: APIRequest) throws(Problem) -> Int {
         guard let given = try request.queryValue("limit") else { return 100 }
         guard let parsed = Int(given), (1...100).contains(parsed) else { throw .invalidParameter("limit", "must be a whole number from 1 to 100") }
         return parsed
@@ -130,31 +111,6 @@ struct TrendPage: Encodable, Sendable {
     var bucket: String
     var since: String
     var until: String
-    var items: [Item]
-    var nextCursor: String?
-    var links: AnalysisPage.Links
-}
-
-/// The repositories seen, with their branches and latest analysis.
-struct RepositoryPage: Encodable, Sendable {
-    struct Item: Encodable, Sendable {
-        struct Branch: Encodable, Sendable {
-            var name: String?
-            var analyses: Int
-            var latestAnalysisId: String
-        }
-
-        var name: String
-        var branches: [Branch]
-        var latestAnalysis: AnalysisResource
-
-        init(_ summary: AnalysisStore.RepositorySummary) {
-            name = summary.name
-            branches = summary.branches.map { Branch(name: $0.name, analyses: $0.analyses, latestAnalysisId: $0.latestAnalysisID) }
-            latestAnalysis = AnalysisResource(summary.latest)
-        }
-    }
-
     var items: [Item]
     var nextCursor: String?
     var links: AnalysisPage.Links

@@ -49,6 +49,12 @@ extension NibscanServer {
         /// How locations in reports link to the repository (`--source-link`); `nil`: by the
         /// repository's host (``SourceLinks``).
         public var sourceLink: SourceLinkTemplate?
+        /// The key of signed report links (`NIBSCAN_REPORT_LINK_SECRET`, at least 32
+        /// characters; environment only, so that it never shows in `ps`); `nil`: a random key
+        /// made once and kept in the database, shared by every node of a PostgreSQL database.
+        public var reportLinkSecret: String?
+        /// Days a signed report link stays valid (`--report-link-days`); 0 issues and accepts none.
+        public var reportLinkDays: Double = 30
         /// Webhook delivery: allowed hosts, timeouts, retries.
         public var webhooks = WebhookConfiguration()
         /// How each analysis's child process is bounded (memory, CPU time, wall clock).

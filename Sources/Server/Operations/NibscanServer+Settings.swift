@@ -53,6 +53,8 @@ extension NibscanServer.Configuration {
                     throw ServerError.invalidSetting("--source-link", error.problem)
                 }
             },
+            number("--report-link-days", "NIBSCAN_REPORT_LINK_DAYS",
+                   "days a signed report link (no token needed) stays valid; 0: none issued or accepted", \.reportLinkDays),
             integer("--workers", "NIBSCAN_WORKERS", "analyses run at once (default: the CPU cores)", \.workers, 1...256),
             large("--max-body-bytes", "NIBSCAN_MAX_BODY_BYTES", "largest upload (413 beyond)", \.maxBodyBytes),
             number("--retention-hours", "NIBSCAN_RETENTION_HOURS", "hours uploads are kept after their analysis (0: forever)", \.retentionHours),
@@ -106,6 +108,7 @@ extension NibscanServer.Configuration {
             }
         }
         if let tokens = environment["NIBSCAN_TOKENS"] { configuration.tokens = tokens }
+        if let secret = environment["NIBSCAN_REPORT_LINK_SECRET"] { configuration.reportLinkSecret = secret.isEmpty ? nil : secret }
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -142,6 +145,8 @@ extension NibscanServer.Configuration {
         lines.append("  NIBSCAN_TOKENS (environment only, so that tokens never show in 'ps'): 'ROLE[,ROLE...] TOKEN'")
         lines.append("  entries separated by ';'. Roles: submit, read, admin. Without any token the server is open")
         lines.append("  and listens on loopback only.")
+        lines.append("  NIBSCAN_REPORT_LINK_SECRET (environment only): the key of signed report links, at least 32")
+        lines.append("  characters, the same on every node; default: a random key kept in the database.")
         return lines.joined(separator: "\n")
     }
 

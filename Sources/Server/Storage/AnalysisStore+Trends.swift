@@ -101,7 +101,8 @@ extension AnalysisStore {
         public struct Branch: Sendable, Equatable {
             public var name: String?
             public var analyses: Int
-            public var latestAnalysisID: String
+            /// The branch's latest upload, whatever its status.
+            public var latest: AnalysisRecord
         }
 
         public var name: String
@@ -115,23 +116,28 @@ extension AnalysisStore {
             let names = try database.query("""
                 SELECT DISTINCT repository FROM analyses WHERE repository IS NOT NULL AND repository > ? ORDER BY repository LIMIT ?
                 """, [.text(after ?? ""), .integer(Int64(limit))]).compactMap { $0.text("repository") }
-            return try names.compactMap { name in
-                let branches = try database.query("""
-                    SELECT branch, COUNT(*) AS analyses, MAX(seq) AS latest FROM analyses WHERE repository = ? GROUP BY branch ORDER BY branch
-                    """, [.text(name)])
-                var summaries: [RepositorySummary.Branch] = []
-                var newest: Int64 = 0
-                for row in branches {
-                    let latest = row.integer("latest") ?? 0
-                    newest = max(newest, latest)
-                    guard let id = try database.query("SELECT id FROM analyses WHERE seq = ?", [.integer(latest)]).first?.text("id") else { continue }
-                    summaries.append(.init(name: row.text("branch"), analyses: Int(row.integer("analyses") ?? 0), latestAnalysisID: id))
-                }
-                guard let row = try database.query("SELECT \(AnalysisRecord.columns) FROM analyses WHERE seq = ?", [.integer(newest)]).first else {
-                    return nil
-                }
-                return RepositorySummary(name: name, branches: summaries, latest: try AnalysisRecord(row: row))
-            }
+            return try names.compactMap { try Self.summary(of: $0, in: database) }
         }
+    }
+
+    /// The repository filed as `name` (any form of it: ``RepositoryName``); `nil` when no
+    /// upload names it.
+    public func repository(named name: String) throws -> RepositorySummary? {
+        try withDatabase { try Self.summary(of: RepositoryName.filed(name), in: $0) }
+    }
+
+    /// The branches of `name` in name order, each with its latest analysis (the highest
+    /// sequence number), and the latest of them all.
+    private static func summary(of name: String, in database: any DatabaseConnection) throws -> RepositorySummary? {
+        var branches: [RepositorySummary.Branch] = []
+        for row in try database.query("""
+            SELECT branch, COUNT(*) AS analyses, MAX(seq) AS latest FROM analyses WHERE repository = ? GROUP BY branch ORDER BY branch
+            """, [.text(name)]) {
+            guard let latest = try database.query("SELECT \(AnalysisRecord.columns) FROM analyses WHERE seq = ?",
+                                                  [.integer(row.integer("latest") ?? 0)]).first else { continue }
+            branches.append(.init(name: row.text("branch"), analyses: Int(row.integer("analyses") ?? 0), latest: try AnalysisRecord(row: latest)))
+        }
+        guard let newest = branches.max(by: { $0.latest.sequence < $1.latest.sequence }) else { return nil }
+        return RepositorySummary(name: name, branches: branches, latest: newest.latest)
     }
 }

@@ -35,7 +35,7 @@ final class WebhookService: Sendable {
         self.log = log
         self.clock = clock
         self.random = random
-        analyses.addCompletionHook(WebhookOutbox(baseURL: { [state] in state.current.baseURL }, wake: { [weak self] in self?.notify() }))
+        analyses.addCompletionHook(WebhookOutbox(baseURL: { [state] in state.current.baseURL }, links: links, wake: { [weak self] in self?.notify() }))
     }
 
     var now: Date { clock() }

@@ -1,15 +1,16 @@
-/// Escaping for the XML formats (JUnit, Checkstyle): markup characters become entities,
-/// and characters XML 1.0 forbids (C0 controls but tab/LF/CR, U+FFFE, U+FFFF) become
-/// U+FFFD, so any message, however hostile, yields a well-formed document.
-enum XMLText {
+/// Escaping for the XML formats (JUnit, Checkstyle) and HTML pages (the report's and the
+/// server's own): markup characters become entities, and characters XML 1.0 forbids (C0
+/// controls but tab/LF/CR, U+FFFE, U+FFFF) become U+FFFD, so any message, however hostile,
+/// yields a well-formed document.
+public enum XMLText {
     /// Text for an attribute value in double quotes; tab, LF and CR are written as
     /// character references so attribute normalisation keeps them.
-    static func attribute(_ text: String) -> String {
+    public static func attribute(_ text: String) -> String {
         escape(text, inAttribute: true)
     }
 
     /// Text for element content.
-    static func content(_ text: String) -> String {
+    public static func content(_ text: String) -> String {
         escape(text, inAttribute: false)
     }
 

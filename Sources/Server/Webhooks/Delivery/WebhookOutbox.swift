@@ -7,6 +7,8 @@ import Foundation
 struct WebhookOutbox: AnalysisCompletionHook {
     /// The server's public URL (known once the listener is bound).
     let baseURL: @Sendable () -> String
+    /// Signs the payload's page link.
+    let links: PublicLinks
     /// Wakes the delivery worker; it waits for this transaction's lock before it reads.
     let wake: @Sendable () -> Void
 
@@ -20,7 +22,7 @@ struct WebhookOutbox: AnalysisCompletionHook {
             report = try? Report.decode(jsonData: data)
         }
         let now = analysis.finishedAt ?? Date()
-        let payload = try WebhookPayload(event: event, at: now, data: AnalysisEventData(record: analysis, report: report, baseURL: baseURL())).encoded()
+        let payload = try WebhookPayload(event: event, at: now, data: AnalysisEventData(record: analysis, report: report, baseURL: baseURL(), links: links)).encoded()
         for subscription in subscriptions {
             try WebhookStore.enqueue(WebhookDelivery(subscriptionID: subscription.id, event: event, analysisID: analysis.id,
                                                      payload: payload, createdAt: now), in: database)

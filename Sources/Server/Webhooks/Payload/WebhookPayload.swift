@@ -37,6 +37,9 @@ struct AnalysisEventData: Encodable, Sendable {
         var analysis: String
         /// The report in every format, by format name.
         var reports: [String: String]
+        /// The HTML report for a person to open from a comment: signed, so that it needs no
+        /// token until it expires (``PublicLinks/page(of:base:now:)``); succeeded analyses only.
+        var page: String?
     }
 
     var id: String
@@ -56,7 +59,8 @@ struct AnalysisEventData: Encodable, Sendable {
     /// - Parameters:
     ///   - report: the stored report, for the baseline counts (`nil` for a failed analysis).
     ///   - baseURL: the server's public URL, without a trailing slash.
-    init(record: AnalysisRecord, report: Report?, baseURL: String) {
+    ///   - links: signs the page link.
+    init(record: AnalysisRecord, report: Report?, baseURL: String, links: PublicLinks) {
         id = record.id
         status = record.status
         repository = record.metadata.repository
@@ -76,7 +80,8 @@ struct AnalysisEventData: Encodable, Sendable {
         if record.status == .succeeded {
             for format in ReportFormat.allCases { reports[format.rawValue] = PublicLinks.report(record.id, base: baseURL, format: format) }
         }
-        links = Links(analysis: analysis, reports: reports)
+        self.links = Links(analysis: analysis, reports: reports,
+                           page: record.status == .succeeded ? links.page(of: record.id, base: baseURL, now: record.finishedAt ?? Date()) : nil)
     }
 
     /// Counts from the findings' `baseline` marks; `fixed` from the report's comparison section.

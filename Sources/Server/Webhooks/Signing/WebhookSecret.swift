@@ -33,15 +33,7 @@ public struct WebhookSecret: Sendable, Equatable, CustomStringConvertible {
     public func signature(messageID: String, timestamp: Int64, body: Data) -> String {
         var message = Data("\(messageID).\(timestamp).".utf8)
         message.append(body)
-        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        var length: UInt32 = 0
-        _ = key.withUnsafeBytes { keyBytes in
-            message.withUnsafeBytes { messageBytes in
-                HMAC(EVP_sha256(), keyBytes.baseAddress, Int32(keyBytes.count),
-                     messageBytes.bindMemory(to: UInt8.self).baseAddress, messageBytes.count, &digest, &length)
-            }
-        }
-        return "v1," + Data(digest.prefix(Int(length))).base64EncodedString()
+        return "v1," + Data(HMACSHA256.mac(key: key, message: message)).base64EncodedString()
     }
 
     /// Never prints the key.

@@ -26,17 +26,32 @@ extension ProjectModel {
     /// (`imgView` → `imageView` keeps all) and, among several, a sixth more than the next
     /// best. `nil` when none or no clear one.
     static func likelyRename(of old: String, among all: [String]) -> String? {
+        likelyRename(of: old, among: all.map(RenameCandidate.init))
+    }
+
+    /// A name that may be the renamed one, split into its words once: the pool of classes
+    /// is asked about every unknown class of a project.
+    struct RenameCandidate: Sendable {
+        let name: String
+        let words: [String]
+
+        init(_ name: String) {
+            self.name = name
+            words = ProjectModel.words(of: name)
+        }
+    }
+
+    static func likelyRename(of old: String, among all: [RenameCandidate]) -> String? {
         let oldWords = words(of: old)
         let distinctive = oldWords.filter { !kindWords.contains($0) }
         let candidates = all.filter { candidate in
-            let candidateWords = words(of: candidate)
             // A name of kind words only (`collectionView`, `tap:`) must come back whole.
-            guard !distinctive.isEmpty else { return oldWords.allSatisfy { word in candidateWords.contains { sameWord(word, $0) } } }
-            return candidateWords.contains { word in distinctive.contains { sameWord($0, word) } }
+            guard !distinctive.isEmpty else { return oldWords.allSatisfy { word in candidate.words.contains { sameWord(word, $0) } } }
+            return candidate.words.contains { word in distinctive.contains { sameWord($0, word) } }
         }
-        let oldLetters = Array(old.lowercased())
+        let oldLetters = old.lowercased()
         let scored = candidates.map { candidate -> (name: String, kept: Double) in
-            (candidate, Double(commonSubsequenceLength(oldLetters, Array(candidate.lowercased()))) / Double(max(oldLetters.count, 1)))
+            (candidate.name, Double(keptLetters(of: oldLetters, in: candidate.name.lowercased())) / Double(max(oldLetters.count, 1)))
         }.sorted { $0.kept > $1.kept }
         guard let best = scored.first, best.kept >= 0.5, scored.count == 1 || best.kept - scored[1].kept >= 1.0 / 6 else { return nil }
         return best.name
@@ -58,9 +73,16 @@ extension ProjectModel {
     /// least three letters.
     private static func sameWord(_ first: String, _ second: String) -> Bool {
         if first == second { return true }
-        let (short, long) = first.count <= second.count ? (first, second) : (second, first)
-        guard short.count >= 3, short.first == long.first else { return false }
-        return long.hasPrefix(short) || commonSubsequenceLength(Array(short), Array(long)) == short.count
+        let (short, long) = first.utf8.count <= second.utf8.count ? (first, second) : (second, first)
+        guard short.utf8.first == long.utf8.first else { return false }
+        if short.utf8.allSatisfy({ $0 < 0x80 }), long.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII words (nearly all): compared byte by byte, as characters would be.
+            return short.utf8.count >= 3 && (long.hasPrefix(short) || commonSubsequenceLength(Array(short.utf8), Array(long.utf8)) == short.utf8.count)
+        }
+        let (shortCharacters, longCharacters) = (Array(short), Array(long))
+        guard min(shortCharacters.count, longCharacters.count) >= 3, shortCharacters.first == longCharacters.first else { return false }
+        let (fewer, more) = shortCharacters.count <= longCharacters.count ? (shortCharacters, longCharacters) : (longCharacters, shortCharacters)
+        return more.starts(with: fewer) || commonSubsequenceLength(fewer, more) == fewer.count
     }
 
     /// The camel-case words of a member name, lower-cased: `tapWithSender:` → tap, with, sender.
@@ -114,15 +136,24 @@ extension ProjectModel {
         return words
     }
 
+    /// How many of `old`'s characters `new` keeps in order (their longest common
+    /// subsequence), byte by byte when both are ASCII.
+    private static func keptLetters(of old: String, in new: String) -> Int {
+        if old.utf8.allSatisfy({ $0 < 0x80 }), new.utf8.allSatisfy({ $0 < 0x80 }) {
+            return commonSubsequenceLength(Array(old.utf8), Array(new.utf8))
+        }
+        return commonSubsequenceLength(Array(old), Array(new))
+    }
+
     /// The length of the longest common subsequence of two strings' characters.
-    private static func commonSubsequenceLength(_ first: [Character], _ second: [Character]) -> Int {
+    private static func commonSubsequenceLength<Element: Equatable>(_ first: [Element], _ second: [Element]) -> Int {
         var previous = Array(repeating: 0, count: second.count + 1)
-        for character in first {
-            var current = [0]
+        var current = previous
+        for element in first {
             for (index, other) in second.enumerated() {
-                current.append(character == other ? previous[index] + 1 : max(previous[index + 1], current[index]))
+                current[index + 1] = element == other ? previous[index] + 1 : max(previous[index + 1], current[index])
             }
-            previous = current
+            swap(&previous, &current)
         }
         return previous.last ?? 0
     }
@@ -193,16 +224,18 @@ extension ProjectModel {
     func classRenameRepair(of object: IBObject, named old: String, in document: IBDocument) -> Repair {
         let platform = Self.platformClass(ofElement: object.element, platform: document.platform)
         // The same for every unknown class of this kind: worked out once per kind.
-        let candidates = classRenamePoolCache.value(for: platform ?? "") {
+        let pool = classRenamePoolCache.value(for: platform ?? "") {
             let named = Set(analysedDocuments.flatMap { $0.objects.compactMap(\.customClass) })
-            return typesByRuntimeName.values.filter { type in
+            let types = typesByRuntimeName.values.filter { type in
                 // A class nested in another type has a runtime name Interface Builder cannot be given by hand.
                 type.isClass && type.hasPrimaryDeclaration && !type.name.contains(".") && !named.contains(type.runtimeName ?? type.name) && !named.contains(type.name)
                     && (platform.map { kind in lineage(of: type.runtimeName ?? type.name).contains { Self.unqualified($0) == kind } } ?? true)
             }
+            return ClassRenamePool(types: types, names: Array(Set(types.map(\.name))).sorted().map(RenameCandidate.init))
         }
-        let names = Array(Set(candidates.map(\.name))).sorted()
-        guard let new = Self.likelyRename(of: Self.unqualified(old), among: names),
+        let candidates = pool.types
+        let names = pool.names.map(\.name)
+        guard let new = Self.likelyRename(of: Self.unqualified(old), among: pool.names),
               let type = candidates.first(where: { $0.name == new }) else {
             return .declined(names.isEmpty
                 ? "no class of the project that no Interface Builder file names is a \(platform ?? object.element)"
@@ -235,4 +268,11 @@ extension ProjectModel {
         return lineage(of: className).compactMap { declaredType(runtimeName: $0) ?? declaration(of: $0) }
             .flatMap(\.properties).filter { !$0.isStatic && !bound.contains($0.name) }.map(\.name)
     }
+}
+
+/// The classes an unknown class of one kind of element may have been renamed to, and their
+/// names split into words (``ProjectModel/classRenameRepair(of:named:in:)``).
+struct ClassRenamePool: Sendable {
+    let types: [SourceType]
+    let names: [ProjectModel.RenameCandidate]
 }

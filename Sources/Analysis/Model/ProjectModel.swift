@@ -60,7 +60,7 @@ public struct ProjectModel: Sendable {
     let analysedDocumentPositionsCache = LazyValue<[String: Int]>()
     /// The classes an unknown class may have been renamed to, by the platform class of its
     /// element (`classRenameRepair`): declared, not nested, named by no IB file, of that kind.
-    let classRenamePoolCache = MemoTable<[SourceType]>()
+    let classRenamePoolCache = MemoTable<ClassRenamePool>()
 
     /// Joins parsed documents and an index; `files` supplies the project files (Xcode
     /// projects, packages, dependency manifests) and compiled nibs.

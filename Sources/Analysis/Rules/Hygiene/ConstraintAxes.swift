@@ -19,6 +19,8 @@ struct ConstraintAxes {
     }
 
     private let document: IBDocument
+    /// Object positions by id, read once (a reading asks for the items of every constraint).
+    private let positions: [String: Int]
     /// Per object position, the required equality constraints that tie it.
     private let constraintsByObject: [Int: [IBConstraint]]
     /// Answers already worked out: views are asked about again and again, through their
@@ -39,10 +41,12 @@ struct ConstraintAxes {
 
     init(_ document: IBDocument) {
         self.document = document
+        let positions = document.objectIndicesByID
+        self.positions = positions
         var byObject: [Int: [IBConstraint]] = [:]
         for constraint in document.constraints where Self.fixes(constraint) {
             for item in [constraint.firstItem, constraint.secondItem].compactMap({ $0 }) {
-                if let position = document.objectPosition(withID: item) { byObject[position, default: []].append(constraint) }
+                if let position = positions[item] { byObject[position, default: []].append(constraint) }
             }
         }
         constraintsByObject = byObject
@@ -103,7 +107,7 @@ struct ConstraintAxes {
                     continue
                 }
                 // Through a subview that sizes itself, to its other edge.
-                guard let position = document.objectPosition(withID: item),
+                guard let position = positions[item],
                       hasOwnSize(document.objects[position], along: axis, depth: depth + 1) else { continue }
                 let across = item + "." + (side == "start" ? "end" : "start")
                 if seen.insert(across).inserted { pending.append(across) }
@@ -152,7 +156,7 @@ struct ConstraintAxes {
         for constraint in constraintsByObject[position] ?? [] {
             let mine = constraint.firstItem == object.id ? (constraint.firstAttribute, constraint.secondItem) : (constraint.secondAttribute ?? "", Optional(constraint.firstItem))
             let attribute = Self.base(mine.0)
-            let other = mine.1.flatMap { document.objectPosition(withID: $0) }
+            let other = mine.1.flatMap { positions[$0] }
             if let sizeAxis = Self.sizeAxis(attribute) {
                 if other == position {
                     aspectRatio = true

@@ -121,7 +121,10 @@ extension IBDocumentBuilder {
             case .enabled: object.attributes.enabled = value.bool
             case .contentMode: object.attributes.contentMode = value.string
             case .axis, .orientation: object.layout.isVerticalStack = value.string == "vertical"
-            case .distribution: object.layout.fillsEqually = value.string == "fillEqually"
+            case .distribution:
+                object.layout.distribution = value.string
+                object.layout.fillsEqually = value.string == "fillEqually"
+            case .alignment: object.layout.alignment = value.string
             case .style: object.layout.isSpinning = value.string == "spinning"
             case .textLabel, .detailTextLabel, .imageView: object.layout.builtInSubviews.append(value.string)
             case .rowHeight: object.layout.rowHeight = value.double

@@ -10,6 +10,12 @@ public struct IBLayoutAttributes: Sendable, Hashable {
     /// A stack view's `distribution` is `fillEqually`: it gives every arranged subview the
     /// same size along its axis, whatever their own sizes.
     public var fillsEqually: Bool
+    /// A stack view's `distribution` as written (`fill`, `fillEqually`, `equalSpacing`…);
+    /// `nil` when absent (UIKit's default, `fill`).
+    public var distribution: String?
+    /// A stack view's `alignment` as written (`top`, `center`, `leading`…); `nil` when absent
+    /// (UIKit's default, `fill`).
+    public var alignment: String?
     /// A progress indicator's `style` is `spinning`: it has a size of its own on both axes
     /// (a bar has a height only).
     public var isSpinning: Bool = false

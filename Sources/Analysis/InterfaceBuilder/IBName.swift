@@ -15,7 +15,7 @@ enum IBName: String, CaseIterable {
     case sceneID, storyboardIdentifier, reuseIdentifier, storyboardName, referencedIdentifier, bundleIdentifier
     case translatesAutoresizingMaskIntoConstraints, misplaced, ambiguous, verifyAmbiguity
     case hidden, alpha, tag, clipsSubviews, userInteractionEnabled, contentMode, enabled
-    case axis, orientation, distribution, style, rowHeight, textLabel, detailTextLabel, imageView
+    case axis, orientation, distribution, alignment, style, rowHeight, textLabel, detailTextLabel, imageView
     case label, identifier, hint, isElement, value, reference
     case x, y, width, height, text, title, image
     case flexibleMinX, widthSizable, flexibleMaxX, flexibleMinY, heightSizable, flexibleMaxY

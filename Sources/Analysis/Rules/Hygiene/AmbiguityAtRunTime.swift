@@ -13,6 +13,10 @@ struct AmbiguityAtRunTime {
         /// A view inside or beside it in the same stack is sized in code: the flag may come
         /// from that view alone.
         case nearViewSizedInCode(IBObject, SizeFromCode)
+        /// An arranged subview of a stack view that fills its axis: the stack sizes and places
+        /// it, stretching arranged subviews by hugging priority and breaking a tie by their
+        /// order, and fills its cross axis or gives it its intrinsic size there.
+        case stackArranges(IBObject)
         /// An arranged subview of a vertical stack in a self-sizing table cell: ambiguous only
         /// against the cell's fixed canvas height.
         case selfSizingCell
@@ -47,12 +51,39 @@ struct AmbiguityAtRunTime {
         constraintCounts = counts
     }
 
-    mutating func verdict(for object: IBObject) -> Verdict {
+    mutating func verdict(for object: IBObject, axes: ConstraintAxes) -> Verdict {
         if document.frameIsSetByContainer(object) { return .containerSetsFrame }
         if isInSelfSizingCell(object) { return .selfSizingCell }
         if let size = sizeFromCode(object.index) { return .sizedInCode(size) }
         if let (near, size) = nearSizedInCode(object) { return .nearViewSizedInCode(near, size) }
+        if let stack = arrangingStack(of: object, axes: axes) { return .stackArranges(stack) }
         return .ambiguous
+    }
+
+    // MARK: - Stack views
+
+    /// The UIKit stack view that decides `object`'s frame whatever its own constraints: one
+    /// that has it among its arranged subviews, fills its axis (distribution `fill`, the
+    /// default, or `fillEqually`) and every arranged subview it shows has a size of its own
+    /// along that axis (or it fills equally): UIStackView then takes their sizes or, when
+    /// held to another, stretches or squeezes them by hugging and compression priority and
+    /// breaks a tie by their order in `arrangedSubviews`. Across, it fills (alignment `fill`,
+    /// the default) or the view has an intrinsic size. Xcode's flag on such a view comes from
+    /// the tie the stack breaks. An arranged subview without a size of its own (a view sized
+    /// by content that is itself open) leaves the stack undetermined: not judged here.
+    /// AppKit's NSStackView gravity areas keep fitting sizes: not judged.
+    private func arrangingStack(of object: IBObject, axes: ConstraintAxes) -> IBObject? {
+        guard document.platform == .iOS || document.platform == .tvOS, let parent = object.parent,
+              document.objects[parent].element == "stackView", document.objects[parent].subviews.contains(object.index) else { return nil }
+        let stack = document.objects[parent]
+        guard [nil, "fill", "fillEqually"].contains(stack.layout.distribution) else { return nil }
+        let along: ConstraintAxes.Axis = stack.layout.isVerticalStack ? .vertical : .horizontal
+        let across: ConstraintAxes.Axis = along == .vertical ? .horizontal : .vertical
+        guard stack.layout.fillsEqually || stack.subviews.allSatisfy({ position in
+            ConstraintAxes.isHidden(document.objects[position]) || axes.hasOwnSize(document.objects[position], along: along)
+        }) else { return nil }
+        guard stack.layout.alignment == nil || stack.layout.alignment == "fill" || ConstraintAxes.hasIntrinsicSize(object, on: across) else { return nil }
+        return stack
     }
 
     // MARK: - Size from code

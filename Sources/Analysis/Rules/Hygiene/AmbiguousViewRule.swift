@@ -33,6 +33,13 @@ struct AmbiguousViewRule: Rule {
         constrained in code through its outlet. Reported as `info`, also for the stacks and \
         spacers around such a view, which inherit Xcode's flag.
 
+        - **A stack view arranges it**: an arranged subview of a UIKit stack view that fills its \
+        axis (distribution *Fill*, the default, or *Fill Equally*) and its cross axis (alignment \
+        *Fill*), or that has an intrinsic size across: UIStackView stretches arranged subviews by \
+        hugging priority and, where that ties, by their order, so the flag (two labels of equal \
+        hugging, say) is a tie the stack breaks on a device. Reported as `info`. Other \
+        distributions and alignments keep fitting sizes and are judged as any view.
+
         - **The flag is stale**: the analysis reads the constraints itself, from the top \
         down: where they fix the view's position and size on both axes (edges \
         tied to views that are fixed in turn, a constant or intrinsic size, a stack view that \
@@ -52,6 +59,7 @@ struct AmbiguousViewRule: Rule {
             "The view's `ambiguous=\"YES\"` and no `verifyAmbiguity`.",
             "Its containers in the file: whether a scroll view's clip view, a window's or cell's content view, a table's header or footer or a tab item sets its frame, and whether it is an arranged subview of a vertical stack in a self-sizing table cell (content tied top to bottom, automatic row height in the file or `automaticDimension` in code); those are not reported.",
             "The sources that may size it: its class's `intrinsicContentSize`, subviews it adds and constrains, a `contentSize`, and outlets to it that fill a stack, set a content size or constrain it; where code sizes it (or a view inside or beside it in a stack), the finding is info.",
+            "Whether it is an arranged subview of a UIKit stack view that fills its axis and its cross axis (or of one where the view has an intrinsic size across): the stack decides its frame and the finding is info.",
             "The file's required constraints, read from the top down: an axis they leave open; where they fix both axes, Xcode's flag is stale and the finding is info.",
             "Whether the view ships and runs: the targets that bundle its file (project.pbxproj, Package.swift) and, in a storyboard, what reaches its scene (the initial controller, a segue or relationship, its Storyboard ID used by code or a storyboard reference); in a file no target ships or only test targets bundle, or in a scene nothing reaches, the finding is info.",
         ]
@@ -64,6 +72,34 @@ struct AmbiguousViewRule: Rule {
                 <label ambiguous="YES" text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="Lbl-00-001"/>
                 """, constraints: """
                 <constraint firstItem="Lbl-00-001" firstAttribute="leading" secondItem="Vw1-00-001" secondAttribute="leading" constant="16" id="Ldg-00-001"/>
+                """)),
+            ]),
+            RuleExample("A plain view arranged in a centre-aligned stack: the stack gives it no width and it has none of its own.", severity: .warning, files: [
+                .init("App/Base.lproj/Main.storyboard", ExampleXML.storyboard(subviews: """
+                <stackView axis="vertical" alignment="center" translatesAutoresizingMaskIntoConstraints="NO" id="Stk-00-001">
+                    <subviews>
+                        <view ambiguous="YES" translatesAutoresizingMaskIntoConstraints="NO" id="Dot-00-001"/>
+                        <label text="Status" translatesAutoresizingMaskIntoConstraints="NO" id="Lbl-00-001"/>
+                    </subviews>
+                </stackView>
+                """, constraints: """
+                <constraint firstItem="Stk-00-001" firstAttribute="leading" secondItem="Vw1-00-001" secondAttribute="leading" constant="16" id="Ldg-00-001"/>
+                <constraint firstItem="Stk-00-001" firstAttribute="top" secondItem="Vw1-00-001" secondAttribute="top" constant="16" id="Top-00-001"/>
+                """)),
+            ]),
+            RuleExample("Reported as info: two labels of equal vertical hugging in a stack 60 points high; UIStackView stretches one of them, breaking the tie by their order.", severity: .info, files: [
+                .init("App/Base.lproj/Main.storyboard", ExampleXML.storyboard(subviews: """
+                <stackView axis="vertical" translatesAutoresizingMaskIntoConstraints="NO" id="Stk-00-001">
+                    <subviews>
+                        <label verticalHuggingPriority="251" ambiguous="YES" text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="Ttl-00-001"/>
+                        <label verticalHuggingPriority="251" ambiguous="YES" text="Detail" translatesAutoresizingMaskIntoConstraints="NO" id="Dtl-00-001"/>
+                    </subviews>
+                    <constraints>
+                        <constraint firstAttribute="height" constant="60" id="Hgt-00-001"/>
+                    </constraints>
+                </stackView>
+                """, constraints: """
+                <constraint firstItem="Stk-00-001" firstAttribute="centerY" secondItem="Vw1-00-001" secondAttribute="centerY" id="CnY-00-001"/>
                 """)),
             ]),
             RuleExample("Reported as info: the flag is stale, since the label's constraints now fix its leading edge and top, and its text gives its size.", severity: .info, files: [
@@ -313,7 +349,7 @@ struct AmbiguousViewRule: Rule {
             var judge = AmbiguityAtRunTime(model: model, document: document, table: table)
             let axes = ConstraintAxes(document)
             return document.objects.filter { $0.ambiguous && $0.verifyAmbiguity == nil }.compactMap { object in
-                violation(object, judge.verdict(for: object), axes: axes, in: document)
+                violation(object, judge.verdict(for: object, axes: axes), axes: axes, in: document)
             }
         }
     }
@@ -340,6 +376,11 @@ struct AmbiguousViewRule: Rule {
             severity = .info
             fix = "Give \(near.displayName) a placeholder intrinsic size in Interface Builder (Size inspector, Intrinsic Size: Placeholder); if this view is still flagged, add the constraints Xcode lists."
             sourceLocation = size.location
+        case .stackArranges(let stack):
+            message = "Interface Builder marks the layout of \(subject) ambiguous, but it is an arranged subview of \(stack.displayName), which fills its axis: UIStackView sizes and places its arranged subviews, stretching them by hugging priority and breaking a tie by their order, so the flag, a tie on the canvas, does not reach the device."
+            evidence = [.limiting("\(stack.displayName) fills its axis, and every arranged subview it shows has a size of its own along it", to: .info,
+                                  because: "UIStackView decides the frames of its arranged subviews, breaking a tie of hugging priorities by their order")]
+            fix = "Give the arranged subviews different content hugging priorities along the stack's axis so Xcode stops flagging them; nothing changes on a device."
         case .ambiguous:
             let open = axes.openAxes(of: object)
             let axes = open.isEmpty ? "" : " (the \(open.map(\.rawValue).joined(separator: " and ")) position or size is left open)"

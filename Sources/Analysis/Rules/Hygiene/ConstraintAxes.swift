@@ -218,7 +218,7 @@ struct ConstraintAxes {
     }
 
     /// Controls whose content gives them a size on `axis` without constraints.
-    private static func hasIntrinsicSize(_ object: IBObject, on axis: Axis) -> Bool {
+    static func hasIntrinsicSize(_ object: IBObject, on axis: Axis) -> Bool {
         switch object.element {
         case "label", "button", "switch", "textField", "segmentedControl", "stepper", "activityIndicatorView",
              "imageView", "popUpButton", "comboBox", "datePicker", "pageControl", "searchField", "secureTextField",

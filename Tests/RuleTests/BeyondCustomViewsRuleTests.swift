@@ -14,7 +14,7 @@ final class BeyondCustomViewsRuleTests: XCTestCase {
         \(SubstitutionExample.indented(calls, by: 8))
             }
         }
-        """)]
+        """), File("App/Screens.swift", "let listScreen = ListViewController()")]
     }
 
     func testReuseIdentifierWithoutIndexPathFallingBackToInitIsQuiet() {
@@ -169,5 +169,45 @@ extension BeyondCustomViewsRuleTests {
         XCTAssertTrue(finding.message.contains("no scene of Main.storyboard has"), finding.message)
         XCTAssertEqual(RuleHarness.findings([source, other], rules: [MissingStoryboardIDRule.self]).count, 0,
                        "the controller has no scene: every storyboard counts")
+    }
+}
+
+/// Code nothing makes never runs (its findings are info), but the analysis counts as made
+/// what the system makes or another type of the same file makes.
+final class UnusedCodeReachTests: XCTestCase {
+    private typealias File = RuleExample.File
+
+    private let storyboard = BeyondExample.storyboard("App/Main.storyboard", scenes: BeyondExample.scene(
+        id: "Hom", controllerClass: "HomeViewController", storyboardID: "Home", swift: true))
+
+    private func severity(_ source: String) throws -> Severity {
+        let findings = RuleHarness.findings([File("App/Flow.swift", source), storyboard], rules: [MissingStoryboardIDRule.self])
+        return try XCTUnwrap(findings.first).severity
+    }
+
+    private let call = #"UIStoryboard(name: "Main", bundle: nil).instantiateViewController(withIdentifier: "Start")"#
+
+    func testCodeOfATypeNothingNamesIsInfo() throws {
+        XCTAssertEqual(try severity("import UIKit\nfinal class IntroViewController: UIViewController {\n    func next() { _ = \(call) }\n}"), .info)
+    }
+
+    func testATypeAnotherTypeOfItsFileMakesRuns() throws {
+        XCTAssertEqual(try severity("""
+        import UIKit
+        final class IntroViewController: UIViewController {
+            func next() { _ = \(call) }
+        }
+        final class IntroCoordinator {
+            let controller = IntroViewController()
+        }
+        """), .error)
+    }
+
+    func testASceneDelegateTheSystemMakesRuns() throws {
+        XCTAssertEqual(try severity("import UIKit\nfinal class SceneDelegate: UIResponder, UIWindowSceneDelegate {\n    func start() { _ = \(call) }\n}"), .error)
+    }
+
+    func testAnEntryPointRuns() throws {
+        XCTAssertEqual(try severity("import UIKit\n@main\nfinal class AppDelegate: UIResponder {\n    func start() { _ = \(call) }\n}"), .error)
     }
 }

@@ -29,5 +29,12 @@ final class ComputedNameTests: XCTestCase {
         XCTAssertTrue(computed(#"let type = NSClassFromString(moduleName + "." + name)"#))
         XCTAssertTrue(computed(#"Bundle.main.classNamed("\(module).Card")"#))
         XCTAssertFalse(computed(#"// classNamed is not called here"#), "a name with no call")
+        XCTAssertFalse(computed("static NSString *const kCardClass = @\"CardView\";\nClass c = NSClassFromString(kCardClass);"),
+                       "a constant the file defines as a literal")
+        XCTAssertFalse(computed("#define CARD_CLASS @\"CardView\"\nClass c = NSClassFromString(CARD_CLASS);"), "a macro defined as a literal")
+        XCTAssertFalse(computed("let cardClass = \"CardView\"\nlet type = NSClassFromString(cardClass)"), "a Swift constant")
+        XCTAssertTrue(computed("let cardClass = \"Card\" + kind\nlet type = NSClassFromString(cardClass)"), "a constant that computes")
+        XCTAssertTrue(computed("let type = NSClassFromString(cardClass)"), "a name the file does not define")
+        XCTAssertTrue(computed("if cardClass == \"CardView\" {}\nlet type = NSClassFromString(cardClass)"), "a comparison is no definition")
     }
 }

@@ -18,11 +18,77 @@ extension ProjectModel {
             return [.limiting("\(path) is built or bundled only by test target(s) \(testTargets.joined(separator: ", "))", to: .info,
                               because: "test inputs never ship in the app")]
         }
-        if let unreached = unreachedScene(at: location) ?? unloadedNib(at: path) {
+        if let unreached = unreachedScene(at: location) ?? unloadedNib(at: path) ?? unusedCode(at: location) {
             return [unreached]
         }
         return []
     }
+
+    /// The evidence that the code at `location` never runs: it lies in a method of a project
+    /// type that no other source file and no Interface Builder file names and no launch
+    /// attribute (`@main`, `@UIApplicationMain`, `@NSApplicationMain`) marks, so nothing makes
+    /// it or calls it (generated code a generator writes for every scene, a class left behind).
+    /// `nil` when the code lies in no such type, or when code makes classes from computed names.
+    private func unusedCode(at location: SourceLocation) -> Evidence? {
+        guard let typeName = codeSiteTypes[location.path]?[location.line], !typeName.contains("."),
+              let type = sources.types[typeName], type.hasPrimaryDeclaration,
+              !makesClassesFromComputedNames else { return nil }
+        let ownFiles = ownFiles(of: type)
+        guard !isUsed(type.runtimeName ?? typeName, declaredIn: ownFiles, outside: nil),
+              type.runtimeName == nil || !isUsed(typeName, declaredIn: ownFiles, outside: nil),
+              !mayBeMadeBySystem(type, declaredIn: ownFiles) else { return nil }
+        return .limiting("nothing uses \(typeName), in whose code this is", to: .info,
+                         because: "no source file other than its own and no Interface Builder file names it, and no launch attribute marks it, so nothing makes it and its code never runs (an Info.plist, which the analysis does not read, could name it as a principal class)")
+    }
+
+    /// The enclosing type of each nib load and literal UIKit call, by path and line: where
+    /// code-located findings point.
+    private var codeSiteTypes: [String: [Int: String]] {
+        codeSiteTypesCache.get {
+            var types: [String: [Int: String]] = [:]
+            let sites = sources.literalCalls.map { ($0.location, $0.context) } + sources.nibLoads.map { ($0.location, $0.context) }
+            for (location, context) in sites {
+                guard let typeName = context.typeName, types[location.path]?[location.line] == nil else { continue }
+                types[location.path, default: [:]][location.line] = typeName
+            }
+            return types
+        }
+    }
+
+    /// Whether the system may make `type` without any file of the upload naming it: a
+    /// launch attribute (`@main`, `@UIApplicationMain`, `@NSApplicationMain`) in its files;
+    /// an application, scene or extension delegate, a document, a screen saver or another
+    /// class an Info.plist names (which the analysis does not read); or a class built into an
+    /// app extension, whose principal class its Info.plist names.
+    private func mayBeMadeBySystem(_ type: SourceType, declaredIn ownFiles: Set<String>) -> Bool {
+        if ownFiles.contains(where: { path in
+            sourceText(of: path).map { text in ["@main", "@UIApplicationMain", "@NSApplicationMain"].contains { text.contains($0) } } ?? false
+        }) { return true }
+        if !Self.systemMadeConformances.isDisjoint(with: type.conformances) { return true }
+        var systemMade = false
+        forEachInLineage(of: type.name) { name in
+            systemMade = Self.systemMadeSuperclasses.contains(name)
+            return !systemMade
+        }
+        return systemMade || type.declarations.contains { declaration in
+            (build.targets(of: declaration.path) ?? []).contains { build.targets[$0].kind == .appExtension }
+        }
+    }
+
+    /// Protocols of the classes an Info.plist or the system names: delegates and extension principals.
+    private static let systemMadeConformances: Set<String> = [
+        "UIApplicationDelegate", "UIWindowSceneDelegate", "UISceneDelegate", "NSApplicationDelegate",
+        "WKApplicationDelegate", "WKExtensionDelegate", "NCWidgetProviding", "UNNotificationContentExtension",
+        "QLPreviewingController", "NSExtensionRequestHandling", "CPTemplateApplicationSceneDelegate",
+    ]
+
+    /// Superclasses of the classes an Info.plist or the system names.
+    private static let systemMadeSuperclasses: Set<String> = [
+        "UIApplication", "NSApplication", "NSDocument", "NSPersistentDocument", "UIDocument", "ScreenSaverView",
+        "NSPreferencePane", "UNNotificationServiceExtension", "SLComposeServiceViewController", "UIInputViewController",
+        "INExtension", "FIFinderSync", "MSMessagesAppViewController", "ASCredentialProviderViewController",
+        "NSFileProviderExtension", "UIDocumentPickerExtensionViewController", "CXCallDirectoryProvider", "XCTestCase",
+    ]
 
     /// The evidence that nothing loads the xib at `path`: no code names it by a literal,
     /// and the classes it is named after or made for (its name's class, File's Owner's,
@@ -36,7 +102,9 @@ extension ProjectModel {
                   !loadSites(forNib: nibName).contains(where: { if case .literal = $0.nibName.resolution { true } else { false } }) else { return nil }
             let named = [nibName, document.filesOwner?.customClass] + document.topLevelObjects.map { document.objects[$0].customClass }
             let classes = Set(named.compactMap { $0 }.filter { declaredType(runtimeName: $0) != nil })
-            guard !classes.isEmpty, classes.allSatisfy({ !isUsed($0, outside: path) }), !makesClassesFromComputedNames else { return nil }
+            guard !classes.isEmpty, classes.allSatisfy({ name in
+                !isUsed(name, declaredIn: declaredType(runtimeName: name).map(ownFiles(of:)) ?? [], outside: path)
+            }), !makesClassesFromComputedNames else { return nil }
             return .limiting("nothing loads \(path)", to: .info,
                              because: "no code names the nib, and no source outside their own files or other Interface Builder file uses \(classes.sorted().joined(separator: ", ")), which it is made for")
         }
@@ -53,34 +121,66 @@ extension ProjectModel {
         }
     }
 
-    /// Whether a source file other than the class's own (its declarations' files and their
-    /// header or implementation), or an Interface Builder file other than `nib`, names `name`.
-    private func isUsed(_ name: String, outside nib: String) -> Bool {
-        if analysedDocuments.contains(where: { document in
-            document.path != nib && document.objects.contains { $0.customClass == name }
-        }) { return true }
-        let own = Set((declaredType(runtimeName: name)?.declarations ?? []).flatMap { declaration -> [String] in
+    /// A type's own source files: those of its declarations and their header or implementation.
+    private func ownFiles(of type: SourceType) -> Set<String> {
+        Set(type.declarations.flatMap { declaration -> [String] in
             let stem = declaration.path.split(separator: ".").dropLast().joined(separator: ".")
             return [declaration.path, stem + ".h", stem + ".m", stem + ".mm", stem + ".swift"]
         })
+    }
+
+    /// Whether an Interface Builder file other than `nib` names `name`, or a source file does
+    /// beyond declaring it: anywhere in a file other than `own` (the type's own files), and in
+    /// its own files anywhere but after a declaration keyword (`class`, `extension`,
+    /// `@implementation`, …) or as a file name (`#import "Name.h"`, a `// Name.swift` header),
+    /// so that another type of its own file that makes it counts.
+    private func isUsed(_ name: String, declaredIn own: Set<String>, outside nib: String?) -> Bool {
+        if analysedDocuments.contains(where: { document in
+            document.path != nib && document.objects.contains { $0.customClass == name }
+        }) { return true }
         let needle = ByteSearch.Needle(name)
         return files.contains { file in
-            guard file.kind == .swift || file.kind == .objc, !own.contains(file.path), let contents = file.contents else { return false }
+            guard file.kind == .swift || file.kind == .objc, let contents = file.contents else { return false }
+            let isOwn = own.contains(file.path)
             return contents.withUnsafeBytes { raw in
                 var start = 0
                 let bytes = raw.bindMemory(to: UInt8.self)
                 while let found = ByteSearch.firstIndex(of: needle, in: bytes, from: start) {
+                    start = found + 1
                     // A whole word: `CardView`, not `CardViewModel` or `MyCardView`.
                     let before = found == 0 ? UInt8(ascii: " ") : bytes[found - 1]
-                    let after = found + needle.count < bytes.count ? bytes[found + needle.count] : UInt8(ascii: " ")
-                    if !before.isASCIIWordByte && !after.isASCIIWordByte { return true }
-                    start = found + 1
+                    let end = found + needle.count
+                    let after = end < bytes.count ? bytes[end] : UInt8(ascii: " ")
+                    guard !before.isASCIIWordByte, !after.isASCIIWordByte else { continue }
+                    if !isOwn || !(Self.isDeclared(in: bytes, at: found) || Self.isFileName(in: bytes, at: end)) { return true }
                 }
                 return false
             }
         }
     }
 
+    /// The keywords after which a name is declared, not used.
+    private static let declarationKeywords = ["class", "struct", "enum", "protocol", "extension", "actor",
+                                              "@interface", "@implementation", "@class", "@protocol"].map { Array($0.utf8) }
+
+    /// Whether the word before `position` (across spaces) is a declaration keyword.
+    private static func isDeclared(in bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> Bool {
+        var end = position
+        while end > 0, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        return declarationKeywords.contains { keyword in
+            let start = end - keyword.count
+            guard start >= 0, (start == 0 || !bytes[start - 1].isASCIIWordByte) else { return false }
+            return keyword.indices.allSatisfy { bytes[start + $0] == keyword[$0] }
+        }
+    }
+
+    /// Whether the name ending at `end` is a source file's name: `.swift`, `.h`, `.m` or `.mm` follows.
+    private static func isFileName(in bytes: UnsafeBufferPointer<UInt8>, at end: Int) -> Bool {
+        [".swift", ".h", ".m", ".mm"].map { Array($0.utf8) }.contains { suffix in
+            end + suffix.count <= bytes.count && suffix.indices.allSatisfy { bytes[end + $0] == suffix[$0] }
+                && (end + suffix.count == bytes.count || !bytes[end + suffix.count].isASCIIWordByte)
+        }
+    }
     /// The document read in full at `path`, found through a table built on first use (the
     /// runner asks for every finding's file).
     private func analysedDocument(atPath path: String) -> IBDocument? {

@@ -56,6 +56,8 @@ public struct ProjectModel: Sendable {
     let computedClassNamesCache = LazyValue<Bool>()
     /// Whether each Interface Builder file is loaded, asked by ``reach(of:)``.
     let nibReachCache = MemoTable<Evidence?>()
+    /// The enclosing type of each code site by path and line, asked by ``reach(of:)``.
+    let codeSiteTypesCache = LazyValue<[String: [Int: String]]>()
     /// Path → position in `analysedDocuments`, built on first use.
     let analysedDocumentPositionsCache = LazyValue<[String: Int]>()
     /// The classes an unknown class may have been renamed to, by the platform class of its

@@ -15,6 +15,7 @@ enum ComputedArgumentScan {
                 occurrences(of: needle, in: bytes).contains { end in
                     let open = skipSpace(in: bytes, from: end)
                     return open < bytes.count && bytes[open] == UInt8(ascii: "(") && !isLoneLiteral(in: bytes, at: open + 1)
+                        && !isLiteralConstant(in: bytes, at: open + 1)
                 }
             }
         }
@@ -63,7 +64,32 @@ enum ComputedArgumentScan {
 
     /// Whether the argument starting at `position` is a lone string literal: spaces, an
     /// optional `@`, `"…"` on one line without interpolation, spaces, then `)`, `]` or `,`.
-    private static func isLoneLiteral(in bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> Bool {
+    /// Whether the argument at `position` is a lone name that the same text defines as a
+    /// string literal (`static NSString *const kName = @"View";`, `let kName = "View"`,
+    /// `#define kName @"View"`): a constant names one class as a literal does.
+    private static func isLiteralConstant(in bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> Bool {
+        let start = skipSpace(in: bytes, from: position)
+        var end = start
+        while end < bytes.count, isWordByte(bytes[end]) { end += 1 }
+        guard end > start, skipSpace(in: bytes, from: end) < bytes.count, bytes[skipSpace(in: bytes, from: end)] == UInt8(ascii: ")") else { return false }
+        let name = ByteSearch.Needle(Array(bytes[start..<end]))
+        return occurrences(of: name, in: bytes).contains { nameEnd in
+            let nameStart = nameEnd - name.count
+            guard nameStart == 0 || !isWordByte(bytes[nameStart - 1]), nameEnd < bytes.count, !isWordByte(bytes[nameEnd]) else { return false }
+            var value = skipSpace(in: bytes, from: nameEnd)
+            let isDefine = nameStart >= 8 && starts(bytes, at: nameStart - 8, with: defineDirective)
+            if !isDefine {
+                guard value + 1 < bytes.count, bytes[value] == UInt8(ascii: "="), bytes[value + 1] != UInt8(ascii: "=") else { return false }
+                value += 1
+            }
+            return isLoneLiteral(in: bytes, at: value, closedBy: [UInt8(ascii: ";"), UInt8(ascii: "\n"), UInt8(ascii: "\r")])
+        }
+    }
+
+    private static let defineDirective = Array("#define ".utf8)
+
+    private static func isLoneLiteral(in bytes: UnsafeBufferPointer<UInt8>, at position: Int,
+                                      closedBy closers: [UInt8] = [UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: ",")]) -> Bool {
         var index = skipSpace(in: bytes, from: position)
         if index < bytes.count, bytes[index] == UInt8(ascii: "@") { index += 1 }
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return false }
@@ -80,8 +106,11 @@ enum ComputedArgumentScan {
             }
         }
         guard index < bytes.count else { return false }
-        let next = skipSpace(in: bytes, from: index + 1)
-        return next < bytes.count && [UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: ",")].contains(bytes[next])
+        var next = index + 1
+        while next < bytes.count, [UInt8(ascii: " "), UInt8(ascii: "\t")].contains(bytes[next]) { next += 1 }
+        if next < bytes.count, closers.contains(bytes[next]) { return true }
+        next = skipSpace(in: bytes, from: next)
+        return next < bytes.count && closers.contains(bytes[next])
     }
 
     private static func skipSpace(in bytes: UnsafeBufferPointer<UInt8>, from position: Int) -> Int {

@@ -22,7 +22,7 @@ struct CellNibTopLevelRule: Rule {
             "A nib registration for reuse in the sources (`register(_:forCellReuseIdentifier:)`, `registerNib:forCellReuseIdentifier:`, the collection-view, header/footer and supplementary variants) and the single nib name it resolves to.",
             "That nib's top-level objects, placeholders (File's Owner, First Responder) left out: not exactly one, or one that is not the registered kind.",
             "For a lone top-level object: its element (`tableViewCell`, `collectionViewCell`…) or its `customClass` lineage in the sources down to a platform class; a class whose lineage neither the project nor the platform table knows (a dependency's) is not reported.",
-            "Whether the registration ships: the targets that build its source file (project.pbxproj, Package.swift); in a file no target builds or only test targets build, the finding is info.",
+            "Whether the registration ships: the targets that build its source file (project.pbxproj, Package.swift); in a file no target builds or only test targets build, the finding is info. So is one in a type that no other source file and no Interface Builder file names, unless a launch attribute, an application, scene or extension delegate protocol, a system-made superclass (a document, a screen saver) or an app-extension target lets the system make it: nothing makes it, so its code never runs.",
         ]
     )
 

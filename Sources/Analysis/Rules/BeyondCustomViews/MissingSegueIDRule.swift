@@ -21,7 +21,7 @@ struct MissingSegueIDRule: Rule {
             "A `performSegue(withIdentifier:sender:)` / `performSegueWithIdentifier:sender:` call in the sources with a string-literal identifier, the class it is in, and whether it is sent to `self`.",
             "The `identifier` of the segues in the project's storyboards: sent to `self` from a class that is the `customClass` of scene controllers, only those scenes' segues count, else any segue; an upload without storyboards is not judged.",
             "Where the calling class has no scene in the project, the targets that build its file (project.pbxproj): for a framework's or library's class the apps place it in storyboards of their own, so the missing segue is assumed and the finding is info.",
-            "Whether the call ships: the targets that build its source file (project.pbxproj, Package.swift); in a file no target builds or only test targets build, the finding is info.",
+            "Whether the call ships: the targets that build its source file (project.pbxproj, Package.swift); in a file no target builds or only test targets build, the finding is info. So is one in a type that no other source file and no Interface Builder file names, unless a launch attribute, an application, scene or extension delegate protocol, a system-made superclass (a document, a screen saver) or an app-extension target lets the system make it: nothing makes it, so its code never runs.",
         ]
     )
 

@@ -27,7 +27,7 @@ struct UnregisteredReuseIDRule: Rule {
         reads: [
             "A dequeue in the sources with a string-literal identifier (`dequeueReusableCell(withIdentifier:)` and the collection-view, header/footer and supplementary variants), and whether it passes an index path: the table-view dequeue without one returns nil, a warning (not judged in files that make cells with `reuseIdentifier:` themselves).",
             "Every identifier the project provides: literal `register…(_:forCellReuseIdentifier:)`-style calls and the `reuseIdentifier` of every cell in the xibs and storyboards; when any registration computes its identifier, nothing is reported.",
-            "Whether the dequeue ships: the targets that build its source file (project.pbxproj, Package.swift); in a file no target builds or only test targets build, the finding is info.",
+            "Whether the dequeue ships: the targets that build its source file (project.pbxproj, Package.swift); in a file no target builds or only test targets build, the finding is info. So is one in a type that no other source file and no Interface Builder file names, unless a launch attribute, an application, scene or extension delegate protocol, a system-made superclass (a document, a screen saver) or an app-extension target lets the system make it: nothing makes it, so its code never runs.",
         ]
     )
 

@@ -26,7 +26,7 @@ struct ContentViewNotPinnedRule: Rule {
         reads: [
             "A method of a project class (not an extension of a platform class) that adds a nib-loaded view as a subview, and how it lays it out: `frame = bounds`, a flexible width and height `autoresizingMask`, constraints to the edges; classes that override `layoutSubviews` are not judged.",
             "The nib the view comes from: one whose File's Owner `customClass` is the class, or one the same method loads with `owner: self`; when the method only sets `frame = bounds`, its top-level views' `autoresizingMask` lacks a flexible width or height.",
-            "Whether the call adding the content view ships: the targets that build its source file (project.pbxproj, Package.swift); in a file no target builds or only test targets build, the finding is info.",
+            "Whether the call adding the content view ships: the targets that build its source file (project.pbxproj, Package.swift); in a file no target builds or only test targets build, the finding is info. So is one in a type that no other source file and no Interface Builder file names, unless a launch attribute, an application, scene or extension delegate protocol, a system-made superclass (a document, a screen saver) or an app-extension target lets the system make it: nothing makes it, so its code never runs.",
         ]
     )
 

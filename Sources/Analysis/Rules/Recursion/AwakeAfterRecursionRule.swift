@@ -22,7 +22,7 @@ struct AwakeAfterRecursionRule: Rule {
             "An `awakeAfter(using:)` / `awakeAfterUsingCoder:` override in the sources that returns a nib-loaded view, the nib loads it makes (in its body, or through a project helper it calls) with their nib names, and its guard: none, a private subclass (`_NIB_X`) or a placeholder subclass (flag and subview-count guards are other rules').",
             "The nibs of those names in the upload and the `customClass` of their top-level views.",
             "The lineage of each such root class in the sources: its nearest `awakeAfter` is this very override (the class itself, or a subclass inheriting it rather than the private subclass the guard expects).",
-            "Whether the override ships: the targets that build its source file (project.pbxproj, Package.swift); in a file no target builds or only test targets build, the finding is info.",
+            "Whether the override ships: the targets that build its source file (project.pbxproj, Package.swift); in a file no target builds or only test targets build, the finding is info. So is one in a type that no other source file and no Interface Builder file names, unless a launch attribute, an application, scene or extension delegate protocol, a system-made superclass (a document, a screen saver) or an app-extension target lets the system make it: nothing makes it, so its code never runs.",
         ]
     )
 

@@ -21,7 +21,7 @@ struct FirstObjectCastRule: Rule {
             "A nib load in the sources with a single nib name, the top-level object it takes (`.first`, `firstObject`, `[n]`, `objectAtIndex:`) and its cast, to a class the project declares or the platform knows: `as!` is an error, `as?` a warning.",
             "That nib's top-level objects in document order, placeholders left out, and the one at that position (or fewer objects than that): its `customClass` or its element's platform class.",
             "That object's lineage in the sources and platform tables, known up to a platform class (a dependency's class is not judged), which does not include the cast class.",
-            "Whether the load ships: the targets that build its source file (project.pbxproj, Package.swift); in a file no target builds or only test targets build, the finding is info.",
+            "Whether the load ships: the targets that build its source file (project.pbxproj, Package.swift); in a file no target builds or only test targets build, the finding is info. So is one in a type that no other source file and no Interface Builder file names, unless a launch attribute, an application, scene or extension delegate protocol, a system-made superclass (a document, a screen saver) or an app-extension target lets the system make it: nothing makes it, so its code never runs.",
         ]
     )
 

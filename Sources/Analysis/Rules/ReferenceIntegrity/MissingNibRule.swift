@@ -23,7 +23,7 @@ struct MissingNibRule: Rule {
             "When the name comes from a type no source declares (a generic parameter or alias), or from a framework's or library's class (project.pbxproj) whose subclasses outside the project name their own nibs, the name is assumed and the finding is info.",
             "The `.xib` and `.nib` files of the upload (`.lproj` copies and `~iphone` / `~ipad` variants included), none with that name, nor with the name of a project subclass of the enclosing class when the name comes from the class at run time.",
             "Whether the call loads a window controller's nib (`windowNibName`): AppKit logs the failure, a warning.",
-            "Whether the load ships: the targets that build its source file (project.pbxproj, Package.swift); in a file no target builds or only test targets build, the finding is info.",
+            "Whether the load ships: the targets that build its source file (project.pbxproj, Package.swift); in a file no target builds or only test targets build, the finding is info. So is one in a type that no other source file and no Interface Builder file names, unless a launch attribute, an application, scene or extension delegate protocol, a system-made superclass (a document, a screen saver) or an app-extension target lets the system make it: nothing makes it, so its code never runs.",
         ]
     )
 
@@ -72,6 +72,14 @@ struct MissingNibRule: Rule {
                 @implementation PrefsController
                 - (instancetype)init {
                     return [super initWithWindowNibName:@"Preferences"];
+                }
+                @end
+                """),
+                .init("Mac/AppDelegate.m", """
+                #import "PrefsController.h"
+                @implementation AppDelegate
+                - (IBAction)showPreferences:(id)sender {
+                    [[[PrefsController alloc] init] showWindow:sender];
                 }
                 @end
                 """),

@@ -63,6 +63,10 @@ final class LiveRepositoryPageTests: XCTestCase {
         XCTAssertEqual(items.map { $0["warnings"] as? Int }, [1, 0])
         XCTAssertEqual(items.map { $0["infos"] as? Int }, [0, 1])
         XCTAssertEqual(items.map { $0["rules"] as? [String: Int] }, [["rule.a": 2, "rule.b": 1], ["rule.a": 1, "rule.c": 1]])
+        func counts(_ errors: Int, _ warnings: Int, _ infos: Int) -> [String: Int] { ["errors": errors, "warnings": warnings, "infos": infos] }
+        XCTAssertEqual(items.map { $0["ruleSeverities"] as? [String: [String: Int]] },
+                       [["rule.a": counts(2, 0, 0), "rule.b": counts(0, 1, 0)], ["rule.a": counts(1, 0, 0), "rule.c": counts(0, 0, 1)]])
+        XCTAssertEqual(try OpenAPISchemas.problems(in: response.body, against: "Repository"), "", "the page is what openapi.yaml says")
         let links = try XCTUnwrap(page["links"] as? [String: String])
         XCTAssertEqual(links["self"], path)
         let trendsLink = try XCTUnwrap(links["trends"])

@@ -193,6 +193,40 @@ final class TrendsAPITests: XCTestCase {
         XCTAssertEqual((repositories.first?["latestAnalysis"] as? [String: Any])?["id"] as? String, id)
     }
 
+    func testEachRulesFindingsAreSplitBySeverityAsTheReportHasThem() throws {
+        var zip = ZipBuilder()
+        let folder = Fixtures.examplesDirectory.appendingPathComponent("SampleApp")
+        for path in Fixtures.relativeFiles(under: folder) { zip.add("SampleApp/" + path, try Data(contentsOf: folder.appendingPathComponent(path))) }
+        let id = try XCTUnwrap(try live.upload(zip.build(), query: "?repository=acme/app&branch=main").json()["id"] as? String)
+        XCTAssertEqual(try live.waitUntilFinal(id)["status"] as? String, "succeeded")
+        let report = try JSONSerialization.jsonObject(with: live.request("GET", "/v1/analyses/\(id)/report").body) as? [String: Any]
+        let findings = try XCTUnwrap(report?["findings"] as? [[String: Any]])
+        var expected: [String: [String: Int]] = [:]
+        for finding in findings {
+            let severity = try XCTUnwrap(finding["severity"] as? String)
+            expected[finding["rule"] as? String ?? "", default: ["errors": 0, "warnings": 0, "infos": 0]][severity + "s", default: -100] += 1
+        }
+        XCTAssertEqual(Set(findings.compactMap { $0["severity"] as? String }), ["error", "warning", "info"], "the example has every severity")
+
+        let trend = try live.request("GET", "/v1/trends?repository=acme/app")
+        XCTAssertEqual(trend.status, 200)
+        XCTAssertEqual(try OpenAPISchemas.problems(in: trend.body, against: "TrendPage"), "", "the page is what openapi.yaml says")
+        let item = try XCTUnwrap((try trend.json()["items"] as? [[String: Any]])?.first)
+        XCTAssertEqual(item["ruleSeverities"] as? [String: [String: Int]], expected, "counted in the analysis child, carried through its header and storage")
+        XCTAssertEqual(item["rules"] as? [String: Int], expected.mapValues { $0.values.reduce(0, +) }, "the totals are unchanged")
+    }
+
+    func testARuleCountedBeforeSeveritiesWereStoredHasNoneInTheTrend() throws {
+        let findings = (0 ..< 2).map { Finding(rule: "rule.a", severity: .warning, message: "m", locations: [], fix: "f", fingerprint: "fp-\($0)") }
+        let report = Report(project: .init(name: "App", files: 1, bytes: 1), files: [], findings: findings, summary: .init(warnings: 2))
+        try live.seed(status: .succeeded, report: report, repository: "github.com/acme/app", branch: "main", severities: false)
+        let trend = try live.request("GET", "/v1/trends?repository=acme/app")
+        XCTAssertEqual(try OpenAPISchemas.problems(in: trend.body, against: "TrendPage"), "")
+        let item = try XCTUnwrap((try trend.json()["items"] as? [[String: Any]])?.first)
+        XCTAssertEqual(item["rules"] as? [String: Int], ["rule.a": 2])
+        XCTAssertEqual(item["ruleSeverities"] as? [String: [String: Int]], [:], "unknown, not zero")
+    }
+
     func testBadParametersAre400NamingTheParameter() throws {
         for (query, parameter) in [("", "repository"), ("repository=a&bucket=month", "bucket"), ("repository=a&since=yesterday", "since"),
                                    ("repository=a&since=2026-12-01&until=2026-11-01", "since"), ("repository=a&limit=0", "limit"),

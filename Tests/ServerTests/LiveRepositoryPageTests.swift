@@ -63,6 +63,10 @@ final class LiveRepositoryPageTests: XCTestCase {
         XCTAssertEqual(items.map { $0["warnings"] as? Int }, [1, 0])
         XCTAssertEqual(items.map { $0["infos"] as? Int }, [0, 1])
         XCTAssertEqual(items.map { $0["rules"] as? [String: Int] }, [["rule.a": 2, "rule.b": 1], ["rule.a": 1, "rule.c": 1]])
+        func counts(_ errors: Int, _ warnings: Int, _ infos: Int) -> [String: Int] { ["errors": errors, "warnings": warnings, "infos": infos] }
+        XCTAssertEqual(items.map { $0["ruleSeverities"] as? [String: [String: Int]] },
+                       [["rule.a": counts(2, 0, 0), "rule.b": counts(0, 1, 0)], ["rule.a": counts(1, 0, 0), "rule.c": counts(0, 0, 1)]])
+        XCTAssertEqual(try OpenAPISchemas.problems(in: response.body, against: "Repository"), "", "the page is what openapi.yaml says")
         let links = try XCTUnwrap(page["links"] as? [String: String])
         XCTAssertEqual(links["self"], path)
         let trendsLink = try XCTUnwrap(links["trends"])
@@ -109,9 +113,17 @@ final class LiveRepositoryPageTests: XCTestCase {
         let positions = captions.compactMap { html.range(of: "<figcaption>\($0)</figcaption>")?.lowerBound }
         XCTAssertEqual(positions.count, 3, "a chart per rule, captioned with its latest count")
         XCTAssertEqual(positions, positions.sorted(), "most findings first, then by id")
-        XCTAssertEqual(html.components(separatedBy: "<circle ").count - 1, 3 * 2 + 3 * 2, "a point per day for 3 severities and 3 rules")
+        XCTAssertEqual(html.components(separatedBy: "<circle ").count - 1, 3 * 2, "a point per day for 3 severities")
         XCTAssertTrue(html.contains(": 2 errors</title></circle>"), "points say their count")
-        XCTAssertTrue(html.contains("<td>2</td><td>1</td><td>0</td><td><code>rule.a</code> 2, <code>rule.b</code> 1</td>"), "the table has the numbers")
+        // Rule charts: 80 units high from 0 to the highest bar; a bar per day with findings.
+        XCTAssertEqual(try bars(in: html, chart: "rule-0"), ["2 errors": ["sev-error 12.0 80.0"], "1 errors": ["sev-error 52.0 40.0"]], "rule.a")
+        XCTAssertEqual(try bars(in: html, chart: "rule-1"), ["1 warnings": ["sev-warning 12.0 80.0"]], "rule.b")
+        XCTAssertEqual(try bars(in: html, chart: "rule-2"), ["1 infos": ["sev-info 12.0 80.0"]], "rule.c")
+        XCTAssertTrue(html.contains("<h3>Findings by rule</h3><ul class=\"legend\"><li class=\"sev-error\">errors</li><li class=\"sev-warning\">warnings</li>"
+                                    + "<li class=\"sev-info\">infos</li></ul>"), "one legend for every rule chart")
+        XCTAssertFalse(html.contains("severity not recorded"), "every analysis stored its severities")
+        XCTAssertTrue(html.contains("<td>2</td><td>1</td><td>0</td><td><code>rule.a</code> 2 (2/0/0), <code>rule.b</code> 1 (0/1/0)</td>"),
+                      "the table has the numbers")
         let reportLink = try XCTUnwrap(html.range(of: "<a href=\"/v1/analyses/\(ids["feature"] ?? "")/report?format=html&amp;expires="))
         let href = html[html.index(reportLink.lowerBound, offsetBy: 9)...].prefix { $0 != "\"" }.replacingOccurrences(of: "&amp;", with: "&")
         XCTAssertEqual(try live.request("GET", href).status, 200, "a branch's report opens from the page without a token")
@@ -119,6 +131,44 @@ final class LiveRepositoryPageTests: XCTestCase {
         let browser = try live.request("GET", path, headers: read.merging(["Accept": "text/html,application/xhtml+xml,*/*;q=0.8"]) { $1 })
         XCTAssertEqual(browser.header("Content-Type"), "text/html; charset=utf-8", "a browser's Accept gets the page")
         XCTAssertEqual(browser.header("Vary"), "Accept")
+    }
+
+    func testARulesBarsStackItsSeveritiesAndAnOlderAnalysisShowsItsTotalOnly() throws {
+        let now = Date()
+        try live.seed(status: .succeeded, report: report([("rule.m", .error), ("rule.m", .error), ("rule.m", .warning)]),
+                      repository: "github.com/acme/stack", createdAt: now.addingTimeInterval(-48 * 3_600), severities: false)
+        try live.seed(status: .succeeded, report: report([("rule.m", .info), ("rule.m", .warning), ("rule.m", .error), ("rule.m", .warning)]),
+                      repository: "github.com/acme/stack", createdAt: now.addingTimeInterval(-24 * 3_600))
+        let html = try live.request("GET", "/v1/repositories/github.com%2Facme%2Fstack?format=html", headers: read).text
+        XCTAssertEqual(try bars(in: html, chart: "rule-0"), [
+            "3 findings, severity not recorded": ["sev-unrecorded 32.0 60.0"],
+            "1 errors, 2 warnings, 1 infos": ["sev-error 72.0 20.0", "sev-warning 32.0 40.0", "sev-info 12.0 20.0"],
+        ], "errors at the bottom, then warnings, then infos; 4 findings are the full 80 units")
+        XCTAssertTrue(html.contains("<li class=\"sev-info\">infos</li><li class=\"sev-unrecorded\">findings, severity not recorded</li></ul>"))
+        XCTAssertTrue(html.contains("<p class=\"note\">Grey bars are analyses stored before this server kept each rule's findings by severity"), "the page says so")
+        XCTAssertTrue(html.contains("<code>rule.m</code> 3 <span class=\"muted\">(severity not recorded)</span></td>"))
+        XCTAssertTrue(html.contains("<code>rule.m</code> 4 (1/2/1)</td>"))
+    }
+
+    /// The bars of the chart `chart` by their title (less the date), each as the class, `y`
+    /// and height of its parts from the bottom up.
+    private func bars(in html: String, chart: String) throws -> [String: [String]] {
+        let start = try XCTUnwrap(html.range(of: "<title id=\"\(chart)-title\">"), chart)
+        let end = try XCTUnwrap(html.range(of: "</svg>", range: start.upperBound ..< html.endIndex))
+        let svg = String(html[start.upperBound ..< end.lowerBound])
+        let bar = try NSRegularExpression(pattern: #"<g class="bar"><title>\d{4}-\d{2}-\d{2}: ([^<]*)</title>((?:<rect [^>]*/>)+)</g>"#)
+        let part = try NSRegularExpression(pattern: #"<rect class="([a-z-]+)" x="[0-9.]+" y="([0-9.]+)" width="[0-9.]+" height="([0-9.]+)"/>"#)
+        func text(_ match: NSTextCheckingResult, _ group: Int, in string: String) -> String {
+            Range(match.range(at: group), in: string).map { String(string[$0]) } ?? ""
+        }
+        var found: [String: [String]] = [:]
+        for match in bar.matches(in: svg, range: NSRange(svg.startIndex..., in: svg)) {
+            let rects = text(match, 2, in: svg)
+            found[text(match, 1, in: svg)] = part.matches(in: rects, range: NSRange(rects.startIndex..., in: rects)).map {
+                "\(text($0, 1, in: rects)) \(text($0, 2, in: rects)) \(text($0, 3, in: rects))"
+            }
+        }
+        return found
     }
 
     func testAnEmptySpanSaysSoInsteadOfDrawing() throws {

@@ -95,11 +95,12 @@ final class LiveServer: @unchecked Sendable {
     }
 
     /// Stores an analysis in a given state directly (one locked step, so that no worker races
-    /// it), with the rule counts of its report's findings when it succeeded.
+    /// it), with the rule counts of its report's findings when it succeeded: by severity, or
+    /// with `severities: false` their totals only, as a release before migration 7 stored them.
     @discardableResult
     func seed(status: AnalysisRecord.Status, report: Report? = nil, failure: AnalysisRecord.Failure? = nil,
               repository: String? = nil, branch: String? = nil, commit: String? = nil, uploadPath: String? = nil, createdAt: Date = Date(),
-              idempotencyKey: String? = nil, fingerprint: String? = nil) throws -> String {
+              idempotencyKey: String? = nil, fingerprint: String? = nil, severities: Bool = true) throws -> String {
         let id = UUID().uuidString.lowercased()
         let reportData = try report.map { try $0.jsonData(pretty: false) }
         let summary = try report.map { String(decoding: try JSONEncoder().encode($0.summary), as: UTF8.self) }
@@ -116,9 +117,10 @@ final class LiveServer: @unchecked Sendable {
                       failure.map { .text($0.code) } ?? .null, failure.map { .text($0.message) } ?? .null,
                       idempotencyKey.map(DatabaseValue.text) ?? .null, fingerprint.map(DatabaseValue.text) ?? .null])
             guard status == .succeeded, let report else { return }
-            for (rule, findings) in Dictionary(grouping: report.findings, by: \.rule) {
-                try database.query("INSERT INTO analysis_rule_counts (analysis_id, rule, findings) VALUES (?, ?, ?)",
-                                   [.text(id), .text(rule), .integer(Int64(findings.count))])
+            for (rule, counts) in SeverityCounts.byRule(report.findings) {
+                let bySeverity = [counts.errors, counts.warnings, counts.infos].map { severities ? DatabaseValue.integer(Int64($0)) : .null }
+                try database.query("INSERT INTO analysis_rule_counts (analysis_id, rule, findings, errors, warnings, infos) VALUES (?, ?, ?, ?, ?, ?)",
+                                   [.text(id), .text(rule), .integer(Int64(counts.total))] + bySeverity)
             }
         }
         return id

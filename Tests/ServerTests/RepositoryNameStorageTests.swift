@@ -38,7 +38,7 @@ final class RepositoryNameStorageTests: EngineTestCase {
                 let claimed = try XCTUnwrap(try store.claimNext())
                 _ = try store.finish(id: claimed.id, attempt: claimed.attempts,
                                      outcome: .succeeded(report: Data("{}".utf8), summary: .init(errors: index, warnings: 0, infos: 0, classes: 1),
-                                                         projectName: "p", ruleCounts: [:]))
+                                                         projectName: "p"))
             }
             XCTAssertEqual(try store.repositories(limit: 10, after: nil).map(\.name), ["github.com/acme/app"])
             for form in forms {

@@ -2,7 +2,7 @@ import Analysis
 import Foundation
 
 /// `/v1/trends`: findings over time, for dashboards, answered from the summaries and rule
-/// counts stored when each analysis finished (no report is read).
+/// counts (by severity, where stored) kept when each analysis finished (no report is read).
 struct TrendsAPI: Sendable {
     let context: ServiceContext
 
@@ -93,6 +93,9 @@ struct TrendPage: Encodable, Sendable {
         var classes: Int
         /// Findings per rule id.
         var rules: [String: Int]
+        /// The same findings by severity, for every rule of `rules` whose severities were
+        /// stored; a rule missing here was counted by a release that kept totals only.
+        var ruleSeverities: [String: SeverityCounts]
 
         init(_ point: AnalysisStore.TrendPoint) {
             bucketStart = AnalysisResource.timestamp(point.bucketStart)
@@ -103,6 +106,7 @@ struct TrendPage: Encodable, Sendable {
             infos = point.summary.infos
             classes = point.summary.classes
             rules = point.ruleCounts
+            ruleSeverities = point.ruleSeverities
         }
     }
 

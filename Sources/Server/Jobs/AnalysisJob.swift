@@ -22,8 +22,8 @@ struct AnalysisJob: Codable, Sendable {
         var failure: AnalysisRecord.Failure?
         var summary: Report.Summary?
         var projectName: String?
-        /// Findings per rule, stored beside the summary for trends.
-        var ruleCounts: [String: Int]?
+        /// Findings per rule by severity, stored beside the summary for trends.
+        var ruleSeverities: [String: SeverityCounts]?
     }
 
     /// Runs the job in this process: what the child does.
@@ -39,7 +39,7 @@ struct AnalysisJob: Codable, Sendable {
             }
             let data = try report.jsonData(pretty: false, includingDrawings: true)
             return (ResultHeader(summary: report.summary, projectName: report.project.name,
-                                 ruleCounts: Dictionary(grouping: report.findings, by: \.rule).mapValues(\.count)), data)
+                                 ruleSeverities: SeverityCounts.byRule(report.findings)), data)
         } catch let error as any CodedError {
             // The message names the entry at fault, not where the server keeps the upload.
             let message = error.description.replacingOccurrences(of: uploadPath, with: "the upload")

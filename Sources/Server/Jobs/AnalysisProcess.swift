@@ -84,7 +84,7 @@ struct AnalysisProcess: Sendable {
         }
         let report = Data(ended.standardOutput[ended.standardOutput.index(after: newline)...])
         return .succeeded(report: report, summary: summary, projectName: header.projectName ?? job.projectName ?? "project",
-                          ruleCounts: header.ruleCounts ?? [:])
+                          ruleSeverities: header.ruleSeverities ?? [:])
     }
 
     private static func seconds(_ value: Double) -> String {

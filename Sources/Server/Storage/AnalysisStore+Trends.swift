@@ -43,13 +43,17 @@ extension AnalysisStore {
     }
 
     /// One bucket of a trend: the latest succeeded analysis uploaded in it, its summary and
-    /// its findings per rule.
+    /// its findings per rule, in all and by severity.
     public struct TrendPoint: Sendable, Equatable {
         public var bucketStart: Date
         public var analysisID: String
         public var createdAt: Date
         public var summary: Report.Summary
+        /// Findings per rule id, of any severity.
         public var ruleCounts: [String: Int]
+        /// The same findings by severity, for the rules whose severities were stored: none
+        /// when the analysis was stored before migration 7 or by a node of an earlier release.
+        public var ruleSeverities: [String: SeverityCounts] = [:]
     }
 
     /// Up to `limit` buckets oldest first, from the stored summaries and rule counts (no
@@ -87,8 +91,14 @@ extension AnalysisStore {
                 }
             }
             for index in points.indices {
-                for row in try database.query("SELECT rule, findings FROM analysis_rule_counts WHERE analysis_id = ?", [.text(points[index].analysisID)]) {
-                    if let rule = row.text("rule") { points[index].ruleCounts[rule] = Int(row.integer("findings") ?? 0) }
+                for row in try database.query("""
+                    SELECT rule, findings, errors, warnings, infos FROM analysis_rule_counts WHERE analysis_id = ?
+                    """, [.text(points[index].analysisID)]) {
+                    guard let rule = row.text("rule") else { continue }
+                    points[index].ruleCounts[rule] = Int(row.integer("findings") ?? 0)
+                    if let errors = row.integer("errors"), let warnings = row.integer("warnings"), let infos = row.integer("infos") {
+                        points[index].ruleSeverities[rule] = SeverityCounts(errors: Int(errors), warnings: Int(warnings), infos: Int(infos))
+                    }
                 }
             }
             return (points, more)

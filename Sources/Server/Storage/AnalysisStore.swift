@@ -15,8 +15,8 @@ public final class AnalysisStore: Sendable {
 
     /// How a finished analysis ended.
     public enum Outcome: Sendable {
-        /// `ruleCounts`: findings per rule id, kept for trends.
-        case succeeded(report: Data, summary: Report.Summary, projectName: String, ruleCounts: [String: Int] = [:])
+        /// `ruleSeverities`: findings per rule id by severity, kept for trends.
+        case succeeded(report: Data, summary: Report.Summary, projectName: String, ruleSeverities: [String: SeverityCounts] = [:])
         case failed(AnalysisRecord.Failure)
     }
 
@@ -215,7 +215,7 @@ public final class AnalysisStore: Sendable {
                 let key: [DatabaseValue] = [.text(id), .integer(Int64(attempt))]
                 let updated: Bool
                 switch outcome {
-                case .succeeded(let report, let summary, let projectName, let ruleCounts):
+                case .succeeded(let report, let summary, let projectName, let ruleSeverities):
                     let summaryJSON = try Report.makeJSONEncoder(pretty: false).encode(summary)
                     try database.query("""
                         UPDATE analyses SET status = 'succeeded', finished_at = ?, report = ?, summary = ?, project_name = ?,
@@ -223,9 +223,11 @@ public final class AnalysisStore: Sendable {
                         """, [finishedAt, .blob(report), .text(String(decoding: summaryJSON, as: UTF8.self)), .text(projectName)] + key)
                     updated = database.changes == 1
                     if updated {
-                        for (rule, count) in ruleCounts.sorted(by: { $0.key < $1.key }) {
-                            try database.query("INSERT INTO analysis_rule_counts (analysis_id, rule, findings) VALUES (?, ?, ?)",
-                                               [.text(id), .text(rule), .integer(Int64(count))])
+                        for (rule, counts) in ruleSeverities.sorted(by: { $0.key < $1.key }) {
+                            let numbers = [counts.total, counts.errors, counts.warnings, counts.infos].map { DatabaseValue.integer(Int64($0)) }
+                            try database.query("""
+                                INSERT INTO analysis_rule_counts (analysis_id, rule, findings, errors, warnings, infos) VALUES (?, ?, ?, ?, ?, ?)
+                                """, [.text(id), .text(rule)] + numbers)
                         }
                     }
                 case .failed(let failure):

@@ -16,7 +16,7 @@ public struct Migration: Sendable {
     }
 
     /// Every migration the server applies, in version order.
-    public static var all: [Migration] { analyses + webhooks + uploads + leases + trends + serverSecrets }
+    public static var all: [Migration] { analyses + webhooks + uploads + leases + trends + serverSecrets + ruleSeverities }
 
     /// The PostgreSQL advisory lock held while migrating, so that of several nodes starting
     /// together one applies the migrations and the others then find them applied.

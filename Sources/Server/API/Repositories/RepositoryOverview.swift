@@ -9,11 +9,11 @@ struct RepositoryOverview: Sendable {
     var points: [AnalysisStore.TrendPoint]
 
     private var name: String { summary.name }
-    private var bucket: String { trend.bucket.rawValue }
+    var bucket: String { trend.bucket.rawValue }
 
     /// The repository page for a browser: each branch's latest analysis with a link to its
-    /// report, then the trend as charts (findings by severity, then one small chart per rule
-    /// for the ``ruleCharts`` rules with most findings) and a table of every number.
+    /// report, then the trend as charts (findings by severity, then bars stacked by severity
+    /// for each of the ``ruleCharts`` rules with most findings) and a table of every number.
     /// - Parameter reportLink: the link of an analysis's report (signed when signed links are on).
     func page(reportLink: (String) -> String) -> HTMLPage {
         let resource = RepositoryResource(self)
@@ -48,46 +48,21 @@ struct RepositoryOverview: Sendable {
         var html = "<section id=\"trend\"><h2>Findings over time</h2><p class=\"muted\">The latest succeeded analysis of each "
             + "\(bucket), \(TrendChart.day(trend.since)) to \(TrendChart.day(trend.until)), \(XMLText.content(scope)).</p>"
         guard !points.isEmpty else { return html + "<p>No analysis succeeded in this span.</p></section>" }
-        let dates = points.map(\.bucketStart)
+        let summaries = points.map { SeverityCounts(errors: $0.summary.errors, warnings: $0.summary.warnings, infos: $0.summary.infos) }
         let severities = TrendChart(id: "severities", title: "Findings by severity", summary: "Errors, warnings and infos per \(bucket), \(scope)",
-                                    since: trend.since, until: trend.until, dates: dates, series: [
-                                        .init(name: "errors", styleClass: "sev-error", values: points.map(\.summary.errors)),
-                                        .init(name: "warnings", styleClass: "sev-warning", values: points.map(\.summary.warnings)),
-                                        .init(name: "infos", styleClass: "sev-info", values: points.map(\.summary.infos)),
-                                    ])
+                                    since: trend.since, until: trend.until, dates: points.map(\.bucketStart), series: TrendChart.Series.severities(summaries))
         html += "<figure class=\"wide\">\(severities.svg)<figcaption>Findings by severity</figcaption></figure>"
         let rules = ruleOrder
-        let drawn = rules.prefix(Self.ruleCharts)
-        if !drawn.isEmpty {
-            html += "<h3>Findings by rule</h3><div class=\"rules\">"
-            for (index, rule) in drawn.enumerated() {
-                let values = points.map { $0.ruleCounts[rule] ?? 0 }
-                let chart = TrendChart(id: "rule-\(index)", title: "Findings of \(rule)", summary: "Findings of \(rule) per \(bucket), \(scope)",
-                                       since: trend.since, until: trend.until, dates: dates,
-                                       series: [.init(name: "findings", styleClass: "findings", values: values)], width: 340, height: 120)
-                html += "<figure>\(chart.svg)<figcaption><code>\(XMLText.content(rule))</code> \(values.last ?? 0) now</figcaption></figure>"
-            }
-            html += "</div>"
-            if rules.count > drawn.count {
-                html += "<p class=\"muted\">The \(drawn.count) rules with most findings of \(rules.count); the table has them all.</p>"
-            }
-        }
+        html += ruleCharts(rules, scope: scope)
         return html + table(rules: rules) + "</section>"
-    }
-
-    /// Rules by their findings summed over the trend, most first, then by id.
-    private var ruleOrder: [String] {
-        var totals: [String: Int] = [:]
-        for point in points { for (rule, count) in point.ruleCounts { totals[rule, default: 0] += count } }
-        return totals.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map(\.key)
     }
 
     private func table(rules: [String]) -> String {
         var html = "<table class=\"numbers\"><caption class=\"muted\">The numbers of the charts</caption><thead><tr>"
             + "<th scope=\"col\">\(trend.bucket == .week ? "Week of" : "Day")</th><th scope=\"col\">Analysis</th><th scope=\"col\">Errors</th>"
-            + "<th scope=\"col\">Warnings</th><th scope=\"col\">Infos</th><th scope=\"col\">Findings by rule</th></tr></thead><tbody>"
+            + "<th scope=\"col\">Warnings</th><th scope=\"col\">Infos</th><th scope=\"col\">Findings by rule (errors/warnings/infos)</th></tr></thead><tbody>"
         for point in points {
-            let byRule = rules.compactMap { rule in point.ruleCounts[rule].map { "<code>\(XMLText.content(rule))</code> \($0)" } }
+            let byRule = rules.compactMap { rule in point.ruleCounts[rule].map { "<code>\(XMLText.content(rule))</code> \($0) \(Self.breakdown(point.ruleSeverities[rule]))" } }
             html += "<tr><th scope=\"row\">\(TrendChart.day(point.bucketStart))</th>"
                 + "<td><code>\(XMLText.content(String(point.analysisID.prefix(8))))</code></td><td>\(point.summary.errors)</td>"
                 + "<td>\(point.summary.warnings)</td><td>\(point.summary.infos)</td><td>\(byRule.joined(separator: ", "))</td></tr>"
@@ -95,15 +70,12 @@ struct RepositoryOverview: Sendable {
         return html + "</tbody></table>"
     }
 
-    /// Rules drawn as charts of their own; the table lists every rule.
-    static let ruleCharts = 12
-
     /// The page's own rules.
     static let style = """
         .status-failed{color:var(--error)}.status-succeeded{color:var(--ok)}.status-queued,.status-running{color:var(--muted)}
         figure{margin:12px 0}figcaption{color:var(--muted);font-size:12px}caption{text-align:left;padding:4px 0}
         figure.wide{max-width:720px}.rules{display:grid;grid-template-columns:repeat(auto-fill,minmax(300px,1fr));gap:4px 16px}
-        .rules figure{margin:4px 0}
+        .rules figure{margin:4px 0}.sev-unrecorded{color:var(--muted)}
 
         """
 }

@@ -17,6 +17,9 @@ struct AmbiguityAtRunTime {
         /// it, stretching arranged subviews by hugging priority and breaking a tie by their
         /// order, and fills its cross axis or gives it its intrinsic size there.
         case stackArranges(IBObject)
+        /// Inside a top-level view of the file that nothing refers to and no code can reach:
+        /// never put on screen, so never laid out.
+        case neverShown(IBObject)
         /// An arranged subview of a vertical stack in a self-sizing table cell: ambiguous only
         /// against the cell's fixed canvas height.
         case selfSizingCell
@@ -54,10 +57,40 @@ struct AmbiguityAtRunTime {
     mutating func verdict(for object: IBObject, axes: ConstraintAxes) -> Verdict {
         if document.frameIsSetByContainer(object) { return .containerSetsFrame }
         if isInSelfSizingCell(object) { return .selfSizingCell }
+        if let orphan = unreferencedTopLevelView(holding: object) { return .neverShown(orphan) }
         if let size = sizeFromCode(object.index) { return .sizedInCode(size) }
         if let (near, size) = nearSizedInCode(object) { return .nearViewSizedInCode(near, size) }
         if let stack = arrangingStack(of: object, axes: axes) { return .stackArranges(stack) }
         return .ambiguous
+    }
+
+    // MARK: - Views nothing shows
+
+    /// The top-level view holding `object` when nothing can put it on screen: no connection of
+    /// the file refers to it or to a view inside it, and the file is loaded only through its
+    /// owner's outlets (a storyboard scene, or a xib whose File's Owner is a view or window
+    /// controller, which keeps no other top-level object, and that code loads only as a
+    /// controller's nib or discarding the objects the load returns). A xib owned by anything else may be loaded by code that takes its
+    /// top-level objects by position or type: not judged.
+    private func unreferencedTopLevelView(holding object: IBObject) -> IBObject? {
+        var top = object
+        while let parent = top.parent { top = document.objects[parent] }
+        guard document.topLevelObjects.contains(top.index), top.placeholder == nil,
+              ProjectModel.family(ofElement: top) == .view || ProjectModel.family(ofElement: top) == .cell else { return nil }
+        if document.format == .xib {
+            guard let owner = document.filesOwner?.customClass, model.family(of: owner) == .viewController,
+                  let nibName = NibCatalog.loadName(ofPath: document.path),
+                  model.loadSites(forNib: nibName).allSatisfy({ $0.api == .viewControllerNibName || $0.resultUse == .ignored }) else { return nil }
+        } else if document.format != .storyboard {
+            return nil
+        }
+        let positions = document.objectIndicesByID
+        let referenced = document.connections.contains { connection in
+            guard connection.kind != .segue, let destination = connection.destination, var position = positions[destination] else { return false }
+            while let parent = document.objects[position].parent { position = parent }
+            return position == top.index
+        }
+        return referenced ? nil : top
     }
 
     // MARK: - Stack views

@@ -33,6 +33,11 @@ struct AmbiguousViewRule: Rule {
         constrained in code through its outlet. Reported as `info`, also for the stacks and \
         spacers around such a view, which inherit Xcode's flag.
 
+        - **Nothing shows it**: it lies in a top-level view of a storyboard scene, or of a xib \
+        that a view or window controller owns, that no outlet or other connection refers to: \
+        the owner keeps only what its outlets hold, so the view never reaches a window and its \
+        layout is never computed. Reported as `info`.
+
         - **A stack view arranges it**: an arranged subview of a UIKit stack view that fills its \
         axis (distribution *Fill*, the default, or *Fill Equally*) and its cross axis (alignment \
         *Fill*), or that has an intrinsic size across: UIStackView stretches arranged subviews by \
@@ -59,6 +64,7 @@ struct AmbiguousViewRule: Rule {
             "The view's `ambiguous=\"YES\"` and no `verifyAmbiguity`.",
             "Its containers in the file: whether a scroll view's clip view, a window's or cell's content view, a table's header or footer or a tab item sets its frame, and whether it is an arranged subview of a vertical stack in a self-sizing table cell (content tied top to bottom, automatic row height in the file or `automaticDimension` in code); those are not reported.",
             "The sources that may size it: its class's `intrinsicContentSize`, subviews it adds and constrains, a `contentSize`, and outlets to it that fill a stack, set a content size or constrain it; where code sizes it (or a view inside or beside it in a stack), the finding is info.",
+            "Whether it lies in a top-level view that no connection of the file refers to, in a storyboard or in a xib whose File's Owner is a view or window controller and whose loads use no returned object: nothing shows such a view and the finding is info.",
             "Whether it is an arranged subview of a UIKit stack view that fills its axis and its cross axis (or of one where the view has an intrinsic size across): the stack decides its frame and the finding is info.",
             "The file's required constraints, read from the top down: an axis they leave open; where they fix both axes, Xcode's flag is stale and the finding is info.",
             "Whether the view ships and runs: the targets that bundle its file (project.pbxproj, Package.swift) and, in a storyboard, what reaches its scene (the initial controller, a segue or relationship, its Storyboard ID used by code or a storyboard reference); in a file no target ships or only test targets bundle, or in a scene nothing reaches, the finding is info.",
@@ -140,6 +146,14 @@ struct AmbiguousViewRule: Rule {
             ]),
             RuleExample("Reported as info: the same stack pinned top and bottom in rows of a fixed height (44): the stack stretches one label, breaking the tie between equal hugging priorities by their order.", severity: .info, files: [
                 .init("App/Base.lproj/Main.storyboard", AmbiguousViewExamples.tableScene(rowHeight: "44", cellConstraints: AmbiguousViewExamples.pinnedTopAndBottom)),
+            ]),
+            RuleExample("The same ambiguous field in a spare top-level view that an outlet of the controller refers to: code may show it.", files: [
+                .init("Mac/LibraryViewController.xib", Self.spareViewXib(outletToSpare: true)),
+                Self.libraryController,
+            ]),
+            RuleExample("Reported as info: the field lies in a spare top-level view of a controller's xib that no outlet or connection refers to: nothing puts it on screen, so its layout is never computed.", severity: .info, files: [
+                .init("Mac/LibraryViewController.xib", Self.spareViewXib(outletToSpare: false)),
+                Self.libraryController,
             ]),
             RuleExample("Reported as info: the Swift class overrides `intrinsicContentSize`, which Interface Builder cannot evaluate.", files: [
                 .init("App/Typing.xib", AmbiguousViewExamples.customViewXib(className: "DotsView")),
@@ -354,6 +368,41 @@ struct AmbiguousViewRule: Rule {
         }
     }
 
+    /// A macOS controller's xib: its view, and a spare top-level view holding a text field
+    /// with only a horizontal position, which the controller's `detail` outlet may refer to.
+    private static func spareViewXib(outletToSpare: Bool) -> String {
+        let detailOutlet = outletToSpare ? "\n        <outlet property=\"detail\" destination=\"Spr-00-001\" id=\"Out-00-002\"/>" : ""
+        return ExampleXML.cocoaXib("""
+        <customObject id="-2" userLabel="File's Owner" customClass="LibraryViewController" \(ExampleXML.appModule)>
+            <connections>
+                <outlet property="view" destination="Vw1-00-001" id="Out-00-001"/>\(detailOutlet)
+            </connections>
+        </customObject>
+        <customObject id="-1" userLabel="First Responder" customClass="FirstResponder"/>
+        <customView id="Vw1-00-001"/>
+        <customView translatesAutoresizingMaskIntoConstraints="NO" id="Spr-00-001">
+            <subviews>
+                <textField ambiguous="YES" translatesAutoresizingMaskIntoConstraints="NO" id="Fld-00-001"/>
+            </subviews>
+            <constraints>
+                <constraint firstItem="Fld-00-001" firstAttribute="leading" secondItem="Spr-00-001" secondAttribute="leading" constant="20" id="Ldg-00-001"/>
+            </constraints>
+        </customView>
+        """)
+    }
+
+    private static let libraryController = RuleExample.File("Mac/LibraryViewController.swift", """
+        import Cocoa
+
+        final class LibraryViewController: NSViewController {
+            @IBOutlet var detail: NSView?
+        }
+
+        final class LibraryWindowController: NSWindowController {
+            let library = LibraryViewController(nibName: "LibraryViewController", bundle: nil)
+        }
+        """)
+
     private static func violation(_ object: IBObject, _ verdict: AmbiguityAtRunTime.Verdict, axes: ConstraintAxes,
                                   in document: IBDocument) -> RuleViolation? {
         let subject = "\(object.displayName) in \(document.path)"
@@ -381,6 +430,11 @@ struct AmbiguousViewRule: Rule {
             evidence = [.limiting("\(stack.displayName) fills its axis, and every arranged subview it shows has a size of its own along it", to: .info,
                                   because: "UIStackView decides the frames of its arranged subviews, breaking a tie of hugging priorities by their order")]
             fix = "Give the arranged subviews different content hugging priorities along the stack's axis so Xcode stops flagging them; nothing changes on a device."
+        case .neverShown(let orphan):
+            message = "Interface Builder marks the layout of \(subject) ambiguous, but it lies in \(orphan.displayName), a top-level view of the file that no outlet or other connection refers to: nothing puts it on screen, so its layout is never computed."
+            evidence = [.limiting("\(orphan.displayName) is a top-level view no connection refers to, in a file loaded only through its owner's outlets", to: .info,
+                                  because: "a view nothing refers to is never added to a window, so its ambiguity is never seen")]
+            fix = "Delete \(orphan.displayName) if it is left over, or connect it and add the constraints Xcode lists."
         case .ambiguous:
             let open = axes.openAxes(of: object)
             let axes = open.isEmpty ? "" : " (the \(open.map(\.rawValue).joined(separator: " and ")) position or size is left open)"

@@ -6,7 +6,7 @@ final class ConfiguredAnalysisTests: XCTestCase {
     /// A project with one unknown class from module `Lib` and one missing nib, wrapped in `App/`.
     static func project(configuration: String?, extra: [String: String] = [:]) -> ProjectInput {
         var files: [String: String] = [
-            "App/AppDelegate.swift": "import UIKit\n\nfinal class AppDelegate: UIResponder {}\n",
+            "App/AppDelegate.swift": "import UIKit\n\nfinal class AppDelegate: UIResponder {\n    let settings = SettingsViewController()\n}\n",
             "App/Views/Card.xib": """
             <?xml version="1.0" encoding="UTF-8"?>
             <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">

@@ -16,6 +16,10 @@ final class SuppressionTests: XCTestCase {
         }
         required init?(coder: NSCoder) { fatalError() }
     }
+
+    final class SettingsRoute {
+        func open() -> UIViewController { SettingsViewController() }
+    }
     """
 
     private static let objcLoad = """
@@ -28,6 +32,15 @@ final class SuppressionTests: XCTestCase {
     @implementation ProfileViewController
     - (instancetype)init {
         return [super initWithNibName:@"ProfileView" bundle:nil];
+    }
+    @end
+
+    @interface ProfileRoute : NSObject
+    @end
+
+    @implementation ProfileRoute
+    - (UIViewController *)open {
+        return [[ProfileViewController alloc] init];
     }
     @end
     """

@@ -20,6 +20,10 @@ final class AnalyzeConfigurationCommandTests: XCTestCase {
             }
             required init?(coder: NSCoder) { fatalError() }
         }
+
+        final class SettingsRoute {
+            func open() -> UIViewController { SettingsViewController() }
+        }
         """.utf8).write(to: folder.appendingPathComponent("SettingsViewController.swift"))
         if let configuration { try Data(configuration.utf8).write(to: folder.appendingPathComponent(".nibscan.yml")) }
         return folder

@@ -180,8 +180,9 @@ final class UnusedCodeReachTests: XCTestCase {
     private let storyboard = BeyondExample.storyboard("App/Main.storyboard", scenes: BeyondExample.scene(
         id: "Hom", controllerClass: "HomeViewController", storyboardID: "Home", swift: true))
 
-    private func severity(_ source: String) throws -> Severity {
-        let findings = RuleHarness.findings([File("App/Flow.swift", source), storyboard], rules: [MissingStoryboardIDRule.self])
+    private func severity(_ source: String, publishing podspec: Bool = false) throws -> Severity {
+        let pod = podspec ? [File("Intro.podspec", "Pod::Spec.new do |s|\n  s.name = 'Intro'\nend\n")] : []
+        let findings = RuleHarness.findings([File("App/Flow.swift", source), storyboard] + pod, rules: [MissingStoryboardIDRule.self])
         return try XCTUnwrap(findings.first).severity
     }
 
@@ -189,6 +190,10 @@ final class UnusedCodeReachTests: XCTestCase {
 
     func testCodeOfATypeNothingNamesIsInfo() throws {
         XCTAssertEqual(try severity("import UIKit\nfinal class IntroViewController: UIViewController {\n    func next() { _ = \(call) }\n}"), .info)
+    }
+
+    func testALibrarysTypeRunsInAppsOutsideTheUpload() throws {
+        XCTAssertEqual(try severity("import UIKit\nopen class IntroViewController: UIViewController {\n    open func next() { _ = \(call) }\n}", publishing: true), .error)
     }
 
     func testATypeAnotherTypeOfItsFileMakesRuns() throws {

@@ -29,6 +29,10 @@ final class LiveSubmitTests: XCTestCase {
             init() { super.init(nibName: "SettingsView", bundle: nil) }
             required init?(coder: NSCoder) { fatalError() }
         }
+
+        final class SettingsRoute {
+            func open() -> UIViewController { SettingsViewController() }
+        }
         """.utf8).write(to: folder.appendingPathComponent("SettingsViewController.swift"))
         return folder
     }

@@ -36,7 +36,7 @@ extension ProjectModel {
         let ownFiles = ownFiles(of: type)
         guard !isUsed(type.runtimeName ?? typeName, declaredIn: ownFiles, outside: nil),
               type.runtimeName == nil || !isUsed(typeName, declaredIn: ownFiles, outside: nil),
-              !mayBeMadeBySystem(type, declaredIn: ownFiles) else { return nil }
+              !mayBeMadeUnnamed(type, declaredIn: ownFiles) else { return nil }
         return .limiting("nothing uses \(typeName), in whose code this is", to: .info,
                          because: "no source file other than its own and no Interface Builder file names it, and no launch attribute marks it, so nothing makes it and its code never runs (an Info.plist, which the analysis does not read, could name it as a principal class)")
     }
@@ -55,12 +55,14 @@ extension ProjectModel {
         }
     }
 
-    /// Whether the system may make `type` without any file of the upload naming it: a
-    /// launch attribute (`@main`, `@UIApplicationMain`, `@NSApplicationMain`) in its files;
-    /// an application, scene or extension delegate, a document, a screen saver or another
-    /// class an Info.plist names (which the analysis does not read); or a class built into an
-    /// app extension, whose principal class its Info.plist names.
-    private func mayBeMadeBySystem(_ type: SourceType, declaredIn ownFiles: Set<String>) -> Bool {
+    /// Whether `type` may be made without any file of the upload naming it: a launch
+    /// attribute (`@main`, `@UIApplicationMain`, `@NSApplicationMain`) in its files; an
+    /// application, scene or extension delegate, a document, a screen saver or another class
+    /// an Info.plist names (which the analysis does not read); a class built into an app
+    /// extension, whose principal class its Info.plist names; or a class of a library, which
+    /// apps outside the upload use (a framework or library target, or, where the upload has
+    /// no project, a published pod or package).
+    private func mayBeMadeUnnamed(_ type: SourceType, declaredIn ownFiles: Set<String>) -> Bool {
         if ownFiles.contains(where: { path in
             sourceText(of: path).map { text in ["@main", "@UIApplicationMain", "@NSApplicationMain"].contains { text.contains($0) } } ?? false
         }) { return true }
@@ -71,7 +73,15 @@ extension ProjectModel {
             return !systemMade
         }
         return systemMade || type.declarations.contains { declaration in
-            (build.targets(of: declaration.path) ?? []).contains { build.targets[$0].kind == .appExtension }
+            guard let targets = build.targets(of: declaration.path) else { return publishesLibrary }
+            return targets.contains { [.appExtension, .framework, .library].contains(build.targets[$0].kind) }
+        }
+    }
+
+    /// Whether the upload publishes a pod (`*.podspec`) or a Swift package.
+    private var publishesLibrary: Bool {
+        files.contains { file in
+            file.kind == .package || (file.kind == .dependencies && (file.path.hasSuffix(".podspec") || file.path.hasSuffix(".podspec.json")))
         }
     }
 

@@ -20,7 +20,7 @@ struct MissingStoryboardRule: Rule {
         reads: [
             "A `UIStoryboard(name:bundle:)` / `NSStoryboard(name:bundle:)` / `storyboardWithName:bundle:` call in the sources with a string-literal name, and its bundle argument: nil or the main bundle (another bundle is not judged).",
             "The names of the storyboards in the upload (file names without `.storyboard`, `.lproj` copies included); an upload without storyboards is not judged.",
-            "Whether the call ships: the targets that build its source file (project.pbxproj, Package.swift); in a file no target builds or only test targets build, the finding is info. So is one in a type that no other source file and no Interface Builder file names, unless a launch attribute, an application, scene or extension delegate protocol, a system-made superclass (a document, a screen saver) or an app-extension target lets the system make it: nothing makes it, so its code never runs.",
+            "Whether the call ships: the targets that build its source file (project.pbxproj, Package.swift); in a file no target builds or only test targets build, the finding is info. So is one in a type that no other source file and no Interface Builder file names, unless a launch attribute, an application, scene or extension delegate protocol, a system-made superclass (a document, a screen saver), an app-extension target lets the system make it, or it belongs to a library that apps outside the upload use (a framework or library target, a published pod or package): nothing makes it, so its code never runs.",
         ]
     )
 

@@ -24,7 +24,7 @@ struct InitCoderReplacesSelfRule: Rule {
         """,
         reads: [
             "An Objective-C `initWithCoder:` in the sources that assigns `self` a nib-loaded object: a `loadNibNamed:` result or a project class factory that loads a nib (`self = [super initWithCoder:]` and other assignments are not reported).",
-            "Whether that `initWithCoder:` ships: the targets that build its source file (project.pbxproj, Package.swift); in a file no target builds or only test targets build, the finding is info. So is one in a type that no other source file and no Interface Builder file names, unless a launch attribute, an application, scene or extension delegate protocol, a system-made superclass (a document, a screen saver) or an app-extension target lets the system make it: nothing makes it, so its code never runs.",
+            "Whether that `initWithCoder:` ships: the targets that build its source file (project.pbxproj, Package.swift); in a file no target builds or only test targets build, the finding is info. So is one in a type that no other source file and no Interface Builder file names, unless a launch attribute, an application, scene or extension delegate protocol, a system-made superclass (a document, a screen saver), an app-extension target lets the system make it, or it belongs to a library that apps outside the upload use (a framework or library target, a published pod or package): nothing makes it, so its code never runs.",
         ]
     )
 

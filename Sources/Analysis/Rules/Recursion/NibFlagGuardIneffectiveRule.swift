@@ -22,7 +22,7 @@ struct NibFlagGuardIneffectiveRule: Rule {
             "An `awakeAfter(using:)` / `awakeAfterUsingCoder:` override in the sources that returns a nib-loaded view and guards it by returning `self` when an instance property (the flag) is set.",
             "The nibs it loads and their top-level views whose nearest `awakeAfter`, by the lineage in the sources, is this override.",
             "A `<userDefinedRuntimeAttribute>` on such a root view whose `keyPath` is the flag.",
-            "Whether the override ships: the targets that build its source file (project.pbxproj, Package.swift); in a file no target builds or only test targets build, the finding is info. So is one in a type that no other source file and no Interface Builder file names, unless a launch attribute, an application, scene or extension delegate protocol, a system-made superclass (a document, a screen saver) or an app-extension target lets the system make it: nothing makes it, so its code never runs.",
+            "Whether the override ships: the targets that build its source file (project.pbxproj, Package.swift); in a file no target builds or only test targets build, the finding is info. So is one in a type that no other source file and no Interface Builder file names, unless a launch attribute, an application, scene or extension delegate protocol, a system-made superclass (a document, a screen saver), an app-extension target lets the system make it, or it belongs to a library that apps outside the upload use (a framework or library target, a published pod or package): nothing makes it, so its code never runs.",
         ]
     )
 

@@ -23,7 +23,7 @@ struct OwnerMismatchRule: Rule {
             "A nib load in the sources with a single nib name and its owner: `owner: nil`, a `register` of the nib (no owner), `owner: self` in an instance method of a class, or the controller `init(nibName:)` makes; any other owner expression is not judged.",
             "That nib's File's Owner `customClass` (not `NSObject`) and the outlets in its `<connections>`.",
             "For `self` and `init(nibName:)`: the owner's class and File's Owner's class, both with lineages the sources and platform tables know completely, neither a kind of the other.",
-            "Whether the load ships: the targets that build its source file (project.pbxproj, Package.swift); in a file no target builds or only test targets build, the finding is info. So is one in a type that no other source file and no Interface Builder file names, unless a launch attribute, an application, scene or extension delegate protocol, a system-made superclass (a document, a screen saver) or an app-extension target lets the system make it: nothing makes it, so its code never runs.",
+            "Whether the load ships: the targets that build its source file (project.pbxproj, Package.swift); in a file no target builds or only test targets build, the finding is info. So is one in a type that no other source file and no Interface Builder file names, unless a launch attribute, an application, scene or extension delegate protocol, a system-made superclass (a document, a screen saver), an app-extension target lets the system make it, or it belongs to a library that apps outside the upload use (a framework or library target, a published pod or package): nothing makes it, so its code never runs.",
         ]
     )
 

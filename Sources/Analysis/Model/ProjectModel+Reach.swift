@@ -218,33 +218,40 @@ extension ProjectModel {
         // application scene (menu, app delegate) is loaded with the storyboard itself.
         // A WatchKit `controller` is reached by its `identifier` (`pushController(withName:)`),
         // which the model does not keep: not judged.
-        guard controller.element.hasSuffix("ontroller"), controller.element != "controller" else { return nil }
-        if controller.id == document.initialViewController { return nil }
-        if document.connections.contains(where: { $0.kind == .segue && $0.destination == controller.id }) { return nil }
-        let storyboardName = NibCatalog.loadName(ofPath: document.path)
-        if let identifier = controller.storyboardIdentifier {
-            if storyboardIdentifiersUsed.literal.contains(identifier) || storyboardIdentifiersUsed.computed { return nil }
-            if documents.contains(where: { other in
-                other.storyboardReferences.contains { reference in
-                    reference.referencedIdentifier == identifier
-                        && (reference.storyboardName ?? (other.path == document.path ? storyboardName : nil)) == storyboardName
-                }
-            }) { return nil }
-        }
+        guard controller.element.hasSuffix("ontroller"), controller.element != "controller",
+              !reachedControllers(in: document).contains(controller.id) else { return nil }
         let name = controller.customClass ?? controller.element
-        let why = controller.storyboardIdentifier.map { "no segue or relationship leads to it, it is not the initial controller, and no code or storyboard reference uses its Storyboard ID \"\($0)\"" }
-            ?? "no segue or relationship leads to it, it is not the initial controller, and it has no Storyboard ID"
+        let storyboard = NibCatalog.loadName(ofPath: document.path).map { "\($0).storyboard" } ?? document.path
+        let window = initialControllerBlocker(of: document)
+        let initialUnmade = window.map { "the app makes its window in code (\($0.path):\($0.line)), as apps without a main storyboard do, and no code or storyboard reference makes \(storyboard)'s initial controller (the analysis does not read Info.plist)" }
+        let why: String
+        if controller.id == document.initialViewController, let initialUnmade {
+            why = "it is the initial controller of \(storyboard), but " + initialUnmade
+        } else if document.connections.contains(where: { $0.kind == .segue && $0.destination == controller.id }) {
+            why = "only segues or relationships from scenes nothing reaches lead to it" + (initialUnmade.map { "; of them, the initial controller is not made: " + $0 } ?? "")
+        } else {
+            why = controller.storyboardIdentifier.map { "no segue or relationship leads to it, it is not the initial controller, and no code or storyboard reference uses its Storyboard ID \"\($0)\"" }
+                ?? "no segue or relationship leads to it, it is not the initial controller, and it has no Storyboard ID"
+        }
         return .limiting("the scene of \(name) (id \"\(controller.id)\", line \(scene.location.line)) is reached by nothing", to: .info,
                          because: why)
     }
 
     /// The Storyboard IDs code instantiates by literal, and whether any call computes one.
+    /// SwiftGen's generated `StoryboardScene` instantiates through one helper with a computed
+    /// identifier; the identifiers it declares for its scenes (`identifier: "Name"`) are read
+    /// as literals instead.
     var storyboardIdentifiersUsed: (literal: Set<String>, computed: Bool) {
         storyboardIdentifierUseCache.get {
-            let literal = Set(sources.literalCalls.filter { $0.kind == .storyboardIdentifier }.map(\.value))
-            let computed = files.contains { file in
-                guard file.kind == .swift || file.kind == .objc, let data = file.contents else { return false }
-                return ComputedArgumentScan.hasComputedStoryboardIdentifier(in: data)
+            var literal = Set(sources.literalCalls.filter { $0.kind == .storyboardIdentifier }.map(\.value))
+            var computed = false
+            for file in files where file.kind == .swift || file.kind == .objc {
+                guard let data = file.contents, ComputedArgumentScan.hasComputedStoryboardIdentifier(in: data) else { continue }
+                if let text = String(data: data, encoding: .utf8), Self.isSwiftGenStoryboardScenes(text) {
+                    literal.formUnion(Self.captures(of: Self.swiftGenSceneIdentifier, in: text))
+                } else {
+                    computed = true
+                }
             }
             return (literal, computed)
         }

@@ -56,6 +56,12 @@ public struct ProjectModel: Sendable {
     let computedClassNamesCache = LazyValue<Bool>()
     /// Whether each Interface Builder file is loaded, asked by ``reach(of:)``.
     let nibReachCache = MemoTable<Evidence?>()
+    /// The controllers each storyboard's scenes reach, by path (``reachedControllers(in:)``).
+    let reachedControllersCache = MemoTable<Set<String>>()
+    /// The storyboards whose initial controller code makes, built on first use.
+    let initialControllerUseCache = LazyValue<(names: Set<String>, unresolved: Bool)>()
+    /// Where application or scene delegates make their window, built on first use.
+    let windowsMadeInCodeCache = LazyValue<[SourceLocation]>()
     /// The enclosing type of each code site by path and line, asked by ``reach(of:)``.
     let codeSiteTypesCache = LazyValue<[String: [Int: String]]>()
     /// Path → position in `analysedDocuments`, built on first use.

@@ -67,7 +67,7 @@ struct AmbiguousViewRule: Rule {
             "Whether it lies in a top-level view that no connection of the file refers to, in a storyboard or in a xib whose File's Owner is a view or window controller and whose loads use no returned object: nothing shows such a view and the finding is info.",
             "Whether it is an arranged subview of a UIKit stack view that fills its axis and its cross axis (or of one where the view has an intrinsic size across): the stack decides its frame and the finding is info.",
             "The file's required constraints, read from the top down: an axis they leave open; where they fix both axes, Xcode's flag is stale and the finding is info.",
-            "Whether the view ships and runs: the targets that bundle its file (project.pbxproj, Package.swift) and, in a storyboard, what reaches its scene (the initial controller, a segue or relationship, its Storyboard ID used by code or a storyboard reference); in a file no target ships or only test targets bundle, or in a scene nothing reaches, the finding is info.",
+            "Whether the view ships and runs: the targets that bundle its file (project.pbxproj, Package.swift) and, in a storyboard, what reaches its scene (the initial controller of a storyboard the app loads, assumed for an iOS app unless its application or scene delegate makes its window in code and no code or storyboard reference makes that initial controller; a segue or relationship from a scene that is reached in turn; its Storyboard ID used by code, SwiftGen's declared scenes included; a storyboard reference); in a file no target ships or only test targets bundle, or in a scene nothing reaches, the finding is info.",
         ]
     )
 

@@ -20,7 +20,7 @@ struct SubviewsCountGuardRule: Rule {
         reads: [
             "An `awakeAfter(using:)` / `awakeAfterUsingCoder:` override in the sources that returns a nib-loaded view and returns `self` when the view has subviews (`subviews.count`, `subviews.isEmpty`).",
             "Every placement in the storyboards and xibs of a class that declares or inherits that override, and its `<subviews>`: one with subviews makes the finding an error, located there.",
-            "Whether the finding's first place ships and runs: the targets that build the override's source file or, for the error, those that bundle the placement's file and what reaches its scene (project.pbxproj, Package.swift; the initial controller, segues, Storyboard IDs); in no target, only test targets, or a scene nothing reaches, the finding is info.",
+            "Whether the finding's first place ships and runs: the targets that build the override's source file or, for the error, those that bundle the placement's file and what reaches its scene (project.pbxproj, Package.swift; the initial controller of a storyboard the app loads, segues from reached scenes, Storyboard IDs); in no target, only test targets, or a scene nothing reaches, the finding is info.",
         ]
     )
 

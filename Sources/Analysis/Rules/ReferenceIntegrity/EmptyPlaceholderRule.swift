@@ -24,7 +24,7 @@ struct EmptyPlaceholderRule: Rule {
             "A class the sources declare, whose lineage the sources and platform tables know completely, that is a view and the `customClass` of a top-level view of a xib.",
             "A placement of the class elsewhere in a storyboard or xib: a view-like element with that `customClass` and no `<subviews>`.",
             "The class's lineage in the sources: nothing that loads the content while it is decoded (an `awakeAfter` that may return another object, a nib-bridging opt-in, `NibOwnerLoadable`, an initializer or a load with `owner: self`, a content view added, an `init(coder:)` that replaces it).",
-            "Whether the placement ships and runs: the targets that bundle its file (project.pbxproj, Package.swift) and, in a storyboard, what reaches its scene (the initial controller, a segue or relationship, its Storyboard ID used by code or a storyboard reference); in a file no target ships or only test targets bundle, or in a scene nothing reaches, the finding is info.",
+            "Whether the placement ships and runs: the targets that bundle its file (project.pbxproj, Package.swift) and, in a storyboard, what reaches its scene (the initial controller of a storyboard the app loads, assumed for an iOS app unless its application or scene delegate makes its window in code and no code or storyboard reference makes that initial controller; a segue or relationship from a scene that is reached in turn; its Storyboard ID used by code, SwiftGen's declared scenes included; a storyboard reference); in a file no target ships or only test targets bundle, or in a scene nothing reaches, the finding is info.",
         ]
     )
 

@@ -30,15 +30,16 @@ extension ProjectModel {
     /// it or calls it (generated code a generator writes for every scene, a class left behind).
     /// `nil` when the code lies in no such type, or when code makes classes from computed names.
     private func unusedCode(at location: SourceLocation) -> Evidence? {
-        guard let typeName = codeSiteTypes[location.path]?[location.line], !typeName.contains("."),
-              let type = sources.types[typeName], type.hasPrimaryDeclaration,
-              !makesClassesFromComputedNames else { return nil }
-        let ownFiles = ownFiles(of: type)
-        guard !isUsed(type.runtimeName ?? typeName, declaredIn: ownFiles, outside: nil),
-              type.runtimeName == nil || !isUsed(typeName, declaredIn: ownFiles, outside: nil),
-              !mayBeMadeUnnamed(type, declaredIn: ownFiles) else { return nil }
-        return .limiting("nothing uses \(typeName), in whose code this is", to: .info,
-                         because: "no source file other than its own and no Interface Builder file names it, and no launch attribute marks it, so nothing makes it and its code never runs (an Info.plist, which the analysis does not read, could name it as a principal class)")
+        guard let typeName = codeSiteTypes[location.path]?[location.line], !typeName.contains(".") else { return nil }
+        return codeReachCache.value(for: typeName) {
+            guard let type = sources.types[typeName], type.hasPrimaryDeclaration, !makesClassesFromComputedNames else { return nil }
+            let ownFiles = ownFiles(of: type)
+            guard !isUsed(type.runtimeName ?? typeName, declaredIn: ownFiles, outside: nil),
+                  type.runtimeName == nil || !isUsed(typeName, declaredIn: ownFiles, outside: nil),
+                  !mayBeMadeUnnamed(type, declaredIn: ownFiles) else { return nil }
+            return .limiting("nothing uses \(typeName), in whose code this is", to: .info,
+                             because: "no source file other than its own and no Interface Builder file names it, and no launch attribute marks it, so nothing makes it and its code never runs (an Info.plist, which the analysis does not read, could name it as a principal class)")
+        }
     }
 
     /// The enclosing type of each nib load and literal UIKit call, by path and line: where
@@ -245,10 +246,11 @@ extension ProjectModel {
         storyboardIdentifierUseCache.get {
             var literal = Set(sources.literalCalls.filter { $0.kind == .storyboardIdentifier }.map(\.value))
             var computed = false
+            let swiftGenScenes = NameSearch(Self.swiftGenSceneIdentifier)
             for file in files where file.kind == .swift || file.kind == .objc {
                 guard let data = file.contents, ComputedArgumentScan.hasComputedStoryboardIdentifier(in: data) else { continue }
-                if let text = String(data: data, encoding: .utf8), Self.isSwiftGenStoryboardScenes(text) {
-                    literal.formUnion(Self.captures(of: Self.swiftGenSceneIdentifier, in: text))
+                if Self.isSwiftGenStoryboardScenes(data) {
+                    literal.formUnion(swiftGenScenes.names(in: data))
                 } else {
                     computed = true
                 }

@@ -9,9 +9,10 @@ extension ProjectModel {
     func reachedControllers(in document: IBDocument) -> Set<String> {
         reachedControllersCache.value(for: document.path) {
             let positions = document.objectIndicesByID
+            let referenced = identifiersReferenced(in: document)
             var reached: [Int] = document.scenes.compactMap { scene in
                 guard let index = scene.viewController else { return nil }
-                return isReachedFromOutside(document.objects[index], in: document) ? index : nil
+                return isReachedFromOutside(document.objects[index], in: document, referenced: referenced) ? index : nil
             }
             var seen = Set(reached)
             var segues: [Int: [Int]] = [:]
@@ -29,18 +30,22 @@ extension ProjectModel {
 
     /// Whether something outside the storyboard's segues reaches `controller`: it is the
     /// initial controller of a storyboard the app loads that way, code instantiates its
-    /// Storyboard ID (or computes one), or a storyboard reference names it.
-    private func isReachedFromOutside(_ controller: IBObject, in document: IBDocument) -> Bool {
+    /// Storyboard ID (or computes one), or a storyboard reference names it (`referenced`).
+    private func isReachedFromOutside(_ controller: IBObject, in document: IBDocument, referenced: Set<String>) -> Bool {
         if controller.id == document.initialViewController, initialControllerBlocker(of: document) == nil { return true }
         guard let identifier = controller.storyboardIdentifier else { return false }
-        if storyboardIdentifiersUsed.literal.contains(identifier) || storyboardIdentifiersUsed.computed { return true }
+        return storyboardIdentifiersUsed.literal.contains(identifier) || storyboardIdentifiersUsed.computed || referenced.contains(identifier)
+    }
+
+    /// The Storyboard IDs of `document` that storyboard references name (a reference without
+    /// a storyboard name points into its own storyboard).
+    private func identifiersReferenced(in document: IBDocument) -> Set<String> {
         let storyboardName = NibCatalog.loadName(ofPath: document.path)
-        return documents.contains { other in
-            other.storyboardReferences.contains { reference in
-                reference.referencedIdentifier == identifier
-                    && (reference.storyboardName ?? (other.path == document.path ? storyboardName : nil)) == storyboardName
+        return Set(documents.flatMap { other in
+            other.storyboardReferences.compactMap { reference in
+                (reference.storyboardName ?? (other.path == document.path ? storyboardName : nil)) == storyboardName ? reference.referencedIdentifier : nil
             }
-        }
+        })
     }
 
     /// Where the app makes its window in code, when that means the storyboard `document`'s
@@ -70,15 +75,16 @@ extension ProjectModel {
     /// generated helper, whose uses are read instead).
     private var storyboardsWhoseInitialControllerCodeMakes: (names: Set<String>, unresolved: Bool) {
         initialControllerUseCache.get {
+            let namedAfterClass = NameSearch(Self.storyboardNamedAfterClass), instantiates = ByteSearch.Needle("nstantiateInitial")
+            let literalNames = Dictionary(grouping: sources.literalCalls.filter { $0.kind == .storyboardName }, by: \.location.path)
             var names: Set<String> = []
             var unresolved = false
             for file in files where file.kind == .swift || file.kind == .objc {
-                guard let text = file.contents.flatMap({ String(data: $0, encoding: .utf8) }) else { continue }
-                names.formUnion(Self.captures(of: Self.swiftGenInitialScene, in: text))
-                names.formUnion(Self.captures(of: Self.rSwiftInitialController, in: text).map { $0.prefix(1).uppercased() + $0.dropFirst() })
-                guard text.contains("nstantiateInitial"), !Self.isSwiftGenStoryboardScenes(text) else { continue }
-                let named = Set(sources.literalCalls.filter { $0.kind == .storyboardName && $0.location.path == file.path }.map { NibCatalog.stripped($0.value) })
-                    .union(Self.captures(of: Self.storyboardNamedAfterClass, in: text))
+                guard let data = file.contents else { continue }
+                names.formUnion(Self.words(between: Self.swiftGenScenes, and: Self.swiftGenInitial, in: data))
+                names.formUnion(Self.words(between: Self.rSwiftStoryboards, and: Self.rSwiftInitial, in: data).map { $0.prefix(1).uppercased() + $0.dropFirst() })
+                guard NameSearch.holds(instantiates, data), !Self.isSwiftGenStoryboardScenes(data) else { continue }
+                let named = Set((literalNames[file.path] ?? []).map { NibCatalog.stripped($0.value) }).union(namedAfterClass.names(in: data))
                 if named.isEmpty { unresolved = true }
                 names.formUnion(named)
             }
@@ -93,35 +99,74 @@ extension ProjectModel {
             let delegates = sources.types.values.filter { !$0.conformances.filter(Self.windowOwningDelegates.contains).isEmpty }
             let paths = Set(delegates.flatMap { $0.declarations.map(\.path) })
             return paths.sorted().compactMap { path in
-                guard let text = sourceText(of: path),
-                      let range = text.range(of: #"UIWindow\(|\[UIWindow alloc\]"#, options: .regularExpression) else { return nil }
-                let line = text[..<range.lowerBound].utf8.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
-                return SourceLocation(path: path, line: line)
+                guard let data = sourceData(of: path) else { return nil }
+                return data.withUnsafeBytes { raw -> SourceLocation? in
+                    let bytes = raw.bindMemory(to: UInt8.self)
+                    guard let offset = Self.windowMade.compactMap({ ByteSearch.firstIndex(of: $0, in: bytes) }).min() else { return nil }
+                    return SourceLocation(path: path, line: bytes[..<offset].reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) })
+                }
             }
         }
     }
 
-    /// Whether `text` is SwiftGen's generated `StoryboardScene`, whose helpers instantiate
+    /// Whether a source is SwiftGen's generated `StoryboardScene`, whose helpers instantiate
     /// the scenes it declares.
-    static func isSwiftGenStoryboardScenes(_ text: String) -> Bool {
-        text.contains("enum StoryboardScene")
+    static func isSwiftGenStoryboardScenes(_ source: Data) -> Bool {
+        NameSearch.holds(ByteSearch.Needle("enum StoryboardScene"), source)
     }
 
+    private static let windowMade = [ByteSearch.Needle("UIWindow("), ByteSearch.Needle("[UIWindow alloc]")]
     private static let windowOwningDelegates: Set<String> = ["UIApplicationDelegate", "UIWindowSceneDelegate"]
     /// A pattern whose first non-empty group is a storyboard's name or a Storyboard ID, and a
-    /// word every match holds (most sources hold none, and are not searched).
+    /// word every match holds.
     typealias NamePattern = (word: String, regex: String)
-    private static let swiftGenInitialScene: NamePattern = ("StoryboardScene", #"StoryboardScene\.(\w+)\.initialScene"#)
-    private static let rSwiftInitialController: NamePattern = ("R.storyboard", #"R\.storyboard\.(\w+)\.instantiateInitial"#)
+    private static let swiftGenScenes = ByteSearch.Needle("StoryboardScene."), swiftGenInitial = Array(".initialScene".utf8)
+    private static let rSwiftStoryboards = ByteSearch.Needle("R.storyboard."), rSwiftInitial = Array(".instantiateInitial".utf8)
     static let swiftGenSceneIdentifier: NamePattern = ("SceneType", #"SceneType<[^>]*>\(storyboard:\s*\w+\.self,\s*identifier:\s*"([^"\\]+)"\)"#)
     private static let storyboardNamedAfterClass: NamePattern = ("toryboard", #"(?:storyboardWithName:\s*NSStringFromClass\(\[(\w+) class\]\)|UIStoryboard\(name:\s*String\(describing:\s*(\w+)\.self\))"#)
 
-    /// The first non-empty group of each match of `pattern` in `text`.
-    static func captures(of pattern: NamePattern, in text: String) -> [String] {
-        guard text.contains(pattern.word), let expression = try? NSRegularExpression(pattern: pattern.regex) else { return [] }
-        let whole = NSRange(text.startIndex..., in: text)
-        return expression.matches(in: text, range: whole).compactMap { match in
-            (1..<match.numberOfRanges).lazy.compactMap { Range(match.range(at: $0), in: text).map { String(text[$0]) } }.first
+    /// The words written between `prefix` and `suffix` in `source`: SwiftGen's
+    /// `StoryboardScene.Name.initialScene`, R.swift's `R.storyboard.name.instantiateInitial…`.
+    private static func words(between prefix: ByteSearch.Needle, and suffix: [UInt8], in source: Data) -> [String] {
+        source.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var words: [String] = []
+            var start = 0
+            while let found = ByteSearch.firstIndex(of: prefix, in: bytes, from: start) {
+                let wordStart = found + prefix.count
+                var end = wordStart
+                while end < bytes.count, bytes[end].isASCIIWordByte { end += 1 }
+                start = max(end, found + 1)
+                guard end > wordStart, end + suffix.count <= bytes.count,
+                      suffix.indices.allSatisfy({ bytes[end + $0] == suffix[$0] }) else { continue }
+                words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[wordStart..<end]), as: UTF8.self))
+            }
+            return words
+        }
+    }
+
+    /// A ``NamePattern`` compiled once for a search of many sources: a source's bytes are
+    /// searched for the word first (most hold none), and only those that hold it are decoded
+    /// and matched.
+    struct NameSearch {
+        private let word: ByteSearch.Needle
+        private let expression: NSRegularExpression?
+
+        init(_ pattern: NamePattern) {
+            word = ByteSearch.Needle(pattern.word)
+            expression = try? NSRegularExpression(pattern: pattern.regex)
+        }
+
+        /// The first non-empty group of each match in `source`.
+        func names(in source: Data) -> [String] {
+            guard let expression, Self.holds(word, source), let text = String(data: source, encoding: .utf8) else { return [] }
+            return expression.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
+                (1..<match.numberOfRanges).lazy.compactMap { Range(match.range(at: $0), in: text).map { String(text[$0]) } }.first
+            }
+        }
+
+        static func holds(_ word: ByteSearch.Needle, _ source: Data) -> Bool {
+            source.withUnsafeBytes { ByteSearch.contains(word, in: $0.bindMemory(to: UInt8.self)) }
         }
     }
 }

@@ -62,6 +62,8 @@ public struct ProjectModel: Sendable {
     let initialControllerUseCache = LazyValue<(names: Set<String>, unresolved: Bool)>()
     /// Where application or scene delegates make their window, built on first use.
     let windowsMadeInCodeCache = LazyValue<[SourceLocation]>()
+    /// Whether each type's code runs, by type name, asked by ``reach(of:)``.
+    let codeReachCache = MemoTable<Evidence?>()
     /// The enclosing type of each code site by path and line, asked by ``reach(of:)``.
     let codeSiteTypesCache = LazyValue<[String: [Int: String]]>()
     /// Path → position in `analysedDocuments`, built on first use.

@@ -42,11 +42,15 @@ extension ProjectModel {
 
     /// The whole text of the source file at `path`.
     func sourceText(of path: String) -> String? {
+        sourceData(of: path).flatMap { String(data: $0, encoding: .utf8) }
+    }
+
+    /// The bytes of the file at `path`.
+    func sourceData(of path: String) -> Data? {
         let positions = filePositionsCache.get {
             Dictionary(files.indices.map { (files[$0].path, $0) }) { first, _ in first }
         }
-        guard let position = positions[path], let data = files[position].contents else { return nil }
-        return String(data: data, encoding: .utf8)
+        return positions[path].flatMap { files[$0].contents }
     }
 
     /// The byte offset where 1-based `line` starts in UTF-8 `bytes`, `nil` past the last line.

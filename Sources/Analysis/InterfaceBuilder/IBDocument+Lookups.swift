@@ -18,6 +18,14 @@ extension IBDocument {
         Dictionary(objects.map { ($0.id, $0.index) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// The position of the top-level object holding the object at `position` (a scene's
+    /// controller in a storyboard, a root of `<objects>` in a xib): itself when it has no parent.
+    public func topLevelPosition(of position: Int) -> Int {
+        var position = position
+        while let parent = objects[position].parent { position = parent }
+        return position
+    }
+
     /// The objects whose parent is `object`, in document order.
     public func children(of object: IBObject) -> [IBObject] {
         object.children.map { objects[$0] }

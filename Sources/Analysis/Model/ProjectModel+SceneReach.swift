@@ -17,9 +17,8 @@ extension ProjectModel {
             var seen = Set(reached)
             var segues: [Int: [Int]] = [:]
             for connection in document.connections where connection.kind == .segue {
-                guard var source = connection.source, let destination = connection.destination.flatMap({ positions[$0] }) else { continue }
-                while let parent = document.objects[source].parent { source = parent }
-                segues[source, default: []].append(destination)
+                guard let source = connection.source, let destination = connection.destination.flatMap({ positions[$0] }) else { continue }
+                segues[document.topLevelPosition(of: source), default: []].append(destination)
             }
             while let next = reached.popLast() {
                 for destination in segues[next] ?? [] where seen.insert(destination).inserted { reached.append(destination) }

@@ -39,6 +39,7 @@ struct AmbiguityAtRunTime {
     /// Per object id: how many constraints mention it, and how many of them are placeholders.
     private let constraintCounts: [String: (all: Int, placeholders: Int)]
     private var sizeCache: [Int: SizeFromCode?] = [:]
+    private var referencedTopLevelCache: Set<Int>?
 
     init(model: ProjectModel, document: IBDocument, table: CodeLayoutTable) {
         self.model = model
@@ -72,9 +73,8 @@ struct AmbiguityAtRunTime {
     /// controller, which keeps no other top-level object, and that code loads only as a
     /// controller's nib or discarding the objects the load returns). A xib owned by anything else may be loaded by code that takes its
     /// top-level objects by position or type: not judged.
-    private func unreferencedTopLevelView(holding object: IBObject) -> IBObject? {
-        var top = object
-        while let parent = top.parent { top = document.objects[parent] }
+    private mutating func unreferencedTopLevelView(holding object: IBObject) -> IBObject? {
+        let top = document.objects[document.topLevelPosition(of: object.index)]
         guard document.topLevelObjects.contains(top.index), top.placeholder == nil,
               ProjectModel.family(ofElement: top) == .view || ProjectModel.family(ofElement: top) == .cell else { return nil }
         if document.format == .xib {
@@ -84,13 +84,20 @@ struct AmbiguityAtRunTime {
         } else if document.format != .storyboard {
             return nil
         }
+        return referencedTopLevelObjectsOnce().contains(top.index) ? nil : top
+    }
+
+    /// The top-level objects holding an object some connection other than a segue refers to,
+    /// gathered once per document.
+    private mutating func referencedTopLevelObjectsOnce() -> Set<Int> {
+        if let known = referencedTopLevelCache { return known }
         let positions = document.objectIndicesByID
-        let referenced = document.connections.contains { connection in
-            guard connection.kind != .segue, let destination = connection.destination, var position = positions[destination] else { return false }
-            while let parent = document.objects[position].parent { position = parent }
-            return position == top.index
-        }
-        return referenced ? nil : top
+        let referenced = Set(document.connections.compactMap { connection -> Int? in
+            guard connection.kind != .segue, let destination = connection.destination, let position = positions[destination] else { return nil }
+            return document.topLevelPosition(of: position)
+        })
+        referencedTopLevelCache = referenced
+        return referenced
     }
 
     // MARK: - Stack views

@@ -18,7 +18,8 @@ extension ProjectModel {
             return [.limiting("\(path) is built or bundled only by test target(s) \(testTargets.joined(separator: ", "))", to: .info,
                               because: "test inputs never ship in the app")]
         }
-        if let unreached = unreachedScene(at: location) ?? unloadedNib(at: path) ?? unusedCode(at: location) {
+        if let unreached = unreachedScene(at: location) ?? unloadedNib(at: path) ?? unusedCode(at: location)
+            ?? undequeuedRegistration(at: location) {
             return [unreached]
         }
         return []
@@ -202,7 +203,7 @@ extension ProjectModel {
     }
 
     /// The names of the test targets that build or bundle `path` when only test targets do.
-    private func onlyTestTargets(of path: String) -> [String]? {
+    func onlyTestTargets(of path: String) -> [String]? {
         guard let indices = build.targets(of: path), !indices.isEmpty,
               indices.allSatisfy({ build.targets[$0].kind == .test }) else { return nil }
         return build.names(of: indices)

@@ -71,6 +71,8 @@ public struct ProjectModel: Sendable {
     /// The classes an unknown class may have been renamed to, by the platform class of its
     /// element (`classRenameRepair`): declared, not nested, named by no IB file, of that kind.
     let classRenamePoolCache = MemoTable<ClassRenamePool>()
+    /// Whether each registration's nib is ever dequeued, by place and identifier.
+    let undequeuedCache = MemoTable<Evidence?>()
     /// Where code switches controls on or off, by property name, built on first use.
     let enabledStateAssignmentsCache = LazyValue<[String: [(path: String, assignment: EnabledStateAssignment)]]>()
 

@@ -23,7 +23,7 @@ struct MissingNibRule: Rule {
             "When the name comes from a type no source declares (a generic parameter or alias), or from a framework's or library's class (project.pbxproj) whose subclasses outside the project name their own nibs, the name is assumed and the finding is info.",
             "The `.xib` and `.nib` files of the upload (`.lproj` copies and `~iphone` / `~ipad` variants included), none with that name, nor with the name of a project subclass of the enclosing class when the name comes from the class at run time.",
             "Whether the call loads a window controller's nib (`windowNibName`): AppKit logs the failure, a warning.",
-            "Whether the load ships: the targets that build its source file (project.pbxproj, Package.swift); in a file no target builds or only test targets build, the finding is info. So is one in a type that no other source file and no Interface Builder file names, unless a launch attribute, an application, scene or extension delegate protocol, a system-made superclass (a document, a screen saver), an app-extension target lets the system make it, or it belongs to a library that apps outside the upload use (a framework or library target, a published pod or package): nothing makes it, so its code never runs.",
+            "Whether the load ships: the targets that build its source file (project.pbxproj, Package.swift); in a file no target builds or only test targets build, the finding is info. So is one in a type that no other source file and no Interface Builder file names, unless a launch attribute, an application, scene or extension delegate protocol, a system-made superclass (a document, a screen saver), an app-extension target lets the system make it, or it belongs to a library that apps outside the upload use (a framework or library target, a published pod or package): nothing makes it, so its code never runs. And a nib registered under an identifier no dequeue of that view can ask for is never loaded, so the finding is info: the identifier is a literal, a constant or an enum case with one literal value, and no shipping code names it (its literal, its constant, or the type its value spells) outside registrations and declarations, except files that register their own view for it.",
         ]
     )
 
@@ -65,6 +65,33 @@ struct MissingNibRule: Rule {
                 }
                 """),
                 .init("App/CardView.xib", minimalXib),
+            ]),
+            RuleExample("A cell nib registered under an identifier no code dequeues: UIKit never loads it, so the missing file shows nowhere (info).", severity: .info, files: [
+                .init("App/StatsController.swift", """
+                import UIKit
+
+                final class StatsController: UITableViewController {
+                    enum Cells: String { case dot = "DotCell", text = "TextCell" }
+
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        tableView.register(UINib(nibName: "DotCell", bundle: nil), forCellReuseIdentifier: Cells.dot.rawValue)
+                        tableView.register(UINib(nibName: "TextCell", bundle: nil), forCellReuseIdentifier: Cells.text.rawValue)
+                    }
+
+                    override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                        tableView.dequeueReusableCell(withIdentifier: Cells.text.rawValue, for: indexPath)
+                    }
+                }
+                """),
+                .init("App/TextCell.xib", minimalXib),
+                .init("App/AppFlow.swift", """
+                import UIKit
+
+                enum AppFlow {
+                    static let first: UIViewController = StatsController()
+                }
+                """),
             ]),
             RuleExample("macOS: a window controller's nib was renamed; AppKit logs the failure and the window never appears (a warning).", severity: .warning, files: [
                 .init("Mac/PrefsController.m", """

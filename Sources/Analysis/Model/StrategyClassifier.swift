@@ -92,11 +92,14 @@ struct StrategyClassifier {
     // MARK: Nibs whose File's Owner is the class
 
     private func ownerNibStrategies(_ projectClass: ProjectClass, family: ProjectModel.ClassFamily) -> [Strategy] {
-        projectClass.filesOwners.compactMap { owner in
+        let unlabelled = family == .view ? unlabelledOwnerNibs(of: projectClass) : []
+        return (projectClass.filesOwners + unlabelled).compactMap { owner in
             let document = model.document(owner)
             guard let nibName = NibCatalog.loadName(ofPath: document.path) else { return nil }
             let ownerEvidence = Evidence(path: document.path, line: model.object(owner).location.line,
-                                         note: "File's Owner of \(nibName) has class \(projectClass.runtimeName).")
+                                         note: unlabelled.contains(owner)
+                                            ? "\(nibName).xib is named after the class \(projectClass.runtimeName), and its File's Owner has no class (a design-time label only)."
+                                            : "File's Owner of \(nibName) has class \(projectClass.runtimeName).")
             let sites = model.loadSites(forNib: nibName)
             if family == .viewController {
                 // A label on a nib that no code names and the default lookup never finds.
@@ -117,9 +120,27 @@ struct StrategyClassifier {
                     + (initializer.map { [Evidence(path: $0.method.location.path, line: $0.method.location.line,
                                                    note: "Loads a nib while initialising: \($0.chain.joined(separator: " → ")).")] } ?? []))
             }
+            // A classless owner is the class's only when its code loads the xib as owner.
+            if unlabelled.contains(owner) { return nil }
             let why = unknownReason(projectClass, nibName: nibName, loadedBy: "no source loads \(nibName) with owner self")
             return Strategy(id: "unknown", evidence: [Evidence(path: ownerEvidence.path, line: ownerEvidence.line,
                                                                note: "\(ownerEvidence.note) But \(why).")])
+        }
+    }
+
+    /// The File's Owners of the xibs named after a view class whose owner Interface Builder
+    /// leaves without a class and whose top-level objects do not name the class: the class
+    /// is the owner whenever its own code loads the xib with `self` as owner (the label only
+    /// lets IB offer outlets; at run time the owner is whatever the code passes, and key-value
+    /// coding sets any outlet it has).
+    private func unlabelledOwnerNibs(of projectClass: ProjectClass) -> [IBObjectReference] {
+        guard projectClass.filesOwners.isEmpty, projectClass.rootViews.isEmpty else { return [] }
+        return model.nibCatalog.nibDocuments(named: projectClass.runtimeName).compactMap { position in
+            let document = model.documents[position]
+            guard document.format != .storyboard, document.status == .analysed,
+                  let owner = document.topLevelObjects.first(where: { document.objects[$0].placeholder == .filesOwner }),
+                  document.objects[owner].customClass == nil else { return nil }
+            return IBObjectReference(document: position, object: owner)
         }
     }
 

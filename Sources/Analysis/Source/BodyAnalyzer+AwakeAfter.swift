@@ -40,10 +40,10 @@ extension BodyAnalyzer {
             facts.merge(helperFacts)
         }
         var guardKind = guardKind(in: body, typeIndex: method.declarationIndex)
-        for swap in returnedSelfHelpers(in: body, calls: bodyCalls) {
-            copyHelper = copyHelper ?? swap.selector
-            facts.merge(swap.selfCopies)
-            if case .none = guardKind { guardKind = swap.selfGuard }
+        for swap in returnedSwapHelpers(in: body, calls: bodyCalls) {
+            copyHelper = copyHelper ?? swap.helper.selector
+            facts.merge(swap.copies)
+            if case .none = guardKind { guardKind = swap.helper.placeholderGuard }
         }
         return AwakeAfterSummary(
             returnsNibLoadedObject: loadsInBody && returnsOther, returnsSelf: returnsSelf,
@@ -62,20 +62,29 @@ extension BodyAnalyzer {
         "String", "NSStringFromClass", "object_getClass", "Unmanaged", "ObjectIdentifier",
     ]
 
-    /// The project's instance-method helpers that a `return` hands the decoded object to as
-    /// `self`: `return self.swapFromNib(coder, nibName: …)`, `return super.helper(…)`, a bare
-    /// `helper(…)` in Swift, `[self helper…]`. A helper called on another object or a type
-    /// method (`[[self class] fromNib]`) does not see the placeholder as `self`.
-    private func returnedSelfHelpers(in body: Range<Int>, calls: [CallSite]) -> [NibLoadHelper] {
+    /// The project's helpers that a `return` hands the decoded object to, with what each
+    /// copies from it: as `self` to an instance method (`return self.swapFromNib(coder, …)`,
+    /// `return super.helper(…)`, a bare `helper(…)` in Swift, `[self helper…]`), or as an
+    /// argument (`return UIView.replaceWithInstance(self)`). A type method called without
+    /// it (`[[self class] fromNib]`) does not see the placeholder.
+    private func returnedSwapHelpers(in body: Range<Int>, calls: [CallSite]) -> [(helper: NibLoadHelper, copies: PlaceholderCopyFacts)] {
         var values = body.filter { stream.isText($0, "return") }
             .map { SourceStatement.expression(in: stream, from: $0 + 1, limit: body.upperBound) }
         if values.isEmpty, language == .swift, body.count > 2 { values = [(body.lowerBound + 1)..<(body.upperBound - 1)] }  // implicit return
-        var found: [NibLoadHelper] = []
+        var found: [(helper: NibLoadHelper, copies: PlaceholderCopyFacts)] = []
         for value in values {
-            guard let call = calls.first(where: { $0.expression.lowerBound >= value.lowerBound && $0.expression.upperBound <= value.upperBound
-                      && !$0.expression.isEmpty && isSelfOrSuper($0.receiver) }),
-                  let helper = helpers.helper(for: call, in: receiverContext(of: call)), !helper.isTypeMethod else { continue }
-            found.append(helper)
+            for call in calls where call.expression.lowerBound >= value.lowerBound && call.expression.upperBound <= value.upperBound
+                && !call.expression.isEmpty {
+                guard let helper = helpers.helper(for: call, in: receiverContext(of: call)) else { continue }
+                if let position = call.arguments.firstIndex(where: { stream.text(of: $0) == "self" }), position < helper.parameterCopies.count {
+                    found.append((helper, helper.parameterCopies[position]))
+                } else if isSelfOrSuper(call.receiver), !helper.isTypeMethod {
+                    found.append((helper, helper.selfCopies))
+                } else {
+                    continue
+                }
+                break
+            }
         }
         return found
     }

@@ -62,7 +62,10 @@ extension BodyAnalyzer {
             returnsNib: load.api == .uiNib && load.owner == .notApplicable,
             selfCopies: method.method.isTypeMethod ? PlaceholderCopyFacts()
                 : PlaceholderCopyReader(stream: stream, path: path, language: language, placeholder: "self").read(body),
-            selfGuard: method.method.isTypeMethod ? .none : guardKind(in: body, typeIndex: method.declarationIndex)))
+            parameterCopies: method.parameters.map {
+                PlaceholderCopyReader(stream: stream, path: path, language: language, placeholder: $0.name).read(body)
+            },
+            placeholderGuard: guardKind(in: body, typeIndex: method.method.isTypeMethod ? nil : method.declarationIndex)))
     }
 
     /// A name made from one of the method's own generic parameters (`T.nibName` in

@@ -45,11 +45,16 @@ struct NibLoadHelper: Sendable, Equatable {
     /// `static var nib: UINib`): a call loads only when its result is instantiated, and a
     /// call passed to `register…` registers the nib.
     var returnsNib = false
-    /// What the helper's body carries over from `self` to the view it loads, and how it
-    /// avoids recursion, for an `awakeAfter` that returns `self.helper(…)` or
-    /// `super.helper(…)`: `self` in the helper is then the placeholder.
+    /// What the helper's body carries over from `self` to the view it loads, for an
+    /// `awakeAfter` that returns `self.helper(…)` or `super.helper(…)`: `self` in the helper
+    /// is then the placeholder.
     var selfCopies = PlaceholderCopyFacts()
-    var selfGuard: AwakeAfterSummary.Guard = .none
+    /// What the body carries over from each parameter, for an `awakeAfter` that hands the
+    /// placeholder over as an argument (`return UIView.replace(self)`), by position.
+    var parameterCopies: [PlaceholderCopyFacts] = []
+    /// How the body avoids recursion (a `subviews` check, a flag) for the placeholder it is
+    /// handed, as `self` or as an argument.
+    var placeholderGuard: AwakeAfterSummary.Guard = .none
 }
 
 extension NibLoadHelper {

@@ -18,7 +18,7 @@ struct SubviewsCountGuardRule: Rule {
         `_NIB_` subclass as the nib's root class (seed 000 d).
         """,
         reads: [
-            "An `awakeAfter(using:)` / `awakeAfterUsingCoder:` override in the sources that returns a nib-loaded view and returns `self` when the view has subviews (`subviews.count`, `subviews.isEmpty`).",
+            "An `awakeAfter(using:)` / `awakeAfterUsingCoder:` override in the sources that returns a nib-loaded view and returns `self` when the view has subviews (`subviews.count`, `subviews.isEmpty`), in its own body or in the project helper it hands the placeholder to, as `self` (`return self.swapFromNib()`) or as an argument (`return UIView.replaceFromNib(self)`, the check then made on that parameter).",
             "Every placement in the storyboards and xibs of a class that declares or inherits that override, and its `<subviews>`: one with subviews makes the finding an error, located there.",
             "Whether the finding's first place ships and runs: the targets that build the override's source file or, for the error, those that bundle the placement's file and what reaches its scene (project.pbxproj, Package.swift; the initial controller of a storyboard the app loads, segues from reached scenes, Storyboard IDs); in no target, only test targets, or a scene nothing reaches, the finding is info.",
         ]

@@ -16,7 +16,7 @@ extension ProjectModel {
         var switchedOff: (path: String, line: Int)?
         for outlet in outlets {
             let ownerClass = outlet.source.flatMap { document.objects[$0].customClass }
-            for (path, assignment) in enabledStateAssignments[outlet.property ?? ""] ?? [] {
+            for (path, assignment) in enabledStateAssignments(of: outlet.property ?? "") {
                 guard mayHold(ownerClass, receiverType: assignment.receiverType) else { continue }
                 if assignment.neverRuns {
                     if assignment.value != false { switchedOff = switchedOff ?? (path, assignment.line) }
@@ -40,20 +40,23 @@ extension ProjectModel {
             || declaredType(runtimeName: ownerClass).map { lineage(of: $0.name).contains(receiverType) } == true
     }
 
-    /// Every enabled-state assignment of the sources, by property name.
-    private var enabledStateAssignments: [String: [(path: String, assignment: EnabledStateAssignment)]] {
-        enabledStateAssignmentsCache.get {
-            var found: [String: [(path: String, assignment: EnabledStateAssignment)]] = [:]
+    /// Every enabled-state assignment of the property `name` in the sources, read from the
+    /// files that spell both the name and an enabled state, once per name.
+    private func enabledStateAssignments(of name: String) -> [(path: String, assignment: EnabledStateAssignment)] {
+        enabledStateAssignmentsCache.value(for: name) {
+            let property = ByteSearch.Needle(name)
+            var found: [(path: String, assignment: EnabledStateAssignment)] = []
             for file in files where file.kind == .swift || file.kind == .objc {
-                guard let contents = file.contents, contents.range(of: Self.enabledWord) != nil else { continue }
+                guard let contents = file.contents, contents.withUnsafeBytes({ raw in
+                    let bytes = raw.bindMemory(to: UInt8.self)
+                    return ByteSearch.contains(property, in: bytes) && ByteSearch.contains(Self.enabledWord, in: bytes)
+                }) else { continue }
                 let stream = SourceTokenizer(language: file.kind == .swift ? .swift : .objc).stream([UInt8](contents))
-                for assignment in EnabledStateAssignment.scan(stream) {
-                    found[assignment.property, default: []].append((file.path, assignment))
-                }
+                found += EnabledStateAssignment.scan(stream).filter { $0.property == name }.map { (file.path, $0) }
             }
             return found
         }
     }
 
-    private static let enabledWord = Data("nabled".utf8)
+    private static let enabledWord = ByteSearch.Needle("nabled")
 }

@@ -15,26 +15,40 @@ extension ProjectModel {
     func undequeuedRegistration(at location: SourceLocation) -> Evidence? {
         guard let site = sources.nibLoads.first(where: { $0.location == location && $0.api == .registerNib }),
               let identifier = registeredIdentifier(of: site) else { return nil }
-        return undequeuedCache.value(for: "\(location.path)\u{0}\(identifier.names.sorted())\u{0}\(identifier.value)") {
-            var usingFiles: [String] = []
-            var registeringFiles: Set<String> = []
-            let names = identifier.names.union(Self.isIdentifierLike(identifier.value) ? [identifier.value] : [])
-            let needles = names.map { Data($0.utf8) }
-            for file in files where file.kind == .swift || file.kind == .objc {
-                guard let contents = file.contents, needles.contains(where: { contents.range(of: $0) != nil }),
+        let mentions = reuseIdentifierFiles(names: identifier.names, value: identifier.value)
+        guard !mentions.using.contains(location.path), mentions.using.allSatisfy(mentions.registering.contains) else { return nil }
+        let spelled = identifier.names.sorted().map { "`\($0)`" } + ["\"\(identifier.value)\""]
+        let elsewhere = mentions.using.isEmpty ? "no code names \(spelled.joined(separator: " or ")) outside registrations and declarations"
+            : "code names \(spelled.joined(separator: " or ")) only in \(mentions.using.joined(separator: ", ")), which registers its own view for it"
+        return .limiting("the nib registered here under \"\(identifier.value)\" is never dequeued from the view it is registered with", to: .info,
+                         because: "UIKit loads a registered nib only when a dequeue asks for its identifier, a dequeue can ask only for an identifier some code names, and \(elsewhere)")
+    }
+
+    /// The shipping source files that name a reuse identifier (its `names`, its literal
+    /// `value`, or the type the value spells) outside registrations and declarations, and
+    /// those that name it in a registration; read once per identifier.
+    private func reuseIdentifierFiles(names: Set<String>, value: String) -> ReuseIdentifierFiles {
+        reuseIdentifierMentionsCache.value(for: "\(names.sorted())\u{0}\(value)") {
+            var files = ReuseIdentifierFiles()
+            let spellings = names.union(Self.isIdentifierLike(value) ? [value] : [])
+            let needles = spellings.map { ByteSearch.Needle($0) } + [ByteSearch.Needle(value)]
+            for file in self.files where file.kind == .swift || file.kind == .objc {
+                guard let contents = file.contents, Self.holdsAny(needles, contents),
                       !build.isNotBuilt(file.path), onlyTestTargets(of: file.path) == nil else { continue }
                 let stream = SourceTokenizer(language: file.kind == .swift ? .swift : .objc).stream([UInt8](contents))
-                let mentions = ReuseIdentifierMentions(stream, names: names, value: identifier.value).mentions
-                if mentions.contains(where: { $0.role == .registration }) { registeringFiles.insert(file.path) }
-                if mentions.contains(where: { $0.role == .use }) { usingFiles.append(file.path) }
+                let mentions = ReuseIdentifierMentions(stream, names: spellings, value: value).mentions
+                if mentions.contains(where: { $0.role == .registration }) { files.registering.insert(file.path) }
+                if mentions.contains(where: { $0.role == .use }) { files.using.append(file.path) }
             }
-            guard !usingFiles.contains(location.path),
-                  usingFiles.allSatisfy({ registeringFiles.contains($0) }) else { return nil }
-            let spelled = identifier.names.sorted().map { "`\($0)`" } + ["\"\(identifier.value)\""]
-            let elsewhere = usingFiles.isEmpty ? "no code names \(spelled.joined(separator: " or ")) outside registrations and declarations"
-                : "code names \(spelled.joined(separator: " or ")) only in \(usingFiles.joined(separator: ", ")), which registers its own view for it"
-            return .limiting("the nib registered here under \"\(identifier.value)\" is never dequeued from the view it is registered with", to: .info,
-                             because: "UIKit loads a registered nib only when a dequeue asks for its identifier, a dequeue can ask only for an identifier some code names, and \(elsewhere)")
+            return files
+        }
+    }
+
+    /// Whether `contents` holds any of `needles`.
+    private static func holdsAny(_ needles: [ByteSearch.Needle], _ contents: Data) -> Bool {
+        contents.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            return needles.contains { ByteSearch.contains($0, in: bytes) }
         }
     }
 
@@ -63,19 +77,22 @@ extension ProjectModel {
     }
 
     /// The one string literal the sources give `name` (`case name = "x"`, `let name = "x"`,
-    /// `NSString *const name = @"x"`), `nil` when there is none or several differ.
+    /// `NSString *const name = @"x"`), `nil` when there is none or several differ; read once
+    /// per name.
     private func literalValue(ofConstant name: String) -> String? {
-        let escaped = NSRegularExpression.escapedPattern(for: name)
-        guard let pattern = try? NSRegularExpression(pattern: #"(?:\b(?:case|let)\s+"# + escaped + #"\s*(?::\s*String\s*)?|\bconst\s+"# + escaped + #"\s*)=\s*@?"([^"\\\n]*)""#) else { return nil }
-        let needle = Data(name.utf8)
-        var values: Set<String> = []
-        for file in files where file.kind == .swift || file.kind == .objc {
-            guard let contents = file.contents, contents.range(of: needle) != nil, let text = String(data: contents, encoding: .utf8) else { continue }
-            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-                if let range = Range(match.range(at: 1), in: text) { values.insert(String(text[range])) }
+        constantLiteralCache.value(for: name) {
+            let escaped = NSRegularExpression.escapedPattern(for: name)
+            guard let pattern = try? NSRegularExpression(pattern: #"(?:\b(?:case|let)\s+"# + escaped + #"\s*(?::\s*String\s*)?|\bconst\s+"# + escaped + #"\s*)=\s*@?"([^"\\\n]*)""#) else { return nil }
+            let needle = [ByteSearch.Needle(name)]
+            var values: Set<String> = []
+            for file in files where file.kind == .swift || file.kind == .objc {
+                guard let contents = file.contents, Self.holdsAny(needle, contents), let text = String(data: contents, encoding: .utf8) else { continue }
+                for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                    if let range = Range(match.range(at: 1), in: text) { values.insert(String(text[range])) }
+                }
             }
+            return values.count == 1 ? values.first : nil
         }
-        return values.count == 1 ? values.first : nil
     }
 
     /// Whether `text` could be a type's name: letters, digits and underscores, not starting
@@ -84,4 +101,10 @@ extension ProjectModel {
         guard let first = text.unicodeScalars.first, !CharacterSet.decimalDigits.contains(first) else { return false }
         return text.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || $0 == "_" }
     }
+}
+
+/// The source files that may dequeue a reuse identifier and those that register it.
+struct ReuseIdentifierFiles: Sendable {
+    var using: [String] = []
+    var registering: Set<String> = []
 }

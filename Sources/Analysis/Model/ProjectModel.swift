@@ -71,10 +71,12 @@ public struct ProjectModel: Sendable {
     /// The classes an unknown class may have been renamed to, by the platform class of its
     /// element (`classRenameRepair`): declared, not nested, named by no IB file, of that kind.
     let classRenamePoolCache = MemoTable<ClassRenamePool>()
-    /// Whether each registration's nib is ever dequeued, by place and identifier.
-    let undequeuedCache = MemoTable<Evidence?>()
-    /// Where code switches controls on or off, by property name, built on first use.
-    let enabledStateAssignmentsCache = LazyValue<[String: [(path: String, assignment: EnabledStateAssignment)]]>()
+    /// Where code switches controls on or off, by property name, read on first use.
+    let enabledStateAssignmentsCache = MemoTable<[(path: String, assignment: EnabledStateAssignment)]>()
+    /// The files that use and that register each reuse identifier, by its names and value.
+    let reuseIdentifierMentionsCache = MemoTable<ReuseIdentifierFiles>()
+    /// The one string literal each constant name is given, read on first use.
+    let constantLiteralCache = MemoTable<String?>()
 
     /// Joins parsed documents and an index; `files` supplies the project files (Xcode
     /// projects, packages, dependency manifests) and compiled nibs.

@@ -18,29 +18,34 @@ struct EnabledStateAssignment: Sendable, Equatable {
     /// Every assignment of the enabled state of a property's control in `stream`.
     static func scan(_ stream: TokenStream) -> [EnabledStateAssignment] {
         let conditions = LazyConditions(stream: stream)
-        return stream.indices(where: { $0.isIdentifier }).compactMap { index -> EnabledStateAssignment? in
-            let text = stream.text(index)
-            if stateProperties.contains(text), stream.isText(index + 1, "=") {
+        return stream.indices(where: { $0.isIdentifier && $0.length >= 7 }).compactMap { index -> EnabledStateAssignment? in
+            if stream.isText(index + 1, "="), isStateProperty(index, stream) {
                 return assignment(of: index, valueAt: index + 2, in: stream, conditions: conditions)
             }
-            if setters.contains(text), stream.isText(index + 1, ":"), stream.isText(index + 3, "]") {
+            if stream.isText(index + 1, ":"), stream.isText(index + 3, "]"), isSetter(index, stream) {
                 return assignment(of: index, valueAt: index + 2, in: stream, conditions: conditions)
             }
             return nil
         }
     }
 
-    private static let stateProperties: Set<String> = ["isEnabled", "enabled", "isUserInteractionEnabled", "userInteractionEnabled"]
-    private static let setters: Set<String> = ["setEnabled", "setUserInteractionEnabled"]
+    private static func isStateProperty(_ index: Int, _ stream: TokenStream) -> Bool {
+        stream.isText(index, "isEnabled") || stream.isText(index, "enabled")
+            || stream.isText(index, "isUserInteractionEnabled") || stream.isText(index, "userInteractionEnabled")
+    }
+
+    private static func isSetter(_ index: Int, _ stream: TokenStream) -> Bool {
+        stream.isText(index, "setEnabled") || stream.isText(index, "setUserInteractionEnabled")
+    }
 
     /// The assignment whose state member (`isEnabled`, `setEnabled`) is at `member`: the
     /// property is the name before it (`field.isEnabled`, `[self.field setEnabled:…]`,
     /// `[_field setEnabled:…]`), the receiver the name before that.
     private static func assignment(of member: Int, valueAt valueIndex: Int, in stream: TokenStream,
                                    conditions: LazyConditions) -> EnabledStateAssignment? {
-        let isSetter = setters.contains(stream.text(member))
+        let viaSetter = isSetter(member, stream)
         var position = member - 1
-        if !isSetter {
+        if !viaSetter {
             guard stream.isText(position, ".") else { return nil }
             position = skippingUnwraps(before: position - 1, in: stream)
         }
@@ -53,7 +58,7 @@ struct EnabledStateAssignment: Sendable, Equatable {
         } else if property.hasPrefix("_"), property.count > 1 {
             property.removeFirst()
         }
-        let value = isSetter || ConstantConditions.endsStatement(after: valueIndex, in: stream)
+        let value = viaSetter || ConstantConditions.endsStatement(after: valueIndex, in: stream)
             ? ConstantConditions.literalValue(stream.text(valueIndex)) : nil
         return EnabledStateAssignment(
             property: property,

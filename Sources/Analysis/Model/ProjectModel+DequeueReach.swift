@@ -82,14 +82,12 @@ extension ProjectModel {
     private func literalValue(ofConstant name: String) -> String? {
         constantLiteralCache.value(for: name) {
             let escaped = NSRegularExpression.escapedPattern(for: name)
-            guard let pattern = try? NSRegularExpression(pattern: #"(?:\b(?:case|let)\s+"# + escaped + #"\s*(?::\s*String\s*)?|\bconst\s+"# + escaped + #"\s*)=\s*@?"([^"\\\n]*)""#) else { return nil }
-            let needle = [ByteSearch.Needle(name)]
+            let declaration: NamePattern = (word: name, regex: #"(?:\b(?:case|let)\s+"# + escaped + #"\s*(?::\s*String\s*)?|\bconst\s+"# + escaped + #"\s*)=\s*@?"([^"\\\n]*)""#)
+            let search = NameSearch(declaration)
             var values: Set<String> = []
             for file in files where file.kind == .swift || file.kind == .objc {
-                guard let contents = file.contents, Self.holdsAny(needle, contents), let text = String(data: contents, encoding: .utf8) else { continue }
-                for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-                    if let range = Range(match.range(at: 1), in: text) { values.insert(String(text[range])) }
-                }
+                guard let contents = file.contents else { continue }
+                values.formUnion(search.names(in: contents))
             }
             return values.count == 1 ? values.first : nil
         }

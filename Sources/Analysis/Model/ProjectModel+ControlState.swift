@@ -47,10 +47,7 @@ extension ProjectModel {
             let property = ByteSearch.Needle(name)
             var found: [(path: String, assignment: EnabledStateAssignment)] = []
             for file in files where file.kind == .swift || file.kind == .objc {
-                guard let contents = file.contents, contents.withUnsafeBytes({ raw in
-                    let bytes = raw.bindMemory(to: UInt8.self)
-                    return ByteSearch.contains(property, in: bytes) && ByteSearch.contains(Self.enabledWord, in: bytes)
-                }) else { continue }
+                guard let contents = file.contents, NameSearch.holds(property, contents), NameSearch.holds(Self.enabledWord, contents) else { continue }
                 let stream = SourceTokenizer(language: file.kind == .swift ? .swift : .objc).stream([UInt8](contents))
                 found += EnabledStateAssignment.scan(stream).filter { $0.property == name }.map { (file.path, $0) }
             }

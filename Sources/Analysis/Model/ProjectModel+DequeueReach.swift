@@ -33,7 +33,7 @@ extension ProjectModel {
             let spellings = names.union(Self.isIdentifierLike(value) ? [value] : [])
             let needles = spellings.map { ByteSearch.Needle($0) } + [ByteSearch.Needle(value)]
             for file in self.files where file.kind == .swift || file.kind == .objc {
-                guard let contents = file.contents, Self.holdsAny(needles, contents),
+                guard let contents = file.contents, needles.contains(where: { NameSearch.holds($0, contents) }),
                       !build.isNotBuilt(file.path), onlyTestTargets(of: file.path) == nil else { continue }
                 let stream = SourceTokenizer(language: file.kind == .swift ? .swift : .objc).stream([UInt8](contents))
                 let mentions = ReuseIdentifierMentions(stream, names: spellings, value: value).mentions
@@ -41,14 +41,6 @@ extension ProjectModel {
                 if mentions.contains(where: { $0.role == .use }) { files.using.append(file.path) }
             }
             return files
-        }
-    }
-
-    /// Whether `contents` holds any of `needles`.
-    private static func holdsAny(_ needles: [ByteSearch.Needle], _ contents: Data) -> Bool {
-        contents.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            return needles.contains { ByteSearch.contains($0, in: bytes) }
         }
     }
 

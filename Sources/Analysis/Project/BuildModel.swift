@@ -14,7 +14,12 @@ public struct BuildModel: Sendable {
     /// Modules declared by Podfile, Cartfile, Package.resolved and Package.swift
     /// dependencies, linked frameworks and the sources' imports, minus the modules the
     /// project builds itself.
-    public private(set) var dependencyModules: Set<String>
+    public private(set) var dependencyModules: Set<String> {
+        didSet { thirdPartyModules = Self.thirdParty(dependencyModules) }
+    }
+    /// ``dependencyModules`` that are not Apple's, sorted: every unknown class's message
+    /// names a few of them.
+    private(set) var thirdPartyModules: [String]
     /// Modules the project's targets build.
     public let projectModules: Set<String>
     /// Project, package, workspace and dependency files that could not be read, with why.
@@ -87,6 +92,7 @@ public struct BuildModel: Sendable {
         self.projectModules = projectModules
         declaredModules = declared
         dependencyModules = declared.subtracting(projectModules)
+        thirdPartyModules = Self.thirdParty(dependencyModules)
         referencedImplementations = Set(referenced)
         targetsByFile = Self.membership(of: targets, uploadPaths: uploadPaths)
         visibleTargets = Self.visibility(of: targets, imports: [:])
@@ -276,14 +282,15 @@ public struct BuildModel: Sendable {
 
     /// Whether the project uses modules other than Apple's and its own: a class no source
     /// declares may come from one of them.
-    public var hasThirdPartyDependencies: Bool {
-        dependencyModules.contains { !PlatformModules.names.contains($0) }
-    }
+    public var hasThirdPartyDependencies: Bool { !thirdPartyModules.isEmpty }
 
     /// A few of those modules, for a message.
     public var thirdPartyDependencySample: String {
-        let names = dependencyModules.filter { !PlatformModules.names.contains($0) }.sorted()
-        return names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
+        thirdPartyModules.prefix(3).joined(separator: ", ") + (thirdPartyModules.count > 3 ? ", …" : "")
+    }
+
+    private static func thirdParty(_ modules: Set<String>) -> [String] {
+        modules.filter { !PlatformModules.names.contains($0) }.sorted()
     }
 
     /// Whether `module` comes from a declared dependency, linked framework or import.

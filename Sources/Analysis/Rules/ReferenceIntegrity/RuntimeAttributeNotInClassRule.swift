@@ -101,12 +101,15 @@ struct RuntimeAttributeNotInClassRule: Rule {
     )
 
     static func check(_ model: ProjectModel) -> [RuleViolation] {
-        model.analysedDocuments.flatMap { document in
+        // Every IB file's attributes, once: the evidence of each finding asks whether the class
+        // has an inspectable property that none of them sets.
+        let setKeys = Set(model.analysedDocuments.flatMap { $0.runtimeAttributes.map { firstKey(of: $0.keyPath) } })
+        return model.analysedDocuments.flatMap { document in
             document.runtimeAttributes.compactMap { attribute -> RuleViolation? in
                 guard !PlatformMembers.isUniversalKeyPath(attribute.keyPath), let className = document.objects[attribute.object].customClass,
                       let members = model.checkableMembers(of: className, seenFrom: document.path) else { return nil }
                 let object = document.objects[attribute.object]
-                let key = attribute.keyPath.split(separator: ".").first.map(String.init) ?? attribute.keyPath
+                let key = firstKey(of: attribute.keyPath)
                 guard !members.answersKey(key) else { return nil }
                 let declaration = model.declaredType(runtimeName: className)?.location
                 return RuleViolation(
@@ -114,7 +117,7 @@ struct RuntimeAttributeNotInClassRule: Rule {
                     message: "\(document.path) sets the runtime attribute \"\(attribute.keyPath)\" on \(object.displayName), but \(className) and its superclasses have no property \(key): \(document.platform == .macOS ? "AppKit" : "UIKit") logs \"Failed to set (\(attribute.keyPath)) user defined inspected property on (\(className))\" and the value is never applied.",
                     locations: [SourceLocation(document, attribute.location)] + (declaration.map { [$0] } ?? []),
                     fix: "Rename the attribute to the property's current name in the Identity inspector, or delete it.",
-                    evidence: dependencyExtensionEvidence(className, key: key, in: model),
+                    evidence: dependencyExtensionEvidence(className, key: key, setKeys: setKeys, in: model),
                     identity: [document.path, object.id, attribute.keyPath],
                     repair: attribute.keyPath.contains(".") ? .declined("a key path through another object (\(attribute.keyPath)) is not renamed")
                         : model.renameRepair(in: document, at: attribute.location, attribute: "keyPath", from: attribute.keyPath,
@@ -129,10 +132,9 @@ struct RuntimeAttributeNotInClassRule: Rule {
     /// Runtime attributes are what libraries' extensions add most (`isHeroEnabled`,
     /// `animationType`): when the class's sources import a module that is not in the upload,
     /// "no extension adds the key" is assumed, unless the class itself shows a rename (an
-    /// inspectable property of its own that no Interface Builder file sets).
-    static func dependencyExtensionEvidence(_ className: String, key: String, in model: ProjectModel) -> [Evidence] {
+    /// inspectable property of its own that no Interface Builder file sets: `setKeys`).
+    static func dependencyExtensionEvidence(_ className: String, key: String, setKeys: Set<String>, in model: ProjectModel) -> [Evidence] {
         let lineage = model.lineage(of: className).compactMap { model.declaredType(runtimeName: $0) }
-        let setKeys = Set(model.analysedDocuments.flatMap { $0.runtimeAttributes.map { $0.keyPath.split(separator: ".").first.map(String.init) ?? $0.keyPath } })
         let hasUnsetInspectable = lineage.contains { type in type.properties.contains { $0.isInspectable && !setKeys.contains($0.name) } }
         guard !hasUnsetInspectable else { return [] }
         let imported = Set(lineage.flatMap(\.declarations).flatMap { model.sources.imports[$0.path] ?? [] })
@@ -140,6 +142,11 @@ struct RuntimeAttributeNotInClassRule: Rule {
         guard !imported.isEmpty else { return [] }
         return [.assumed("no module that \(className)'s sources import adds a property \(key)",
                          because: "they import \(imported.joined(separator: ", ")), whose extensions are not in the upload and may add it")]
+    }
+
+    /// The key a key path sets on the element itself: `layer` of `layer.cornerRadius`.
+    static func firstKey(of keyPath: String) -> String {
+        keyPath.firstIndex(of: ".").map { String(keyPath[..<$0]) } ?? keyPath
     }
 
     /// A `CardView` root-view xib with user-defined runtime attributes.

@@ -110,8 +110,6 @@ final class MemberCache: Sendable {
     private let checkable = MemoTable<ClassMembers?>()
     /// ``ProjectModel/checkableMembers(of:seenFrom:)`` answers for classes declared again elsewhere.
     private let scoped = MemoTable<ClassMembers?>()
-    /// ``typesSeen(by:compute:)`` answers, per set of visible targets.
-    private let typesByTargets = MemoTable<[String: SourceType]>()
     /// ``ProjectModel/checkableMembers(of:seenFrom:)`` answers, per IB file and class.
     private let seenFrom = MemoTable<ClassMembers?>()
 
@@ -134,10 +132,5 @@ final class MemberCache: Sendable {
     /// names both): every connection and attribute of the file asks.
     func seenFromValue(for key: String, compute: () -> ClassMembers?) -> ClassMembers? {
         seenFrom.value(for: key, compute: compute)
-    }
-
-    /// The project's types as the declarations of one set of targets (`key`) show them.
-    func typesSeen(by key: String, compute: () -> [String: SourceType]) -> [String: SourceType] {
-        typesByTargets.value(for: key, compute: compute)
     }
 }

@@ -50,14 +50,38 @@ extension ProjectModel {
         guard lineage(of: runtimeName).contains(where: { name in
             (declaration(of: name)?.declarations ?? []).contains { !isVisible($0.path) }
         }) else { return checkableMembers(of: runtimeName) }
-        // Every connection of every IB file asks: the types a set of targets sees are merged
-        // once, and each class's members kept per class and set.
+        // Every connection of every IB file asks: each class's members are kept per class and
+        // set of targets, merged from the declarations its lineage can pass through.
         let targets = visible.sorted().map(String.init).joined(separator: ",")
         return memberCache.scopedValue(for: runtimeName + "\n" + targets) {
-            scopedMembers(of: runtimeName, types: memberCache.typesSeen(by: targets) {
-                Self.byRuntimeName(SourceTypeBuilder.types(from: sources.declarations.filter { isVisible($0.location.path) }))
-            })
+            scopedMembers(of: runtimeName, types: Self.byRuntimeName(SourceTypeBuilder.types(
+                from: lineageDeclarations(of: runtimeName).filter { isVisible($0.location.path) })))
         }
+    }
+
+    /// The declarations, in any target, that a lineage from `runtimeName` can pass through:
+    /// those named or runtime-named `runtimeName`, every declaration of their names (the
+    /// extensions of an `@objc(Name)` class), and in turn those of each superclass one of
+    /// them states. Whatever a set of targets sees of the lineage is among them.
+    private func lineageDeclarations(of runtimeName: String) -> [SourceTypeDeclaration] {
+        let positionsByName = declarationPositionsCache.get {
+            var table: [String: [Int]] = [:]
+            for (position, declaration) in sources.declarations.enumerated() {
+                table[declaration.name, default: []].append(position)
+                if let runtime = declaration.runtimeName, runtime != declaration.name { table[runtime, default: []].append(position) }
+            }
+            return table
+        }
+        var names: Set<String> = [], positions: Set<Int> = [], pending = [runtimeName]
+        while let name = pending.popLast() {
+            guard names.insert(name).inserted else { continue }
+            for position in positionsByName[name] ?? [] where positions.insert(position).inserted {
+                let declaration = sources.declarations[position]
+                pending.append(declaration.name)
+                if let superclass = declaration.superclass { pending.append(superclass) }
+            }
+        }
+        return positions.sorted().map { sources.declarations[$0] }
     }
 
     /// `types` (keyed by name) keyed by runtime name, then by name where no runtime name

@@ -77,6 +77,8 @@ public struct ProjectModel: Sendable {
     let reuseIdentifierMentionsCache = MemoTable<ReuseIdentifierFiles>()
     /// The one string literal each constant name is given, read on first use.
     let constantLiteralCache = MemoTable<String?>()
+    /// Positions in `sources.declarations` by name and by runtime name, built on first use.
+    let declarationPositionsCache = LazyValue<[String: [Int]]>()
 
     /// Joins parsed documents and an index; `files` supplies the project files (Xcode
     /// projects, packages, dependency manifests) and compiled nibs.

@@ -74,7 +74,7 @@ extension ProjectModel {
     private func literalValue(ofConstant name: String) -> String? {
         constantLiteralCache.value(for: name) {
             let escaped = NSRegularExpression.escapedPattern(for: name)
-            let declaration: NamePattern = (word: name, regex: #"(?:\b(?:case|let)\s+"# + escaped + #"\s*(?::\s*String\s*)?|\bconst\s+"# + escaped + #"\s*)=\s*@?"([^"\\\n]*)""#)
+            let declaration: NamePattern = (words: [name], regex: #"(?:\b(?:case|let)\s+"# + escaped + #"\s*(?::\s*String\s*)?|\bconst\s+"# + escaped + #"\s*)=\s*@?"([^"\\\n]*)""#)
             let search = NameSearch(declaration)
             var values: Set<String> = []
             for file in files where file.kind == .swift || file.kind == .objc {

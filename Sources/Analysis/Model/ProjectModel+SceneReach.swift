@@ -74,7 +74,7 @@ extension ProjectModel {
     /// generated helper, whose uses are read instead).
     private var storyboardsWhoseInitialControllerCodeMakes: (names: Set<String>, unresolved: Bool) {
         initialControllerUseCache.get {
-            let namedAfterClass = NameSearch(Self.storyboardNamedAfterClass), instantiates = ByteSearch.Needle("nstantiateInitial")
+            let namedAfterClass = Self.storyboardsNamedAfterClasses.map(NameSearch.init), instantiates = ByteSearch.Needle("nstantiateInitial")
             let literalNames = Dictionary(grouping: sources.literalCalls.filter { $0.kind == .storyboardName }, by: \.location.path)
             var names: Set<String> = []
             var unresolved = false
@@ -83,7 +83,7 @@ extension ProjectModel {
                 names.formUnion(Self.words(between: Self.swiftGenScenes, and: Self.swiftGenInitial, in: data))
                 names.formUnion(Self.words(between: Self.rSwiftStoryboards, and: Self.rSwiftInitial, in: data).map { $0.prefix(1).uppercased() + $0.dropFirst() })
                 guard NameSearch.holds(instantiates, data), !Self.isSwiftGenStoryboardScenes(data) else { continue }
-                let named = Set((literalNames[file.path] ?? []).map { NibCatalog.stripped($0.value) }).union(namedAfterClass.names(in: data))
+                let named = Set((literalNames[file.path] ?? []).map { NibCatalog.stripped($0.value) }).union(namedAfterClass.flatMap { $0.names(in: data) })
                 if named.isEmpty { unresolved = true }
                 names.formUnion(named)
             }
@@ -116,13 +116,16 @@ extension ProjectModel {
 
     private static let windowMade = [ByteSearch.Needle("UIWindow("), ByteSearch.Needle("[UIWindow alloc]")]
     private static let windowOwningDelegates: Set<String> = ["UIApplicationDelegate", "UIWindowSceneDelegate"]
-    /// A pattern whose first non-empty group is a storyboard's name or a Storyboard ID, and a
-    /// word every match holds.
-    typealias NamePattern = (word: String, regex: String)
+    /// A pattern whose first non-empty group is a storyboard's name or a Storyboard ID, and
+    /// words every match holds (a source without one of them is not searched).
+    typealias NamePattern = (words: [String], regex: String)
     private static let swiftGenScenes = ByteSearch.Needle("StoryboardScene."), swiftGenInitial = Array(".initialScene".utf8)
     private static let rSwiftStoryboards = ByteSearch.Needle("R.storyboard."), rSwiftInitial = Array(".instantiateInitial".utf8)
-    static let swiftGenSceneIdentifier: NamePattern = ("SceneType", #"SceneType<[^>]*>\(storyboard:\s*\w+\.self,\s*identifier:\s*"([^"\\]+)"\)"#)
-    private static let storyboardNamedAfterClass: NamePattern = ("toryboard", #"(?:storyboardWithName:\s*NSStringFromClass\(\[(\w+) class\]\)|UIStoryboard\(name:\s*String\(describing:\s*(\w+)\.self\))"#)
+    static let swiftGenSceneIdentifier: NamePattern = (["SceneType"], #"SceneType<[^>]*>\(storyboard:\s*\w+\.self,\s*identifier:\s*"([^"\\]+)"\)"#)
+    private static let storyboardsNamedAfterClasses: [NamePattern] = [
+        (["storyboardWithName:", "NSStringFromClass(["], #"storyboardWithName:\s*NSStringFromClass\(\[(\w+) class\]\)"#),
+        (["UIStoryboard(name:", "String(describing:"], #"UIStoryboard\(name:\s*String\(describing:\s*(\w+)\.self\)"#),
+    ]
 
     /// The words written between `prefix` and `suffix` in `source`: SwiftGen's
     /// `StoryboardScene.Name.initialScene`, R.swift's `R.storyboard.name.instantiateInitial…`.
@@ -150,18 +153,18 @@ extension ProjectModel {
     /// regular expression of a run costs Foundation some 8M instructions, a third of a small
     /// project's analysis.
     final class NameSearch {
-        private let word: ByteSearch.Needle
+        private let words: [ByteSearch.Needle]
         private let pattern: String
         private lazy var expression = try? NSRegularExpression(pattern: pattern)
 
         init(_ pattern: NamePattern) {
-            word = ByteSearch.Needle(pattern.word)
+            words = pattern.words.map(ByteSearch.Needle.init)
             self.pattern = pattern.regex
         }
 
         /// The first non-empty group of each match in `source`.
         func names(in source: Data) -> [String] {
-            guard Self.holds(word, source), let expression, let text = String(data: source, encoding: .utf8) else { return [] }
+            guard words.allSatisfy({ Self.holds($0, source) }), let expression, let text = String(data: source, encoding: .utf8) else { return [] }
             return expression.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
                 (1..<match.numberOfRanges).lazy.compactMap { Range(match.range(at: $0), in: text).map { String(text[$0]) } }.first
             }

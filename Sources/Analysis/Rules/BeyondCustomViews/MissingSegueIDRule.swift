@@ -95,21 +95,22 @@ struct MissingSegueIDRule: Rule {
     static func check(_ model: ProjectModel) -> [RuleViolation] {
         let sites = model.sources.literalCalls.filter { $0.kind == .segueIdentifier }
         guard !sites.isEmpty else { return [] }
-        let segues: [(IBDocument, IBConnection)] = model.storyboardDocuments.flatMap { _, document in
-            document.connections.filter { $0.kind == .segue && $0.identifier != nil }.map { (document, $0) }
-        }
+        let seguesByIdentifier: [String: [(IBDocument, IBConnection)]] = Dictionary(grouping: model.storyboardDocuments.flatMap { _, document in
+            document.connections.compactMap { $0.kind == .segue && $0.identifier != nil ? (document, $0) : nil }
+        }, by: { $0.1.identifier ?? "" })
         return sites.compactMap { site in
             guard model.judgesStoryboardLiteral(site) else { return nil }
             let scenes = site.context.typeName.map { model.scenes(ofControllerClass: $0) } ?? []
             let own = model.isSentToSelf(site) && !scenes.isEmpty
-            let inScope = segues.filter { document, segue in
+            let named = seguesByIdentifier[site.value] ?? []
+            guard !named.contains(where: { document, segue in
                 guard own else { return true }
                 let scene = segue.source.flatMap { document.objects[$0].scene }
                 return scenes.contains { $0.0.path == document.path && $0.1 == scene }
-            }
-            guard !inScope.contains(where: { $0.1.identifier == site.value }) else { return nil }
+            }) else { return nil }
             let typeName = site.context.typeName ?? "Code"
-            let elsewhere = segues.filter { $0.1.identifier == site.value }
+            // Every segue of that name is outside the scope.
+            let elsewhere = named
             let scope = own ? "the scene of \(typeName) (\(Set(scenes.map { $0.0.path }).sorted().joined(separator: ", ")))" : "any storyboard of the project"
             let note = elsewhere.isEmpty ? "" : " A segue \"\(site.value)\" exists in another scene (\(elsewhere.map { "\($0.0.path):\($0.1.location.line)" }.joined(separator: ", "))), which does not help."
             return RuleViolation(

@@ -57,6 +57,9 @@ extension ProjectModel {
         }
     }
 
+    /// The attributes that make a type the app's entry point.
+    private static let launchAttributes = ["@main", "@UIApplicationMain", "@NSApplicationMain"].map(ByteSearch.Needle.init)
+
     /// Whether `type` may be made without any file of the upload naming it: a launch
     /// attribute (`@main`, `@UIApplicationMain`, `@NSApplicationMain`) in its files; an
     /// application, scene or extension delegate, a document, a screen saver or another class
@@ -66,7 +69,7 @@ extension ProjectModel {
     /// no project, a published pod or package).
     private func mayBeMadeUnnamed(_ type: SourceType, declaredIn ownFiles: Set<String>) -> Bool {
         if ownFiles.contains(where: { path in
-            sourceText(of: path).map { text in ["@main", "@UIApplicationMain", "@NSApplicationMain"].contains { text.contains($0) } } ?? false
+            sourceData(of: path).map { data in Self.launchAttributes.contains { NameSearch.holds($0, data) } } ?? false
         }) { return true }
         if !Self.systemMadeConformances.isDisjoint(with: type.conformances) { return true }
         var systemMade = false

@@ -5,13 +5,14 @@ import Foundation
 extension ProjectModel {
     /// The text of the source file at `location` from its column to the end of the call that
     /// starts there (the parenthesis or bracket closing the first one opened), at most
-    /// `limit` characters; `nil` when the file is not in the project.
+    /// `limit` characters (read from at most 16 bytes each); `nil` when the file is not in the project.
     func callText(at location: SourceLocation, limit: Int = 600) -> String? {
-        guard var text = sourceText(of: location.path), location.line >= 1 else { return nil }
-        let rest = text.withUTF8 { bytes in
+        guard let data = sourceData(of: location.path), location.line >= 1 else { return nil }
+        let rest = data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
             guard let start = Self.start(ofLine: location.line, in: bytes) else { return "" }  // past the last line
             let from = min(bytes.count, start + max(0, (location.column ?? 1) - 1))
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[from...]), as: UTF8.self)
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<min(bytes.count, from + 16 * limit)]), as: UTF8.self)
         }
         var depth = 0
         var result = ""
@@ -29,8 +30,9 @@ extension ProjectModel {
     /// The text of line `location.line` before `location.column`, trimmed: what the call at
     /// `location` is sent to (`self.`, `[self `, `navigationController?.`).
     func textBefore(_ location: SourceLocation) -> String? {
-        guard var text = sourceText(of: location.path), location.line >= 1 else { return nil }
-        let prefix = text.withUTF8 { bytes -> String? in
+        guard let data = sourceData(of: location.path), location.line >= 1 else { return nil }
+        let prefix = data.withUnsafeBytes { raw -> String? in
+            let bytes = raw.bindMemory(to: UInt8.self)
             guard let start = Self.start(ofLine: location.line, in: bytes) else { return nil }
             var end = start
             while end < bytes.count, !Self.endsLine(at: end, in: bytes) { end += 1 }
@@ -38,11 +40,6 @@ extension ProjectModel {
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<min(end, start + column)]), as: UTF8.self)
         }
         return prefix?.trimmingCharacters(in: .whitespaces)
-    }
-
-    /// The whole text of the source file at `path`.
-    func sourceText(of path: String) -> String? {
-        sourceData(of: path).flatMap { String(data: $0, encoding: .utf8) }
     }
 
     /// The bytes of the file at `path`.

@@ -16,10 +16,12 @@ enum LocalPods {
             guard trimmed.hasPrefix("pod "), let name = quoted(in: trimmed), let relative = localPath(in: trimmed),
                   let folder = resolve(relative, from: Array(podfileFolder)) else { return nil }
             let module = BuildTarget.moduleName(String(name.split(separator: "/").first ?? Substring(name)))
-            let holdsConsumer = consumer.isEmpty || folder.isEmpty || consumer.hasPrefix(folder + "/")
+            let folderPrefix = (folder + "/").utf8, consumerPrefix = (consumer + "/").utf8
+            let holdsConsumer = consumer.isEmpty || folder.isEmpty || consumer.utf8.starts(with: folderPrefix)
             let inFolder = uploadPaths.filter { candidate in
-                (folder.isEmpty || candidate.hasPrefix(folder + "/")) && !(holdsConsumer && (consumer.isEmpty || candidate.hasPrefix(consumer + "/")))
-                    && !candidate.split(separator: "/").contains { $0 == "Pods" || $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }
+                (folder.isEmpty || candidate.utf8.starts(with: folderPrefix))
+                    && !(holdsConsumer && (consumer.isEmpty || candidate.utf8.starts(with: consumerPrefix)))
+                    && !passesThroughToolFolder(candidate)
             }
             var sources: [String] = [], resources: [String] = [], headers: [String] = []
             for file in inFolder {
@@ -35,6 +37,25 @@ enum LocalPods {
                                sources: sources, resources: resources, headers: headers)
         }
     }
+
+    /// Whether a folder on `path` is `Pods/`, an `.xcodeproj` or an `.xcworkspace`, whose
+    /// files no pod builds.
+    private static func passesThroughToolFolder(_ path: String) -> Bool {
+        var path = path
+        return path.withUTF8 { bytes in
+            var start = 0
+            for end in bytes.indices where bytes[end] == UInt8(ascii: "/") {
+                let folder = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                if folder.elementsEqual(pods) || toolFolderSuffixes.contains(where: { folder.reversed().starts(with: $0) }) { return true }
+                start = end + 1
+            }
+            return false
+        }
+    }
+
+    private static let pods = Array("Pods".utf8)
+    /// `.xcodeproj` and `.xcworkspace`, reversed to compare with a folder name's end.
+    private static let toolFolderSuffixes = [".xcodeproj", ".xcworkspace"].map { Array($0.utf8.reversed()) }
 
     /// The pod's name: the first quoted word of the line.
     private static func quoted(in line: Substring) -> String? {

@@ -223,16 +223,7 @@ extension ProjectModel {
     /// gets `customModule` and `customModuleProvider="target"` of the one target building it.
     func classRenameRepair(of object: IBObject, named old: String, in document: IBDocument) -> Repair {
         let platform = Self.platformClass(ofElement: object.element, platform: document.platform)
-        // The same for every unknown class of this kind: worked out once per kind.
-        let pool = classRenamePoolCache.value(for: platform ?? "") {
-            let named = Set(analysedDocuments.flatMap { $0.objects.compactMap(\.customClass) })
-            let types = typesByRuntimeName.values.filter { type in
-                // A class nested in another type has a runtime name Interface Builder cannot be given by hand.
-                type.isClass && type.hasPrimaryDeclaration && !type.name.contains(".") && !named.contains(type.runtimeName ?? type.name) && !named.contains(type.name)
-                    && (platform.map { kind in lineage(of: type.runtimeName ?? type.name).contains { Self.unqualified($0) == kind } } ?? true)
-            }
-            return ClassRenamePool(types: types, names: Array(Set(types.map(\.name))).sorted().map(RenameCandidate.init))
-        }
+        let pool = classRenamePool(kind: platform)
         let candidates = pool.types
         let names = pool.names.map(\.name)
         guard let new = Self.likelyRename(of: Self.unqualified(old), among: pool.names),
@@ -252,6 +243,29 @@ extension ProjectModel {
                       AttributeEdit(path: document.path, line: location.line, column: location.column, name: "customModuleProvider", from: nil, to: "target", after: "customModule")]
         }
         return .edits(summary: "customClass \"\(old)\" → \"\(new)\"", edits)
+    }
+
+    /// The classes an unknown class of an element of platform class `kind` may have been
+    /// renamed to: declared, not nested, named by no IB file, of that kind (any kind when
+    /// `kind` is `nil`). The same for every unknown class of that kind: worked out once per kind.
+    private func classRenamePool(kind: String?) -> ClassRenamePool {
+        classRenamePoolCache.value(for: kind ?? "") {
+            let named = Set(analysedDocuments.flatMap { $0.objects.compactMap(\.customClass) })
+            let types = typesByRuntimeName.values.filter { type in
+                // A class nested in another type has a runtime name Interface Builder cannot be given by
+                // hand. (Its name's bytes are searched: `String.contains(".")` is Foundation's string search.)
+                guard type.isClass, type.hasPrimaryDeclaration, !type.name.utf8.contains(UInt8(ascii: ".")),
+                      !named.contains(type.runtimeName ?? type.name), !named.contains(type.name) else { return false }
+                guard let kind else { return true }
+                var isKind = false
+                forEachInLineage(of: type.runtimeName ?? type.name) { name in
+                    isKind = Self.unqualified(name) == kind
+                    return !isKind
+                }
+                return isKind
+            }
+            return ClassRenamePool(types: types, names: Array(Set(types.map(\.name))).sorted().map(RenameCandidate.init))
+        }
     }
 }
 

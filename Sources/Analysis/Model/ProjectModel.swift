@@ -77,6 +77,9 @@ public struct ProjectModel: Sendable {
     let reuseIdentifierMentionsCache = MemoTable<ReuseIdentifierFiles>()
     /// The one string literal each constant name is given, read on first use.
     let constantLiteralCache = MemoTable<String?>()
+    /// The analysed storyboards by load name (``storyboardDocuments``), built on first use:
+    /// every literal storyboard call asks.
+    let storyboardDocumentsCache = LazyValue<[(name: String, document: IBDocument)]>()
     /// Positions in `sources.declarations` by name and by runtime name, built on first use.
     let declarationPositionsCache = LazyValue<[String: [Int]]>()
 

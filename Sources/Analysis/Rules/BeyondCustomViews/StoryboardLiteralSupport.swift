@@ -3,8 +3,10 @@
 extension ProjectModel {
     /// The parsed storyboards, with their names.
     var storyboardDocuments: [(name: String, document: IBDocument)] {
-        nibCatalog.storyboards.sorted { $0.key < $1.key }.flatMap { name, indices in
-            indices.map { (name, documents[$0]) }.filter { $0.1.status == .analysed }
+        storyboardDocumentsCache.get {
+            nibCatalog.storyboards.sorted { $0.key < $1.key }.flatMap { name, indices in
+                indices.map { (name, documents[$0]) }.filter { $0.1.status == .analysed }
+            }
         }
     }
 

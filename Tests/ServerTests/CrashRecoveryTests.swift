@@ -50,9 +50,14 @@ final class CrashRecoveryTests: XCTestCase {
             return text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         }
 
+        /// SIGKILL, then a bounded wait for the exit. Foundation learns of it when the last
+        /// holder of a descriptor it gave the child closes it: an analysis child that kept the
+        /// server's descriptors would leave this waiting for as long as that child lived.
         func kill9() {
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            let deadline = Date(timeIntervalSinceNow: 20)
+            while process.isRunning && Date() < deadline { usleep(50_000) }
+            XCTAssertFalse(process.isRunning, "nibscan serve was not seen to exit within 20 s of SIGKILL")
         }
 
         /// SIGTERM, then the exit status (bounded wait).

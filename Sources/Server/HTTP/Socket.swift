@@ -28,6 +28,7 @@ struct Socket: Sendable {
         defer { freeaddrinfo(results) }
         let descriptor = Glibc.socket(first.pointee.ai_family, first.pointee.ai_socktype, first.pointee.ai_protocol)
         guard descriptor >= 0 else { throw ServerError.system("socket", errno) }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)  // not inherited by analysis children
         var yes: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         guard bind(descriptor, first.pointee.ai_addr, first.pointee.ai_addrlen) == 0 else {
@@ -65,6 +66,7 @@ struct Socket: Sendable {
         guard waitReadable(timeout: timeout) == .ready else { return nil }
         let client = Glibc.accept(descriptor, nil, nil)
         guard client >= 0 else { return nil }
+        _ = fcntl(client, F_SETFD, FD_CLOEXEC)  // not inherited by analysis children
         var noDelay: Int32 = 1
         setsockopt(client, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
         return Socket(descriptor: client)

@@ -136,6 +136,7 @@ private struct ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
         posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2)
+        Self.keepDescriptorsFromChildren()
         var pid: pid_t = 0
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
@@ -150,6 +151,25 @@ private struct ChildProcess {
         input = stdinPipe[1]
         output = stdoutPipe[0]
         errors = stderrPipe[0]
+    }
+
+    /// Marks every descriptor above the standard three close-on-exec, so that a child gets
+    /// only its pipes: not the listening socket or client connections of the server (which
+    /// would stay open, and the port bound, while a child outlives them), nor what the server
+    /// inherited from whatever started it (a supervisor's or a test harness's descriptors,
+    /// whose holder would never see them close). Run under ``spawning``; a descriptor another
+    /// thread opens in between without `O_CLOEXEC` is the one that can still slip through.
+    private static func keepDescriptorsFromChildren() {
+        #if os(Linux)
+        let listing = "/proc/self/fd"
+        #else
+        let listing = "/dev/fd"
+        #endif
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: listing)) ?? [] {
+            guard let descriptor = Int32(name), descriptor > 2 else { continue }
+            let flags = fcntl(descriptor, F_GETFD)
+            if flags >= 0 && flags & FD_CLOEXEC == 0 { _ = fcntl(descriptor, F_SETFD, flags | FD_CLOEXEC) }
+        }
     }
 
     /// Writes `input`, reads both outputs until the child closes them or `deadline` passes

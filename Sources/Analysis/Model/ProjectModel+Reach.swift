@@ -19,7 +19,7 @@ extension ProjectModel {
                               because: "test inputs never ship in the app")]
         }
         if let unreached = unreachedScene(at: location) ?? unloadedNib(at: path) ?? unusedCode(at: location)
-            ?? undequeuedRegistration(at: location) {
+            ?? deadBranch(at: location) ?? undequeuedRegistration(at: location) {
             return [unreached]
         }
         return []

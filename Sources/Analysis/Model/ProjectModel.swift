@@ -80,6 +80,8 @@ public struct ProjectModel: Sendable {
     /// The analysed storyboards by load name (``storyboardDocuments``), built on first use:
     /// every literal storyboard call asks.
     let storyboardDocumentsCache = LazyValue<[(name: String, document: IBDocument)]>()
+    /// The blocks each source file's constant conditions rule out, asked by ``reach(of:)``.
+    let deadBlocksCache = MemoTable<[DeadBlock]>()
     /// Positions in `sources.declarations` by name and by runtime name, built on first use.
     let declarationPositionsCache = LazyValue<[String: [Int]]>()
 

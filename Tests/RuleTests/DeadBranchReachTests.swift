@@ -31,16 +31,21 @@ final class DeadBranchReachTests: XCTestCase {
     }
     """)
 
+    /// The controller with the load behind `if showsLegacyHeader`, declared by `declaration`.
+    private func behindFlag(_ declaration: String) -> File {
+        headerController(declarations: declaration, body: """
+        if showsLegacyHeader {
+                    \(load)
+                }
+        """)
+    }
+
     private func severities(_ controller: File) -> [Severity] {
         RuleHarness.findings([controller, flow], rules: [MissingNibRule.self]).map(\.severity)
     }
 
     func testALoadBehindAFlagThatIsOffIsInfo() {
-        XCTAssertEqual(severities(headerController(declarations: "let showsLegacyHeader = false", body: """
-        if showsLegacyHeader {
-                    \(load)
-                }
-        """)), [.info])
+        XCTAssertEqual(severities(behindFlag("let showsLegacyHeader = false")), [.info])
     }
 
     func testALoadInTheElseOfAnAlwaysTrueConditionIsInfo() {
@@ -58,28 +63,15 @@ final class DeadBranchReachTests: XCTestCase {
     }
 
     func testALoadBehindAFlagThatIsOnStaysAnError() {
-        XCTAssertEqual(severities(headerController(declarations: "let showsLegacyHeader = true", body: """
-        if showsLegacyHeader {
-                    \(load)
-                }
-        """)), [.error])
+        XCTAssertEqual(severities(behindFlag("let showsLegacyHeader = true")), [.error])
     }
 
     func testALoadBehindAFlagThatMayChangeStaysAnError() {
-        XCTAssertEqual(severities(headerController(declarations: "var showsLegacyHeader = false", body: """
-        if showsLegacyHeader {
-                    \(load)
-                }
-        """)), [.error])
+        XCTAssertEqual(severities(behindFlag("var showsLegacyHeader = false")), [.error])
     }
 
     func testTheEvidenceNamesTheBlock() throws {
-        let controller = headerController(declarations: "let showsLegacyHeader = false", body: """
-        if showsLegacyHeader {
-                    \(load)
-                }
-        """)
-        let finding = try XCTUnwrap(RuleHarness.findings([controller, flow], rules: [MissingNibRule.self]).first)
+        let finding = try XCTUnwrap(RuleHarness.findings([behindFlag("let showsLegacyHeader = false"), flow], rules: [MissingNibRule.self]).first)
         let reasons = (finding.evidence ?? []).compactMap(\.reason)
         XCTAssertTrue(reasons.contains { $0.contains("lines 6–8") && $0.contains("constant condition rules out") }, "\(reasons)")
     }

@@ -93,6 +93,29 @@ struct MissingNibRule: Rule {
                 }
                 """),
             ]),
+            RuleExample("A nib loaded only in a block a constant switches off: the branch is compiled but never taken, so the missing file shows nowhere (info).", severity: .info, files: [
+                .init("App/HeaderController.swift", """
+                import UIKit
+
+                let showsLegacyHeader = false
+
+                final class HeaderController: UIViewController {
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        if showsLegacyHeader {
+                            view.addSubview(UINib(nibName: "LegacyHeader", bundle: nil).instantiate(withOwner: nil)[0] as! UIView)
+                        }
+                    }
+                }
+                """),
+                .init("App/AppFlow.swift", """
+                import UIKit
+
+                enum AppFlow {
+                    static let first: UIViewController = HeaderController()
+                }
+                """),
+            ]),
             RuleExample("macOS: a window controller's nib was renamed; AppKit logs the failure and the window never appears (a warning).", severity: .warning, files: [
                 .init("Mac/PrefsController.m", """
                 #import "PrefsController.h"

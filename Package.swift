@@ -25,7 +25,7 @@ let package = Package(
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
-        .target(name: "Analysis", dependencies: ["CZlib", "CLibXML2", "CYAML", "CCrypto"]),
+        .target(name: "Analysis", dependencies: ["CZlib", "CLibXML2", "CYAML"]),
         .target(name: "Server", dependencies: ["Analysis", "CSQLite", "CCurl", "CCrypto", "CPostgres"]),
         // The service's client (`nibscan submit`): streamed zip upload, CI metadata, retries.
         .target(name: "Client", dependencies: ["Analysis", "CCurl", "CZlib"]),

@@ -31,7 +31,7 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertFalse(withoutLinks.contains("http://") || withoutLinks.contains("https://"), "only links point away from the page")
         let policy = try XCTUnwrap(between(html, "<meta http-equiv=\"Content-Security-Policy\" content=\"", "\""))
         let style = try XCTUnwrap(between(html, "<style>", "</style>"))
-        let hash = SHA256Digest.base64(of: Array(style.utf8))
+        let hash = SHA256.base64(of: Array(style.utf8))
         XCTAssertEqual(policy.replacingOccurrences(of: "&#39;", with: "'"),
                        "default-src 'none'; style-src 'sha256-\(hash)'; img-src data:; base-uri 'none'; form-action 'none'")
         XCTAssertEqual(HTMLReportRenderer().page(for: try sampleReport(), options: .init()).contentSecurityPolicy,

@@ -24,7 +24,7 @@ public struct HTMLPage: Sendable {
 
     /// The policy of the `<meta>` tag: nothing but the stylesheet and inline `data:` images.
     var metaPolicy: String {
-        "default-src 'none'; style-src 'sha256-\(SHA256Digest.base64(of: Array(stylesheet.utf8)))'; img-src data:; base-uri 'none'; form-action 'none'"
+        "default-src 'none'; style-src 'sha256-\(SHA256.base64(of: Array(stylesheet.utf8)))'; img-src data:; base-uri 'none'; form-action 'none'"
     }
 
     /// The policy the server sends with the page: the `<meta>` one, and no framing.

@@ -2,8 +2,9 @@ import CCrypto
 import Foundation
 
 /// An incremental SHA-256 (OpenSSL EVP): the server feeds it an upload as it streams in to
-/// name the stored bytes and fingerprint a request for `Idempotency-Key`; the HTML report
-/// hashes its stylesheet for its `Content-Security-Policy`.
+/// name the stored bytes and fingerprint a request for `Idempotency-Key`, and hashes access
+/// tokens. (The HTML report's stylesheet digest is the analysis library's own ``SHA256``,
+/// which needs no libcrypto.)
 public final class SHA256Digest {
     private let context: OpaquePointer?
 
@@ -39,12 +40,5 @@ public final class SHA256Digest {
         let digest = SHA256Digest()
         digest.update(bytes)
         return digest.finalize()
-    }
-
-    /// The digest in base64, as `Content-Security-Policy` hash sources and SRI write it.
-    public static func base64<Bytes: ContiguousBytes>(of bytes: Bytes) -> String {
-        let digest = SHA256Digest()
-        digest.update(bytes)
-        return Data(digest.finalizeBytes()).base64EncodedString()
     }
 }

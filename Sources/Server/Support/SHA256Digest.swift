@@ -5,10 +5,10 @@ import Foundation
 /// name the stored bytes and fingerprint a request for `Idempotency-Key`, and hashes access
 /// tokens. (The HTML report's stylesheet digest is the analysis library's own ``SHA256``,
 /// which needs no libcrypto.)
-public final class SHA256Digest {
+final class SHA256Digest {
     private let context: OpaquePointer?
 
-    public init() {
+    init() {
         context = EVP_MD_CTX_new()
         EVP_DigestInit_ex(context, EVP_sha256(), nil)
     }
@@ -17,14 +17,14 @@ public final class SHA256Digest {
         EVP_MD_CTX_free(context)
     }
 
-    public func update<Bytes: ContiguousBytes>(_ bytes: Bytes) {
+    func update<Bytes: ContiguousBytes>(_ bytes: Bytes) {
         bytes.withUnsafeBytes { raw in
             _ = EVP_DigestUpdate(context, raw.baseAddress, raw.count)
         }
     }
 
     /// The 32 bytes of the digest; the object must not be updated afterwards.
-    public func finalizeBytes() -> [UInt8] {
+    func finalizeBytes() -> [UInt8] {
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         EVP_DigestFinal_ex(context, &digest, &length)
@@ -32,11 +32,11 @@ public final class SHA256Digest {
     }
 
     /// The lower-case hex digest; the object must not be updated afterwards.
-    public func finalize() -> String {
+    func finalize() -> String {
         finalizeBytes().map { String(format: "%02x", $0) }.joined()
     }
 
-    public static func hex<Bytes: ContiguousBytes>(of bytes: Bytes) -> String {
+    static func hex<Bytes: ContiguousBytes>(of bytes: Bytes) -> String {
         let digest = SHA256Digest()
         digest.update(bytes)
         return digest.finalize()

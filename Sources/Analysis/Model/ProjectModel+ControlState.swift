@@ -48,7 +48,7 @@ extension ProjectModel {
             var found: [(path: String, assignment: EnabledStateAssignment)] = []
             for file in files where file.kind == .swift || file.kind == .objc {
                 guard let contents = file.contents, NameSearch.holds(property, contents), NameSearch.holds(Self.enabledWord, contents) else { continue }
-                let stream = SourceTokenizer(language: file.kind == .swift ? .swift : .objc).stream([UInt8](contents))
+                let stream = Self.tokens(of: contents, kind: file.kind)
                 found += EnabledStateAssignment.scan(stream).filter { $0.property == name }.map { (file.path, $0) }
             }
             return found

@@ -19,7 +19,7 @@ extension ProjectModel {
     private func deadBlocks(in path: String, kind: FileEntry.Kind) -> [DeadBlock] {
         deadBlocksCache.value(for: path) {
             guard let data = sourceData(of: path) else { return [] }
-            let stream = SourceTokenizer(language: kind == .swift ? .swift : .objc).stream([UInt8](data))
+            let stream = Self.tokens(of: data, kind: kind)
             return ConstantConditions(stream).deadBlocks.map { block in
                 DeadBlock(start: SourcePosition(line: stream[block.lowerBound].line, column: stream[block.lowerBound].column),
                           end: SourcePosition(line: stream[block.upperBound].line, column: stream[block.upperBound].column))

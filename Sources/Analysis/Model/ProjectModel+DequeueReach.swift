@@ -35,7 +35,7 @@ extension ProjectModel {
             for file in self.files where file.kind == .swift || file.kind == .objc {
                 guard let contents = file.contents, needles.contains(where: { NameSearch.holds($0, contents) }),
                       !build.isNotBuilt(file.path), onlyTestTargets(of: file.path) == nil else { continue }
-                let stream = SourceTokenizer(language: file.kind == .swift ? .swift : .objc).stream([UInt8](contents))
+                let stream = Self.tokens(of: contents, kind: file.kind)
                 let mentions = ReuseIdentifierMentions(stream, names: spellings, value: value).mentions
                 if mentions.contains(where: { $0.role == .registration }) { files.registering.insert(file.path) }
                 if mentions.contains(where: { $0.role == .use }) { files.using.append(file.path) }

@@ -50,6 +50,11 @@ extension ProjectModel {
         return positions[path].flatMap { files[$0].contents }
     }
 
+    /// The tokens of the bytes of a Swift or Objective-C source file of `kind`.
+    static func tokens(of contents: Data, kind: FileEntry.Kind) -> TokenStream {
+        SourceTokenizer(language: kind == .swift ? .swift : .objc).stream([UInt8](contents))
+    }
+
     /// The byte offset where 1-based `line` starts in UTF-8 `bytes`, `nil` past the last line.
     /// Lines are what splitting the text on the `Character` "\n" gives: they end at line feeds
     /// not preceded by a carriage return (a `\r\n` pair is one `Character`, not "\n").

@@ -20,6 +20,7 @@ final class RecursionRuleTests: XCTestCase {
             RecursionExample.objcHeader,
             File("App/MyCustomView.m", RecursionExample.objcStep1 + "\n\n" + RecursionExample.objcNibSubclass),
             RecursionExample.cardNib(rootClass: "MyCustomView", swift: false, path: "App/MyCustomView.xib"),
+            RuleExample.loader(ofNib: "MyCustomView"),
         ]
         let finding = try XCTUnwrap(RuleHarness.findings(files, rules: [AwakeAfterRecursionRule.self]).first)
         XCTAssertTrue(finding.message.contains("the private subclass _NIB_MyCustomView would stop it, but the nib's root is not a _NIB_MyCustomView"), finding.message)

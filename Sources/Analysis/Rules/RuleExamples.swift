@@ -24,14 +24,24 @@ public struct RuleExample: Sendable {
         }
     }
 
-    /// A Swift screen that loads the nib `nib` by name: an example's nib is then one the app
-    /// loads (a nib nothing loads makes its findings info).
+    /// A Swift screen that loads the nib `nib` by name, and the app delegate that shows it:
+    /// an example's nib is then one the app loads (a nib nothing loads, or only code nothing
+    /// runs loads, makes its findings info).
     public static func loader(ofNib nib: String, path: String = "App/HomeViewController.swift") -> File {
         File(path, """
         import UIKit
 
         final class HomeViewController: UIViewController {
             let loaded = Bundle.main.loadNibNamed("\(nib)", owner: nil, options: nil)
+        }
+
+        @main
+        final class ExampleAppDelegate: UIResponder, UIApplicationDelegate {
+            var window: UIWindow?
+            func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                window?.rootViewController = HomeViewController()
+                return true
+            }
         }
         """)
     }

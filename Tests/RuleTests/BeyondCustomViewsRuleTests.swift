@@ -192,8 +192,116 @@ final class UnusedCodeReachTests: XCTestCase {
         XCTAssertEqual(try severity("import UIKit\nfinal class IntroViewController: UIViewController {\n    func next() { _ = \(call) }\n}"), .info)
     }
 
-    func testALibrarysTypeRunsInAppsOutsideTheUpload() throws {
-        XCTAssertEqual(try severity("import UIKit\nopen class IntroViewController: UIViewController {\n    open func next() { _ = \(call) }\n}", publishing: true), .error)
+    /// Apps outside the upload may use a library's class, but that link is assumed, not
+    /// read: the finding is info and says so.
+    func testALibrarysTypeNothingInTheUploadUsesIsInfoNamingTheAssumedUse() throws {
+        let source = "import UIKit\nopen class IntroViewController: UIViewController {\n    open func next() { _ = \(call) }\n}"
+        let pod = File("Intro.podspec", "Pod::Spec.new do |s|\n  s.name = 'Intro'\nend\n")
+        let finding = try XCTUnwrap(RuleHarness.findings([File("App/Flow.swift", source), storyboard, pod], rules: [MissingStoryboardIDRule.self]).first)
+        XCTAssertEqual(finding.severity, .info)
+        XCTAssertTrue(finding.evidence?.contains { $0.reason?.contains("which apps outside the upload may use, but that use is assumed, not read") == true } == true, "\(String(describing: finding.evidence))")
+        XCTAssertEqual(try severity(source + "\nenum Start { static let first = IntroViewController() }", publishing: true), .error,
+                       "the library's own code makes it")
+    }
+
+    /// A subclass runs the code it inherits: the superclass's code runs when something makes
+    /// a subclass, and naming it as a superclass is not making it.
+    func testASuperclassRunsOnlyThroughASubclassSomethingMakes() throws {
+        let classes = """
+        import UIKit
+        class BaseIntroController: UIViewController {
+            func next() { _ = \(call) }
+        }
+        final class IntroViewController: BaseIntroController {}
+        """
+        XCTAssertEqual(try severity(classes), .info)
+        XCTAssertEqual(try severity(classes + "\nenum Start { static let first = IntroViewController() }"), .error)
+    }
+
+    /// An outlet is given what a nib made: its declared type does not make the class.
+    func testAnOutletsTypeDoesNotMakeTheClass() throws {
+        let badge = "import UIKit\nfinal class BadgeView: UIView {\n    func open() { _ = \(call) }\n}"
+        func badgeSeverity(_ controller: String) throws -> Severity {
+            let files = [File("App/BadgeView.swift", badge), File("App/HomeViewController.swift", controller), storyboard]
+            return try XCTUnwrap(RuleHarness.findings(files, rules: [MissingStoryboardIDRule.self]).first).severity
+        }
+        XCTAssertEqual(try badgeSeverity("import UIKit\nfinal class HomeViewController: UIViewController {\n    @IBOutlet weak var badge: BadgeView!\n}"), .info)
+        XCTAssertEqual(try badgeSeverity("import UIKit\nfinal class HomeViewController: UIViewController {\n    let badge = BadgeView()\n}"), .error)
+    }
+
+    /// A class placed only in a xib that only unused code loads is made by nothing; once
+    /// something makes the loading controller, the nib loads and the class runs.
+    func testAPlacementInANibOnlyUnusedCodeLoadsMakesNothing() throws {
+        let nib = File("App/LegacyController.xib", ExampleXML.xib("""
+        <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner" customClass="LegacyController"/>
+        <view contentMode="scaleToFill" id="Roo-t0-001">
+            <rect key="frame" x="0.0" y="0.0" width="320" height="100"/>
+            <subviews>
+                <view contentMode="scaleToFill" id="Bdg-00-001" customClass="BadgeView">
+                    <rect key="frame" x="0.0" y="0.0" width="40" height="40"/>
+                </view>
+            </subviews>
+        </view>
+        """))
+        let controller = File("App/LegacyController.swift", """
+        import UIKit
+        final class LegacyController: UIViewController {
+            @IBOutlet weak var badge: BadgeView!
+            convenience init() { self.init(nibName: "LegacyController", bundle: nil) }
+        }
+        """)
+        let badge = File("App/BadgeView.swift", "import UIKit\nfinal class BadgeView: UIView {\n    func open() { _ = \(call) }\n}")
+        func badgeFinding(_ extra: [File]) throws -> Finding {
+            try XCTUnwrap(RuleHarness.findings([nib, controller, badge, storyboard] + extra, rules: [MissingStoryboardIDRule.self]).first)
+        }
+        XCTAssertEqual(try badgeFinding([]).severity, .info)
+        XCTAssertEqual(try badgeFinding([File("App/Flow.swift", "import UIKit\nenum Flow {\n    static func start() -> UIViewController { LegacyController() }\n}")]).severity, .error)
+    }
+
+    /// An app's main nib is loaded by the application (Info.plist's `NSMainNibFile`, which
+    /// the analysis does not read), whatever its name: its File's Owner is the application, or
+    /// it holds the application delegate the system makes. Another xib whose only class
+    /// nothing names is loaded by nothing.
+    func testAMainNibIsLoadedWhateverItsName() {
+        func severities(owner: String, controller: String) -> [Severity] {
+            let nib = File("Mac/Application.xib", ExampleXML.cocoaXib("""
+            <customObject id="-2" userLabel="File's Owner" customClass="\(owner)"/>
+            <customObject id="-1" userLabel="First Responder" customClass="FirstResponder"/>
+            <customObject id="Ctl-00-001" customClass="AppController"/>
+            <customView id="Vw0-00-001" customClass="MissingGaugeView">
+                <rect key="frame" x="0.0" y="0.0" width="100" height="40"/>
+            </customView>
+            """))
+            let source = File("Mac/AppController.swift", "import Cocoa\n\(controller)\n")
+            return RuleHarness.findings([nib, source], rules: [UnknownCustomClassRule.self]).map(\.severity)
+        }
+        let plain = "final class AppController: NSObject {}"
+        XCTAssertEqual(severities(owner: "NSObject", controller: plain), [.info])
+        XCTAssertFalse(severities(owner: "NSApplication", controller: plain).contains(.info))
+        XCTAssertFalse(severities(owner: "NSObject", controller: "final class AppController: NSObject, NSApplicationDelegate {}").contains(.info))
+    }
+
+    /// Two xibs that each place the other's class, with nothing else naming either, are
+    /// taken as loaded (the walk does not decide a cycle), whichever is asked first.
+    func testNibsThatPlaceEachOthersClassesAreTakenAsLoaded() throws {
+        func nib(_ name: String, placing other: String) -> File {
+            File("App/\(name).xib", ExampleXML.xib("""
+            <view contentMode="scaleToFill" id="Roo-t0-001" customClass="\(name)">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="100"/>
+                <subviews>
+                    <view contentMode="scaleToFill" id="Oth-er-001" customClass="\(other)">
+                        <rect key="frame" x="0.0" y="0.0" width="40" height="40"/>
+                    </view>
+                </subviews>
+            </view>
+            """))
+        }
+        let views = ["FrontView", "BackView"].map { name in
+            File("App/\(name).swift", "import UIKit\nfinal class \(name): UIView {\n    func open() { _ = \(call) }\n}")
+        }
+        let findings = RuleHarness.findings([nib("FrontView", placing: "BackView"), nib("BackView", placing: "FrontView"), storyboard] + views,
+                                            rules: [MissingStoryboardIDRule.self])
+        XCTAssertEqual(findings.map(\.severity), [.error, .error])
     }
 
     func testATypeAnotherTypeOfItsFileMakesRuns() throws {

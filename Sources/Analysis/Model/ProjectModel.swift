@@ -56,6 +56,10 @@ public struct ProjectModel: Sendable {
     let computedClassNamesCache = LazyValue<Bool>()
     /// Whether each Interface Builder file is loaded, asked by ``reach(of:)``.
     let nibReachCache = MemoTable<Evidence?>()
+    /// The documents that name each class, built on first use (``reach(of:)``).
+    let placingDocumentsCache = LazyValue<[String: [Int]]>()
+    /// Whether source files name a class beyond declaring it, by name and own files (``reach(of:)``).
+    let sourceUseCache = MemoTable<Bool>()
     /// The controllers each storyboard's scenes reach, by path (``reachedControllers(in:)``).
     let reachedControllersCache = MemoTable<Set<String>>()
     /// The storyboards whose initial controller code makes, built on first use.

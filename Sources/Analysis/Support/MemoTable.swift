@@ -22,4 +22,20 @@ final class MemoTable<Value: Sendable>: @unchecked Sendable {
         lock.unlock()
         return computed
     }
+
+    /// The answer kept for `key`, if one is.
+    func known(_ key: String) -> Value? {
+        lock.lock()
+        defer { lock.unlock() }
+        return answers[key]
+    }
+
+    /// Keeps `value` as the answer for `key`: for answers computed by a walk that decides on
+    /// its own which of its answers hold whatever was asked before (``value(for:compute:)``
+    /// keeps every answer).
+    func remember(_ value: Value, for key: String) {
+        lock.lock()
+        answers[key] = value
+        lock.unlock()
+    }
 }

@@ -53,13 +53,12 @@ extension ProjectModel {
     }
 
     /// Whether `type` itself may be made: a source file other than its own, or an Interface
-    /// Builder file other than `nib` that something loads, names it (``isUsed(_:declaredIn:outside:walk:)``),
-    /// or the system makes it unnamed (``mayBeMadeUnnamed(_:declaredIn:)``).
+    /// Builder file other than `nib` that something loads, names it (``isUsed(_:by:outside:walk:)``),
+    /// or the system makes it unnamed (``mayBeMadeUnnamed(_:)``).
     private func mayBeMade(_ type: SourceType, outside nib: String?, walk: inout NibWalk) -> Bool {
-        let own = ownFiles(of: type)
-        return isUsed(type.runtimeName ?? type.name, declaredIn: own, outside: nib, walk: &walk)
-            || (type.runtimeName != nil && isUsed(type.name, declaredIn: own, outside: nib, walk: &walk))
-            || mayBeMadeUnnamed(type, declaredIn: own)
+        isUsed(type.runtimeName ?? type.name, by: type, outside: nib, walk: &walk)
+            || (type.runtimeName != nil && isUsed(type.name, by: type, outside: nib, walk: &walk))
+            || mayBeMadeUnnamed(type)
     }
 
     /// The enclosing type of each nib load and literal UIKit call, by path and line: where
@@ -94,11 +93,11 @@ extension ProjectModel {
     /// an Info.plist names (which the analysis does not read); or a class built into an app
     /// extension, whose principal class its Info.plist names. A library's users outside the
     /// upload are not counted: that use is assumed, not read (``libraryUse(of:)``).
-    private func mayBeMadeUnnamed(_ type: SourceType, declaredIn ownFiles: Set<String>) -> Bool {
-        if ownFiles.contains(where: { path in
+    private func mayBeMadeUnnamed(_ type: SourceType) -> Bool {
+        if !Self.systemMadeConformances.isDisjoint(with: type.conformances) { return true }
+        if ownFiles(of: type).contains(where: { path in
             sourceData(of: path).map { data in Self.launchAttributes.contains { NameSearch.holds($0, data) } } ?? false
         }) { return true }
-        if !Self.systemMadeConformances.isDisjoint(with: type.conformances) { return true }
         var systemMade = false
         forEachInLineage(of: type.name) { name in
             systemMade = Self.systemMadeSuperclasses.contains(name)
@@ -233,16 +232,16 @@ extension ProjectModel {
 
     /// A type's own source files: those of its declarations and their header or implementation.
     private func ownFiles(of type: SourceType) -> Set<String> {
-        Set(type.declarations.flatMap { declaration -> [String] in
-            let stem = declaration.path.split(separator: ".").dropLast().joined(separator: ".")
-            return [declaration.path, stem + ".h", stem + ".m", stem + ".mm", stem + ".swift"]
+        Set(Set(type.declarations.map(\.path)).flatMap { path -> [String] in
+            let stem = path.lastIndex(of: ".").map { String(path[..<$0]) } ?? ""
+            return [path, stem + ".h", stem + ".m", stem + ".mm", stem + ".swift"]
         })
     }
 
-    /// Whether a source file names `name` beyond declaring it (``isNamedInSource(_:declaredIn:)``),
+    /// Whether a source file names `name` of `type` beyond declaring it (``isNamedInSource(_:of:)``),
     /// or an Interface Builder file other than `nib` places it that is not a xib nothing loads.
-    private func isUsed(_ name: String, declaredIn own: Set<String>, outside nib: String?, walk: inout NibWalk) -> Bool {
-        if isNamedInSource(name, declaredIn: own) { return true }
+    private func isUsed(_ name: String, by type: SourceType, outside nib: String?, walk: inout NibWalk) -> Bool {
+        if isNamedInSource(name, of: type) { return true }
         return (placingDocuments[name] ?? []).contains { position in
             let document = analysedDocuments[position]
             return document.path != nib && (document.format != .xib || unloadedNib(at: document.path, walk: &walk) == nil)
@@ -260,14 +259,15 @@ extension ProjectModel {
         }
     }
 
-    /// Whether a source file names `name` beyond declaring it: anywhere in a file other than
-    /// `own` (the type's own files), and in its own files anywhere but after a declaration
+    /// Whether a source file names `name` (of `type`) beyond declaring it: anywhere in a file
+    /// other than the type's own files (``ownFiles(of:)``), and in its own files anywhere but after a declaration
     /// keyword (`class`, `extension`, `@implementation`, …), as a file name (`#import
     /// "Name.h"`, a `// Name.swift` header) or as a whole string literal (its own nib's or
     /// Storyboard ID's name, which only its own code loads), so that another type of its own
     /// file that makes it counts. An outlet's declared type does not count: the outlet is given what a nib made.
-    private func isNamedInSource(_ name: String, declaredIn own: Set<String>) -> Bool {
-        sourceUseCache.value(for: ([name] + own.sorted()).joined(separator: "\u{0}")) {
+    private func isNamedInSource(_ name: String, of type: SourceType) -> Bool {
+        sourceUseCache.value(for: name + "\u{0}" + type.name) {
+            let own = ownFiles(of: type)
             let needle = ByteSearch.Needle(name)
             return files.contains { file in
                 guard file.kind == .swift || file.kind == .objc, let contents = file.contents else { return false }

@@ -58,7 +58,7 @@ public struct ProjectModel: Sendable {
     let nibReachCache = MemoTable<Evidence?>()
     /// The documents that name each class, built on first use (``reach(of:)``).
     let placingDocumentsCache = LazyValue<[String: [Int]]>()
-    /// Whether source files name a class beyond declaring it, by name and own files (``reach(of:)``).
+    /// Whether source files name a class beyond declaring it, by name and type (``reach(of:)``).
     let sourceUseCache = MemoTable<Bool>()
     /// The controllers each storyboard's scenes reach, by path (``reachedControllers(in:)``).
     let reachedControllersCache = MemoTable<Set<String>>()

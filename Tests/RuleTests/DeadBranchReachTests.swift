@@ -76,3 +76,102 @@ final class DeadBranchReachTests: XCTestCase {
         XCTAssertTrue(reasons.contains { $0.contains("lines 6–8") && $0.contains("constant condition rules out") }, "\(reasons)")
     }
 }
+
+/// UIKit asks a data source only for the rows and items it counted: a block that runs only
+/// for the row equal to its section's count never runs, so a cell it dequeues under an
+/// identifier nothing registers is info; with one more row counted, it is an error again.
+final class RowCountReachTests: XCTestCase {
+    private typealias File = RuleExample.File
+
+    /// A tags controller with a tags section (0) and a relations section (1), counted by
+    /// `counter` (the body of `numberOfRowsInSection`), whose relations section dequeues the
+    /// unregistered `AddCell` when `addRow` holds.
+    private func tagsController(counter: String, addRow: String = "indexPath.row == relations.count") -> File {
+        File("App/TagsController.swift", """
+        import UIKit
+        final class TagsController: UITableViewController {
+            var tags: [String] = []
+            var relations: [String] = []
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                tableView.register(UITableViewCell.self, forCellReuseIdentifier: "RelationCell")
+                tableView.register(UITableViewCell.self, forCellReuseIdentifier: "TagCell")
+            }
+            override func numberOfSections(in tableView: UITableView) -> Int { 2 }
+            override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+                \(counter)
+            }
+            override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                if indexPath.section == 1 {
+                    if \(addRow) {
+                        return tableView.dequeueReusableCell(withIdentifier: "AddCell", for: indexPath)
+                    }
+                }
+                return tableView.dequeueReusableCell(withIdentifier: indexPath.section == 0 ? "TagCell" : "RelationCell", for: indexPath)
+            }
+        }
+        enum Flow {
+            static func first() -> UIViewController { TagsController() }
+        }
+        """)
+    }
+
+    /// A counter that gives section 1 `relationRows` rows.
+    private func sectionOne(_ relationRows: String) -> String {
+        "if section == 0 {\n            return tags.count\n        } else if section == 1 {\n            return \(relationRows)\n        }\n        return 0"
+    }
+
+    private func findings(_ files: [File]) -> [Finding] {
+        RuleHarness.findings(files, rules: [UnregisteredReuseIDRule.self])
+    }
+
+    func testASectionIsNeverAskedForTheRowEqualToItsCount() throws {
+        let found = findings([tagsController(counter: sectionOne("relations.count"))])
+        XCTAssertEqual(found.map(\.severity), [.info])
+        let reason = try XCTUnwrap(found.first?.evidence?.first?.reason)
+        XCTAssertTrue(reason.contains("runs only for row relations.count of a section the data source gives exactly relations.count rows"), reason)
+    }
+
+    func testOneMoreRowThanItemsMakesTheRowReal() {
+        XCTAssertEqual(findings([tagsController(counter: sectionOne("relations.count + 1"))]).map(\.severity), [.error])
+    }
+
+    /// A count read from an `else` (no section number) or another section's count proves nothing.
+    func testAnotherSectionsCountOrAnElseCountIsNotJudged() {
+        let elseCounter = "if section == 0 {\n            return tags.count\n        } else {\n            return relations.count\n        }"
+        XCTAssertEqual(findings([tagsController(counter: elseCounter)]).map(\.severity), [.error])
+        XCTAssertEqual(findings([tagsController(counter: sectionOne("relations.count"), addRow: "indexPath.row == tags.count")]).map(\.severity), [.error])
+    }
+
+    /// An Objective-C collection view whose one count is every section's.
+    func testACollectionViewsItemEqualToTheCountIsNeverAskedFor() {
+        let source = File("App/GalleryController.m", """
+        #import <UIKit/UIKit.h>
+        @interface GalleryController : UICollectionViewController
+        @property (nonatomic, strong) NSArray *photos;
+        @end
+        @implementation GalleryController
+        - (NSInteger)collectionView:(UICollectionView *)collectionView numberOfItemsInSection:(NSInteger)section {
+            return self.photos.count;
+        }
+        - (UICollectionViewCell *)collectionView:(UICollectionView *)collectionView cellForItemAtIndexPath:(NSIndexPath *)indexPath {
+            if (indexPath.item == self.photos.count) {
+                return [collectionView dequeueReusableCellWithReuseIdentifier:@"MoreCell" forIndexPath:indexPath];
+            }
+            return [collectionView dequeueReusableCellWithReuseIdentifier:@"PhotoCell" forIndexPath:indexPath];
+        }
+        @end
+        """)
+        let flow = File("App/Flow.m", """
+        #import <UIKit/UIKit.h>
+        @interface Flow : NSObject
+        @end
+        @implementation Flow
+        + (UIViewController *)first { return [[GalleryController alloc] init]; }
+        @end
+        """)
+        let found = findings([source, flow])
+        XCTAssertEqual(found.filter { $0.message.contains("MoreCell") }.map(\.severity), [.info])
+        XCTAssertEqual(found.filter { $0.message.contains("PhotoCell") }.map(\.severity), [.error])
+    }
+}

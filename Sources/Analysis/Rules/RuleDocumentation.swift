@@ -56,10 +56,13 @@ public enum RuleDocumentation {
       (`confidence: assumed`, its `evidence` in the JSON report and in SARIF's `properties`);
     - whatever the rule, a finding whose first place is in a file no target ships, a file only \
       test targets bundle, a storyboard scene that no segue, relationship, initial controller, \
-      storyboard reference or code reaches, a nib nothing loads, code in a type nothing makes \
-      or calls, code in a block a constant condition rules out (`if FEATURE { … }` with \
-      `let FEATURE = false`), or a nib registered under an identifier no dequeue of that view \
-      can ask for is at most `info`: it cannot break the app.
+      storyboard reference or code reaches, a nib nothing loads (nor code that runs), code in \
+      a type nothing makes or calls (a class placed only in nibs nothing loads, or named only \
+      as an outlet's type, is not made; a library's users outside the upload are assumed, not \
+      read), code in a block a constant condition rules out (`if FEATURE { … }` with \
+      `let FEATURE = false`) or that runs only for the row equal to its section's count, or a \
+      nib registered under an identifier no dequeue of that view can ask for is at most \
+      `info`: it cannot break the app.
 
     Each rule's page says what it must have read before it speaks (its help), and its examples \
     show both sides.

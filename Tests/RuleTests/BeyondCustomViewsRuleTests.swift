@@ -229,20 +229,28 @@ final class UnusedCodeReachTests: XCTestCase {
         XCTAssertEqual(try badgeSeverity("import UIKit\nfinal class HomeViewController: UIViewController {\n    let badge = BadgeView()\n}"), .error)
     }
 
-    /// A class placed only in a xib that only unused code loads is made by nothing; once
-    /// something makes the loading controller, the nib loads and the class runs.
-    func testAPlacementInANibOnlyUnusedCodeLoadsMakesNothing() throws {
-        let nib = File("App/LegacyController.xib", ExampleXML.xib("""
-        <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner" customClass="LegacyController"/>
-        <view contentMode="scaleToFill" id="Roo-t0-001">
+    /// A xib whose root view (of class `root`, if given) holds one view of class `child`,
+    /// with File's Owner labelled `owner`, if given.
+    private func xib(_ path: String, owner: String? = nil, root: String? = nil, child: String) -> File {
+        let ownerLine = owner.map { #"<placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner" customClass="\#($0)"/>"# } ?? ""
+        let rootClass = root.map { #" customClass="\#($0)""# } ?? ""
+        return File(path, ExampleXML.xib("""
+        \(ownerLine)
+        <view contentMode="scaleToFill" id="Roo-t0-001"\(rootClass)>
             <rect key="frame" x="0.0" y="0.0" width="320" height="100"/>
             <subviews>
-                <view contentMode="scaleToFill" id="Bdg-00-001" customClass="BadgeView">
+                <view contentMode="scaleToFill" id="Chi-ld-001" customClass="\(child)">
                     <rect key="frame" x="0.0" y="0.0" width="40" height="40"/>
                 </view>
             </subviews>
         </view>
         """))
+    }
+
+    /// A class placed only in a xib that only unused code loads is made by nothing; once
+    /// something makes the loading controller, the nib loads and the class runs.
+    func testAPlacementInANibOnlyUnusedCodeLoadsMakesNothing() throws {
+        let nib = xib("App/LegacyController.xib", owner: "LegacyController", child: "BadgeView")
         let controller = File("App/LegacyController.swift", """
         import UIKit
         final class LegacyController: UIViewController {
@@ -284,18 +292,7 @@ final class UnusedCodeReachTests: XCTestCase {
     /// Two xibs that each place the other's class, with nothing else naming either, are
     /// taken as loaded (the walk does not decide a cycle), whichever is asked first.
     func testNibsThatPlaceEachOthersClassesAreTakenAsLoaded() throws {
-        func nib(_ name: String, placing other: String) -> File {
-            File("App/\(name).xib", ExampleXML.xib("""
-            <view contentMode="scaleToFill" id="Roo-t0-001" customClass="\(name)">
-                <rect key="frame" x="0.0" y="0.0" width="320" height="100"/>
-                <subviews>
-                    <view contentMode="scaleToFill" id="Oth-er-001" customClass="\(other)">
-                        <rect key="frame" x="0.0" y="0.0" width="40" height="40"/>
-                    </view>
-                </subviews>
-            </view>
-            """))
-        }
+        func nib(_ name: String, placing other: String) -> File { xib("App/\(name).xib", root: name, child: other) }
         let views = ["FrontView", "BackView"].map { name in
             File("App/\(name).swift", "import UIKit\nfinal class \(name): UIView {\n    func open() { _ = \(call) }\n}")
         }

@@ -33,8 +33,10 @@ copy before planting did not (compared by rule, severity, path and line of the f
 location, as a multiset) and one of whose locations points at the planted place: the IB
 element changed or broken (the connection, the runtime attribute, the customClass
 element, the storyboard or segue element), the code line changed, the literal's use site,
-or any line of the renamed xib. Misses are split into: reported as info at the place,
-reported (error/warning) only elsewhere, reported as info only elsewhere, and silent.
+or any line of the renamed xib. Misses are split into: reported as info at the place
+(marked "read: does not run" when a fact the analysis read, such as a nib nothing loads or
+code nothing calls, caps it at info), reported (error/warning) only elsewhere, reported as
+info only elsewhere, and silent.
 
 The ten holdout projects are reported only in aggregate unless --show-holdout is given
 (whoever tunes nibscan must stay blind to their individual misses).
@@ -740,8 +742,14 @@ def classify(fresh, candidate):
     gated = [f for f in fresh if f["severity"] in GATED]
     if any(at_place(f, candidate) for f in gated):
         return "found"
-    if any(at_place(f, candidate) for f in fresh):
-        return "info-at-place"
+    at = [f for f in fresh if at_place(f, candidate)]
+    if at:
+        # A fact read that caps the finding at info says the place does not run (a nib
+        # nothing loads, code nothing calls, a scene nothing reaches); otherwise something
+        # was assumed. Both are misses: the split says which layer to look at.
+        unreached = any(e.get("basis") == "read" and e.get("ceiling") == "info"
+                        for f in at for e in f.get("evidence") or [])
+        return "info-at-place (read: does not run)" if unreached else "info-at-place"
     if gated:
         return "reported-elsewhere"
     if fresh:

@@ -97,3 +97,15 @@ final class TokenTextTests: XCTestCase {
         XCTAssertEqual(index.types["Card"]?.runtimeName, "Second")
     }
 }
+
+/// A name reads as a type's by its first letter, ASCII or not.
+final class TypeNameTests: XCTestCase {
+    func testUppercaseOrUnderscoreStartsATypeName() {
+        for name in ["CardView", "_PrivateView", "ÉcranView", "Ωmega"] {
+            XCTAssertTrue(NibNameResolver.isTypeName(name), name)
+        }
+        for name in ["", "Self", "cardView", "écran", "ωmega", "1View", "$0"] {
+            XCTAssertFalse(NibNameResolver.isTypeName(name), name)
+        }
+    }
+}

@@ -193,9 +193,13 @@ struct NibNameResolver {
         return nil
     }
 
+    /// Whether `text` reads as a type's name: it starts with an uppercase letter or `_`, and
+    /// is not `Self`.
     static func isTypeName(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, text != "Self" else { return false }
-        return CharacterSet.uppercaseLetters.contains(first) || first == "_"
+        guard let first = text.utf8.first, text != "Self" else { return false }
+        // ASCII, as nearly every name is, without asking the Unicode tables.
+        guard first >= 0x80 else { return (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) || first == UInt8(ascii: "_") }
+        return text.unicodeScalars.first.map { CharacterSet.uppercaseLetters.contains($0) } ?? false
     }
 
     private static func contains(_ texts: [String], _ pattern: [String]) -> Bool {

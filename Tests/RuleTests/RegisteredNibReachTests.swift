@@ -95,4 +95,28 @@ final class RegisteredNibReachTests: XCTestCase {
         """)
         XCTAssertEqual(severities([statsController(dequeue: #"tableView.dequeueReusableCell(withIdentifier: "Other", for: indexPath)"#), helper]), [.error])
     }
+
+    /// The literal a declaration gives the name `dot` in `text`, as the registration's
+    /// constant is read.
+    private func literal(ofDotIn text: String) -> String? {
+        let bytes = Array(text.utf8), name = Array("dot".utf8)
+        guard let start = bytes.indices.first(where: { bytes[$0...].starts(with: name) }) else { return nil }
+        return bytes.withUnsafeBufferPointer { ProjectModel.declaredLiteral(in: $0, nameAt: start..<(start + name.count)) }
+    }
+
+    func testAConstantsDeclarationGivesItsLiteral() {
+        XCTAssertEqual(literal(ofDotIn: #"enum Cells: String { case dot = "DotCell" }"#), "DotCell")
+        XCTAssertEqual(literal(ofDotIn: #"static let dot: String = "DotCell""#), "DotCell")
+        XCTAssertEqual(literal(ofDotIn: "static let dot =\n    \"DotCell\""), "DotCell")
+        XCTAssertEqual(literal(ofDotIn: #"static NSString *const dot = @"DotCell";"#), "DotCell")
+    }
+
+    func testWhatIsNotAConstantsLiteralDeclarationGivesNothing() {
+        XCTAssertNil(literal(ofDotIn: #"var dot = "DotCell""#), "a variable may change")
+        XCTAssertNil(literal(ofDotIn: #"let dot: Substring = "DotCell""#))
+        XCTAssertNil(literal(ofDotIn: #"let dot = "Dot\(kind)Cell""#), "an interpolation is computed")
+        XCTAssertNil(literal(ofDotIn: #"let dot = prefix + "Cell""#))
+        XCTAssertNil(literal(ofDotIn: #"outlet dot = "DotCell""#), "let must be a whole word")
+        XCTAssertNil(literal(ofDotIn: "let dot = \"Dot\nCell\""), "a literal ends on its line")
+    }
 }

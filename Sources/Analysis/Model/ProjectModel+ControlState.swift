@@ -47,7 +47,7 @@ extension ProjectModel {
             let property = ByteSearch.Needle(name)
             var found: [(path: String, assignment: EnabledStateAssignment)] = []
             for file in files where file.kind == .swift || file.kind == .objc {
-                guard let contents = file.contents, NameSearch.holds(property, contents), NameSearch.holds(Self.enabledWord, contents) else { continue }
+                guard let contents = file.contents, ByteSearch.contains(property, in: contents), ByteSearch.contains(Self.enabledWord, in: contents) else { continue }
                 let stream = Self.tokens(of: contents, kind: file.kind)
                 found += EnabledStateAssignment.scan(stream).filter { $0.property == name }.map { (file.path, $0) }
             }

@@ -33,7 +33,7 @@ extension ProjectModel {
             let spellings = names.union(Self.isIdentifierLike(value) ? [value] : [])
             let needles = spellings.map { ByteSearch.Needle($0) } + [ByteSearch.Needle(value)]
             for file in self.files where file.kind == .swift || file.kind == .objc {
-                guard let contents = file.contents, needles.contains(where: { NameSearch.holds($0, contents) }),
+                guard let contents = file.contents, needles.contains(where: { ByteSearch.contains($0, in: contents) }),
                       !build.isNotBuilt(file.path), onlyTestTargets(of: file.path) == nil else { continue }
                 let stream = Self.tokens(of: contents, kind: file.kind)
                 let mentions = ReuseIdentifierMentions(stream, names: spellings, value: value).mentions
@@ -69,21 +69,69 @@ extension ProjectModel {
     }
 
     /// The one string literal the sources give `name` (`case name = "x"`, `let name = "x"`,
-    /// `NSString *const name = @"x"`), `nil` when there is none or several differ; read once
-    /// per name.
+    /// `let name: String = "x"`, `NSString *const name = @"x"`), `nil` when there is none or
+    /// several differ; read once per name.
     private func literalValue(ofConstant name: String) -> String? {
         constantLiteralCache.value(for: name) {
-            let escaped = NSRegularExpression.escapedPattern(for: name)
-            let declaration: NamePattern = (words: [name], regex: #"(?:\b(?:case|let)\s+"# + escaped + #"\s*(?::\s*String\s*)?|\bconst\s+"# + escaped + #"\s*)=\s*@?"([^"\\\n]*)""#)
-            let search = NameSearch(declaration)
+            let needle = ByteSearch.Needle(name)
             var values: Set<String> = []
             for file in files where file.kind == .swift || file.kind == .objc {
                 guard let contents = file.contents else { continue }
-                values.formUnion(search.names(in: contents))
+                contents.withUnsafeBytes { raw in
+                    let bytes = raw.bindMemory(to: UInt8.self)
+                    var start = 0
+                    while let found = ByteSearch.firstIndex(of: needle, in: bytes, from: start) {
+                        start = found + 1
+                        if let value = Self.declaredLiteral(in: bytes, nameAt: found..<(found + needle.count)) { values.insert(value) }
+                    }
+                }
             }
             return values.count == 1 ? values.first : nil
         }
     }
+
+    /// The string literal that the declaration around the name at `name` gives it: the name
+    /// follows `case`, `let` or `const` and a space, and is followed by `=` (after `: String`
+    /// in Swift) and `"…"` or `@"…"` on one line, without escapes.
+    static func declaredLiteral(in bytes: UnsafeBufferPointer<UInt8>, nameAt name: Range<Int>) -> String? {
+        func isSpace(_ index: Int) -> Bool {
+            [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(bytes[index])
+        }
+        func skipSpace(from index: Int) -> Int {
+            var index = index
+            while index < bytes.count, isSpace(index) { index += 1 }
+            return index
+        }
+        func follows(_ word: [UInt8], at index: Int) -> Bool {
+            index + word.count <= bytes.count && word.indices.allSatisfy { bytes[index + $0] == word[$0] }
+        }
+        // Before: `case`, `let` or `const`, then at least one space.
+        var keywordEnd = name.lowerBound
+        while keywordEnd > 0, isSpace(keywordEnd - 1) { keywordEnd -= 1 }
+        guard keywordEnd < name.lowerBound, declaringKeywords.contains(where: { keyword in
+            let keywordStart = keywordEnd - keyword.count
+            return keywordStart >= 0 && follows(keyword, at: keywordStart) && (keywordStart == 0 || !bytes[keywordStart - 1].isASCIIWordByte)
+        }) else { return nil }
+        // After: an optional `: String`, `=`, an optional `@`, then the literal.
+        var index = skipSpace(from: name.upperBound)
+        if index < bytes.count, bytes[index] == UInt8(ascii: ":") {
+            index = skipSpace(from: index + 1)
+            guard follows(stringType, at: index) else { return nil }
+            index = skipSpace(from: index + stringType.count)
+        }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { return nil }
+        index = skipSpace(from: index + 1)
+        if index < bytes.count, bytes[index] == UInt8(ascii: "@") { index += 1 }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+        let valueStart = index + 1
+        var valueEnd = valueStart
+        while valueEnd < bytes.count, ![UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "\n")].contains(bytes[valueEnd]) { valueEnd += 1 }
+        guard valueEnd < bytes.count, bytes[valueEnd] == UInt8(ascii: "\"") else { return nil }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd]), as: UTF8.self)
+    }
+
+    private static let declaringKeywords = ["case", "let", "const"].map { Array($0.utf8) }
+    private static let stringType = Array("String".utf8)
 
     /// Whether `text` could be a type's name: letters, digits and underscores, not starting
     /// with a digit.

@@ -96,7 +96,7 @@ extension ProjectModel {
     private func mayBeMadeUnnamed(_ type: SourceType) -> Bool {
         if !Self.systemMadeConformances.isDisjoint(with: type.conformances) { return true }
         if ownFiles(of: type).contains(where: { path in
-            sourceData(of: path).map { data in Self.launchAttributes.contains { NameSearch.holds($0, data) } } ?? false
+            sourceData(of: path).map { data in Self.launchAttributes.contains { ByteSearch.contains($0, in: data) } } ?? false
         }) { return true }
         var systemMade = false
         forEachInLineage(of: type.name) { name in

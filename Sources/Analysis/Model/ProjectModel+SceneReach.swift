@@ -55,8 +55,9 @@ extension ProjectModel {
     /// controller may be made: the upload holds no Info.plist, so a main storyboard is assumed
     /// unless the delegate says otherwise.
     func initialControllerBlocker(of document: IBDocument) -> SourceLocation? {
+        // The window is asked first: the scan for initial controllers made in code reads every source.
         guard document.platform == .iOS || document.platform == .tvOS, let name = NibCatalog.loadName(ofPath: document.path),
-              !storyboardsWhoseInitialControllerCodeMakes.unresolved, !storyboardsWhoseInitialControllerCodeMakes.names.contains(name),
+              !windowsMadeInCode.isEmpty, !storyboardsWhoseInitialControllerCodeMakes.unresolved, !storyboardsWhoseInitialControllerCodeMakes.names.contains(name),
               !documents.contains(where: { other in other.storyboardReferences.contains { $0.referencedIdentifier == nil && $0.storyboardName == name } })
         else { return nil }
         let bundling = build.targets(of: document.path).map(Set.init)
@@ -82,7 +83,7 @@ extension ProjectModel {
                 guard let data = file.contents else { continue }
                 names.formUnion(Self.words(between: Self.swiftGenScenes, and: Self.swiftGenInitial, in: data))
                 names.formUnion(Self.words(between: Self.rSwiftStoryboards, and: Self.rSwiftInitial, in: data).map { $0.prefix(1).uppercased() + $0.dropFirst() })
-                guard NameSearch.holds(instantiates, data), !Self.isSwiftGenStoryboardScenes(data) else { continue }
+                guard ByteSearch.contains(instantiates, in: data), !Self.isSwiftGenStoryboardScenes(data) else { continue }
                 let named = Set((literalNames[file.path] ?? []).map { NibCatalog.stripped($0.value) }).union(namedAfterClass.flatMap { $0.names(in: data) })
                 if named.isEmpty { unresolved = true }
                 names.formUnion(named)
@@ -111,7 +112,7 @@ extension ProjectModel {
     /// Whether a source is SwiftGen's generated `StoryboardScene`, whose helpers instantiate
     /// the scenes it declares.
     static func isSwiftGenStoryboardScenes(_ source: Data) -> Bool {
-        NameSearch.holds(ByteSearch.Needle("enum StoryboardScene"), source)
+        ByteSearch.contains(ByteSearch.Needle("enum StoryboardScene"), in: source)
     }
 
     private static let windowMade = [ByteSearch.Needle("UIWindow("), ByteSearch.Needle("[UIWindow alloc]")]
@@ -164,14 +165,10 @@ extension ProjectModel {
 
         /// The first non-empty group of each match in `source`.
         func names(in source: Data) -> [String] {
-            guard words.allSatisfy({ Self.holds($0, source) }), let expression, let text = String(data: source, encoding: .utf8) else { return [] }
+            guard words.allSatisfy({ ByteSearch.contains($0, in: source) }), let expression, let text = String(data: source, encoding: .utf8) else { return [] }
             return expression.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
                 (1..<match.numberOfRanges).lazy.compactMap { Range(match.range(at: $0), in: text).map { String(text[$0]) } }.first
             }
-        }
-
-        static func holds(_ word: ByteSearch.Needle, _ source: Data) -> Bool {
-            source.withUnsafeBytes { ByteSearch.contains(word, in: $0.bindMemory(to: UInt8.self)) }
         }
     }
 }

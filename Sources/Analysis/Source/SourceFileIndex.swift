@@ -19,8 +19,6 @@ public struct SourceFileIndex: Sendable, Equatable {
     /// Whether the file's text names the `reuseIdentifier:` label (``ReuseIdentifierLabel``);
     /// worked out only for files that dequeue a literal identifier, `false` for any other.
     public var namesReuseIdentifierLabel = false
-    /// Generic types the file specialises, with their argument lists (``GenericSpecializationScanner``).
-    var specializations: [String: [[String]]] = [:]
     /// Methods of this file that wrap a nib load and can be followed to their callers.
     var helpers: [NibLoadHelper] = []
     /// Methods of this file that copy placeholder attributes from a parameter.

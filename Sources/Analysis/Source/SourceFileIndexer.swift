@@ -33,7 +33,6 @@ struct SourceFileIndexer {
             var parser = SwiftDeclarationParser(stream: stream, path: path, swiftVersion: swiftVersion)
             parser.parse()
             result.typealiases = parser.typealiases
-            result.specializations = GenericSpecializationScanner.specializations(in: stream)
             parsed = Declarations(declarations: take(&parser.declarations), methods: take(&parser.methods),
                                   contexts: parser.contexts, sharedVariables: parser.sharedVariables)
         case .objc:

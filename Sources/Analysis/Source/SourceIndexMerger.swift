@@ -5,11 +5,14 @@
 enum SourceIndexMerger {
     /// Takes the per-file results by value and moves their lists out, so that the merged
     /// declarations own their member arrays and later edits do not copy them.
-    static func merge(_ files: consuming [SourceFileIndex]) -> SourceIndex {
+    /// `specializations` gives, for generic type names, the argument lists the project
+    /// writes for them (``GenericSpecializationScanner``); asked once, only when a nib load
+    /// names a generic parameter.
+    static func merge(_ files: consuming [SourceFileIndex],
+                      specializations: (Set<String>) -> [String: [[String]]] = { _ in [:] }) -> SourceIndex {
         var sorted = files
         sorted.sort { $0.path < $1.path }
         var index = SourceIndex()
-        var specializations: [String: [[String]]] = [:]
         index.declarations.reserveCapacity(sorted.reduce(0) { $0 + $1.declarations.count })
         index.nibLoads.reserveCapacity(sorted.reduce(0) { $0 + $1.nibLoads.count })
         index.literalCalls.reserveCapacity(sorted.reduce(0) { $0 + $1.literalCalls.count })
@@ -18,7 +21,6 @@ enum SourceIndexMerger {
             if !sorted[position].typealiases.isEmpty {
                 index.typealiases.merge(sorted[position].typealiases) { first, _ in first }
             }
-            for (name, lists) in sorted[position].specializations { specializations[name, default: []] += lists }
             move(&sorted[position].nibLoads, to: &index.nibLoads)
             move(&sorted[position].literalCalls, to: &index.literalCalls)
             move(&sorted[position].contentAttachments, to: &index.contentAttachments)
@@ -150,16 +152,22 @@ enum SourceIndexMerger {
     /// every site's concrete candidate nib names; a name made from a generic parameter of the
     /// enclosing type (`T.fromNib()` in `ContainerCell<T>`) stands for the classes the project
     /// specialises the type with (`ContainerCell<LoaderView>`).
-    private static func resolveNibNames(_ index: inout SourceIndex, specializations: [String: [[String]]]) {
+    private static func resolveNibNames(_ index: inout SourceIndex, specializations: (Set<String>) -> [String: [[String]]]) {
         var classes = ClassLookup(types: index.types)
+        let typeNames = index.nibLoads.map { $0.context.typeName.map { resolveAlias($0, in: index.typealiases) } }
+        func genericSlot(_ position: Int) -> Int? {
+            guard case .namedClass(let parameter) = index.nibLoads[position].nibName.resolution, let typeName = typeNames[position] else { return nil }
+            return classes.types[typeName]?.genericParameters.firstIndex(of: parameter)
+        }
+        let genericTypes = Set(index.nibLoads.indices.compactMap { genericSlot($0) == nil ? nil : typeNames[$0] })
+        let specializations = genericTypes.isEmpty ? [:] : specializations(genericTypes)
         for position in index.nibLoads.indices {
             var name = index.nibLoads[position].nibName
-            let typeName = index.nibLoads[position].context.typeName.map { resolveAlias($0, in: index.typealiases) }
+            let typeName = typeNames[position]
             if name.resolution == .enclosingClass, let typeName, classes.types[typeName]?.isProtocol == true {
                 name.resolution = .conformingTypes(protocolName: typeName)
             }
-            if case .namedClass(let parameter) = name.resolution, let typeName,
-               let slot = classes.types[typeName]?.genericParameters.firstIndex(of: parameter) {
+            if let slot = genericSlot(position), let typeName {
                 let bound = (specializations[typeName] ?? []).compactMap { slot < $0.count ? resolveAlias($0[slot], in: index.typealiases) : nil }
                 name.candidates = Set(bound.map { classes.candidates(for: .namedClass($0), typeName: typeName) }.joined()).sorted()
                 index.nibLoads[position].nibName = name

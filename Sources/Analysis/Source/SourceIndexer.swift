@@ -51,7 +51,8 @@ public struct SourceIndexer: Sendable {
             for (slot, position) in again.enumerated() { swap(&results[position], &redone[slot]) }
             previous = table
         }
-        return SourceIndexMerger.merge(consume results)  // moved: the merge takes each file's lists without copying
+        // Moved: the merge takes each file's lists without copying.
+        return SourceIndexMerger.merge(consume results) { GenericSpecializationScanner.specializations(of: $0, in: sources) }
     }
 
     /// Rounds of re-indexing for chains of helpers (`a` calls helper `b` that calls helper `c`).

@@ -53,6 +53,11 @@ enum ByteSearch {
         firstIndex(of: needle, in: bytes) != nil
     }
 
+    /// Whether `needle` occurs in `data` (an empty needle always does).
+    static func contains(_ needle: Needle, in data: Data) -> Bool {
+        data.withUnsafeBytes { contains(needle, in: $0.bindMemory(to: UInt8.self)) }
+    }
+
     /// The offset of the needle byte that is rarest in Swift and Objective-C source (the
     /// first of equals): whitespace and common lowercase letters are frequent, capitals,
     /// digits and most punctuation rare.
@@ -76,19 +81,18 @@ enum ByteSearch {
         return start..<end
     }
 
-    /// A rough frequency rank per byte value in source text (higher: more frequent).
+    /// The printable ASCII bytes from the most to the least frequent in Swift and
+    /// Objective-C source, as counted over the 59 MB of sources of the 46 real projects of
+    /// `../shared/realworld` (space, line feed and tab come first, ahead of all of them).
+    private static let sourceByteRanking = Array(#"etiraonslcdupmgf.h:S()bwy/CvIT=,"ANR{}DkVLxPE;MFO][_-BU0*@W1HKG2q?zjX>!#3Y456<+Q8\&97`|'J%^$Z~"#.utf8)
+
+    /// A frequency rank per byte value in source text (higher: more frequent): the
+    /// whitespace bytes highest, then ``sourceByteRanking`` in order, and bytes it does not
+    /// list (control bytes, UTF-8 sequences) lowest.
     private static let frequency: [UInt8] = (0...255).map { value in
         let byte = UInt8(value)
-        switch byte {
-        case 0x20, 0x0A, 0x09: return 255
-        case UInt8(ascii: "a")...UInt8(ascii: "z"):
-            let common = Array("etaoinsrlcdhumpfgywbvkxjqz".utf8)
-            return UInt8(200 - 4 * (common.firstIndex(of: byte) ?? 25))
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return 60
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return 50
-        case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ";"),
-             UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: "\""), UInt8(ascii: "_"): return 120
-        default: return 30
-        }
+        if byte == 0x20 || byte == 0x0A || byte == 0x09 { return 255 }
+        guard let rank = sourceByteRanking.firstIndex(of: byte) else { return 0 }
+        return UInt8(200 - rank * 2)
     }
 }

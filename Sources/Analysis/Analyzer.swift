@@ -95,7 +95,7 @@ public struct Analyzer: Sendable {
     private func analysis(input: ProjectInput, projectName: String?, team: ThreadTeam) throws(ConfigurationError) -> Analysis {
         let scope = try ConfiguredScope(input: input, given: configuration.project)
         var report = analyze(input: input, projectName: projectName, scope: scope, team: team)
-        if configuration.checksRepairs, report.findings.contains(where: { $0.repair != nil }) {
+        if configuration.checksRepairs {
             var checking = self
             checking.configuration.checksRepairs = false
             checking.configuration.drawsScenes = false

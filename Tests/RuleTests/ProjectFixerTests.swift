@@ -399,6 +399,27 @@ final class ProjectFixerTests: XCTestCase {
         let apply = try NibscanProcess.launch(URL(fileURLWithPath: "/usr/bin/git"), ["apply", "--check", "fix.diff"], currentDirectory: folder)
         XCTAssertEqual(apply.status, 0, apply.stderr + plan.diff)
     }
+
+    /// A repair costs a search of the project's classes or members: a rule's violation
+    /// works it out only when something asks (the fixer, an analysis that checks repairs).
+    func testAViolationWorksOutItsRepairOnlyWhenAsked() {
+        final class Count: @unchecked Sendable {
+            private let lock = NSLock()
+            private var value = 0
+            func add() { lock.withLock { value += 1 } }
+            var total: Int { lock.withLock { value } }
+        }
+        let asked = Count()
+        @Sendable func repair() -> Repair? {
+            asked.add()
+            return .declined("no class fits")
+        }
+        let violation = RuleViolation(message: "unknown class", locations: [], fix: "rename it", identity: ["a"], repair: repair())
+        XCTAssertEqual(asked.total, 0)
+        XCTAssertEqual(violation.repair.repair, .declined("no class fits"))
+        XCTAssertEqual(asked.total, 1)
+        XCTAssertNil(RuleViolation(message: "m", locations: [], fix: "f", identity: ["b"]).repair.repair)
+    }
 }
 
 /// `nibscan fix` on a folder: in place, as a diff, and its refusals.

@@ -86,11 +86,12 @@ public struct ProjectFixer: Sendable {
         for finding in findings where rules?.contains(finding.rule) ?? true {
             // An info finding rests on something assumed, or concerns what does not run: no
             // edit is sure enough for it.
-            if finding.severity == .info, finding.repair != nil {
+            let repair = finding.repair  // worked out once, here
+            if finding.severity == .info, repair != nil {
                 declined.append(Declined(finding: finding, reason: "the finding is info (\(finding.confidence == .assumed ? "what it rests on was assumed" : "it does not fail at run time as shipped")): nothing is changed on its account"))
                 continue
             }
-            switch finding.repair {
+            switch repair {
             case let .edits(summary, edits)?: proposed.append(Fix(finding: finding, summary: summary, edits: edits))
             case let .declined(reason)?: declined.append(Declined(finding: finding, reason: reason))
             case nil: break

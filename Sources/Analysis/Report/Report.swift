@@ -322,9 +322,11 @@ public struct Finding: Codable, Sendable, Equatable {
     /// The facts the finding rests on beyond its rule's own reading, each read or assumed,
     /// with why; absent when there are none.
     public var evidence: [Evidence]?
-    /// The rule's repair, unverified (``ProjectFixer`` checks it before offering it); not
-    /// written in reports.
-    public var repair: Repair?
+    /// The rule's repair, unverified (``ProjectFixer`` checks it before offering it), worked
+    /// out when asked; not written in reports.
+    public var proposedRepair: ProposedRepair?
+    /// ``proposedRepair``'s repair, worked out now.
+    public var repair: Repair? { proposedRepair?.repair }
     /// The repair once checked: the project analysed again with it has lost the finding
     /// and gained none. Only when the analysis was asked to check repairs.
     public var patch: FindingPatch?
@@ -337,7 +339,7 @@ public struct Finding: Codable, Sendable, Equatable {
     public init(rule: String, severity: Severity, className: String? = nil, message: String,
                 locations: [SourceLocation], fix: String, seed: String? = nil,
                 fingerprint: String, baseline: BaselineState? = nil, suppression: Suppression? = nil,
-                confidence: Confidence? = nil, evidence: [Evidence]? = nil, repair: Repair? = nil, patch: FindingPatch? = nil) {
+                confidence: Confidence? = nil, evidence: [Evidence]? = nil, repair: ProposedRepair? = nil, patch: FindingPatch? = nil) {
         self.rule = rule
         self.severity = severity
         self.className = className
@@ -350,7 +352,7 @@ public struct Finding: Codable, Sendable, Equatable {
         self.suppression = suppression
         self.confidence = confidence
         self.evidence = evidence
-        self.repair = repair
+        self.proposedRepair = repair
         self.patch = patch
     }
 }

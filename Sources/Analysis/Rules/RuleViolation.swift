@@ -17,12 +17,13 @@ public struct RuleViolation: Sendable, Equatable {
     /// What identifies the case without line numbers: file paths, IB object ids, source
     /// symbol names. The fingerprint hashes these with the rule id and class.
     public var identity: [String]
-    /// How the files would be repaired, when the rule can tell (``Repair``); `nil` when the
-    /// rule repairs nothing of this kind.
-    public var repair: Repair?
+    /// How the files would be repaired, when the rule can tell (``Repair``), worked out
+    /// only when asked; its repair is `nil` when the rule repairs nothing of this kind.
+    public var repair: ProposedRepair
 
     public init(className: String? = nil, message: String, locations: [SourceLocation], fix: String,
-                severity: Severity? = nil, evidence: [Evidence] = [], identity: [String], repair: Repair? = nil) {
+                severity: Severity? = nil, evidence: [Evidence] = [], identity: [String],
+                repair: @autoclosure @escaping @Sendable () -> Repair? = nil) {
         self.className = className
         self.message = message
         self.locations = locations
@@ -30,6 +31,6 @@ public struct RuleViolation: Sendable, Equatable {
         self.severity = severity
         self.evidence = evidence
         self.identity = identity
-        self.repair = repair
+        self.repair = ProposedRepair(repair)
     }
 }

@@ -75,16 +75,16 @@ extension ProjectModel {
     /// generated helper, whose uses are read instead).
     private var storyboardsWhoseInitialControllerCodeMakes: (names: Set<String>, unresolved: Bool) {
         initialControllerUseCache.get {
-            let namedAfterClass = Self.storyboardsNamedAfterClasses.map(NameSearch.init), instantiates = ByteSearch.Needle("nstantiateInitial")
+            let instantiates = ByteSearch.Needle("nstantiateInitial")
             let literalNames = Dictionary(grouping: sources.literalCalls.filter { $0.kind == .storyboardName }, by: \.location.path)
             var names: Set<String> = []
             var unresolved = false
             for file in files where file.kind == .swift || file.kind == .objc {
                 guard let data = file.contents else { continue }
-                names.formUnion(Self.words(between: Self.swiftGenScenes, and: Self.swiftGenInitial, in: data))
-                names.formUnion(Self.words(between: Self.rSwiftStoryboards, and: Self.rSwiftInitial, in: data).map { $0.prefix(1).uppercased() + $0.dropFirst() })
+                names.formUnion(Self.swiftGenInitialScene.words(in: data))
+                names.formUnion(Self.rSwiftInitialController.words(in: data).map { $0.prefix(1).uppercased() + $0.dropFirst() })
                 guard ByteSearch.contains(instantiates, in: data), !Self.isSwiftGenStoryboardScenes(data) else { continue }
-                let named = Set((literalNames[file.path] ?? []).map { NibCatalog.stripped($0.value) }).union(namedAfterClass.flatMap { $0.names(in: data) })
+                let named = Set((literalNames[file.path] ?? []).map { NibCatalog.stripped($0.value) }).union(Self.storyboardsNamedAfterClasses.flatMap { $0.words(in: data) })
                 if named.isEmpty { unresolved = true }
                 names.formUnion(named)
             }
@@ -120,33 +120,12 @@ extension ProjectModel {
     /// A pattern whose first non-empty group is a storyboard's name or a Storyboard ID, and
     /// words every match holds (a source without one of them is not searched).
     typealias NamePattern = (words: [String], regex: String)
-    private static let swiftGenScenes = ByteSearch.Needle("StoryboardScene."), swiftGenInitial = Array(".initialScene".utf8)
-    private static let rSwiftStoryboards = ByteSearch.Needle("R.storyboard."), rSwiftInitial = Array(".instantiateInitial".utf8)
+    private static let swiftGenInitialScene = WordTemplate("StoryboardScene.@.initialScene")
+    private static let rSwiftInitialController = WordTemplate("R.storyboard.@.instantiateInitial")
     static let swiftGenSceneIdentifier: NamePattern = (["SceneType"], #"SceneType<[^>]*>\(storyboard:\s*\w+\.self,\s*identifier:\s*"([^"\\]+)"\)"#)
-    private static let storyboardsNamedAfterClasses: [NamePattern] = [
-        (["storyboardWithName:", "NSStringFromClass(["], #"storyboardWithName:\s*NSStringFromClass\(\[(\w+) class\]\)"#),
-        (["UIStoryboard(name:", "String(describing:"], #"UIStoryboard\(name:\s*String\(describing:\s*(\w+)\.self\)"#),
+    private static let storyboardsNamedAfterClasses = [
+        WordTemplate("storyboardWithName: NSStringFromClass([@ class])"), WordTemplate("UIStoryboard(name: String(describing: @.self)"),
     ]
-
-    /// The words written between `prefix` and `suffix` in `source`: SwiftGen's
-    /// `StoryboardScene.Name.initialScene`, R.swift's `R.storyboard.name.instantiateInitial…`.
-    private static func words(between prefix: ByteSearch.Needle, and suffix: [UInt8], in source: Data) -> [String] {
-        source.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            var words: [String] = []
-            var start = 0
-            while let found = ByteSearch.firstIndex(of: prefix, in: bytes, from: start) {
-                let wordStart = found + prefix.count
-                var end = wordStart
-                while end < bytes.count, bytes[end].isASCIIWordByte { end += 1 }
-                start = max(end, found + 1)
-                guard end > wordStart, end + suffix.count <= bytes.count,
-                      suffix.indices.allSatisfy({ bytes[end + $0] == suffix[$0] }) else { continue }
-                words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[wordStart..<end]), as: UTF8.self))
-            }
-            return words
-        }
-    }
 
     /// A ``NamePattern`` for a search of many sources: a source's bytes are searched for the
     /// word first (most hold none), and only those that hold it are decoded and matched. The

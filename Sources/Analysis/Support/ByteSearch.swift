@@ -37,11 +37,16 @@ enum ByteSearch {
         // a match ending at the last byte.
         let lastAnchor = bytes.count - needle.count + anchor
         var position = start + anchor
+        // The first and last bytes are compared before `memcmp`: an anchor that is a common
+        // letter (the `s` of `instantiate`) stops `memchr` often, and a call per stop cost
+        // more than the search.
+        let first = needle.bytes[0], last = needle.bytes[needle.count - 1], lastOffset = needle.count - 1
         return needle.bytes.withUnsafeBufferPointer { needleBytes in
             while position <= lastAnchor {
                 guard let found = memchr(base + position, anchorByte, lastAnchor - position + 1) else { return nil }
                 let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) - anchor
-                if memcmp(base + index, needleBytes.baseAddress!, needle.count) == 0 { return index }
+                if base[index] == first, base[index + lastOffset] == last,
+                   memcmp(base + index, needleBytes.baseAddress!, needle.count) == 0 { return index }
                 position = index + anchor + 1
             }
             return nil

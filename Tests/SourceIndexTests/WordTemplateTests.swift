@@ -30,4 +30,14 @@ final class WordTemplateTests: XCTestCase {
         XCTAssertEqual(words(template, "UIStoryboard(name: name)"), [])
         XCTAssertEqual(words("StoryboardScene.@.initialScene", "StoryboardScene..initialScene"), [], "no word")
     }
+
+    func testALiteralIsReadAfterAQuoteAndATildeSkipsAWord() {
+        let template = #">(storyboard: ~.self, identifier: "@")"#
+        XCTAssertEqual(words(template, #"static let settings = SceneType<SettingsViewController>(storyboard: Main.self, identifier: "Settings")"#), ["Settings"])
+        XCTAssertEqual(words(template, #"SceneType<A>(storyboard:Main.self,identifier:"A B")"#), ["A B"])
+        XCTAssertEqual(words(template, #"InitialSceneType<A>(storyboard: Main.self)"#), [])
+        XCTAssertEqual(words(template, #"SceneType<A>(storyboard: .self, identifier: "A")"#), [], "no word where ~ stands")
+        XCTAssertEqual(words(template, #"SceneType<A>(storyboard: Main.self, identifier: "A\(b)")"#), [], "an escape is not read")
+        XCTAssertEqual(words(template, #"SceneType<A>(storyboard: Main.self, identifier: "")"#), [], "an empty literal")
+    }
 }

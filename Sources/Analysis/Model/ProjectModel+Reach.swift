@@ -408,11 +408,10 @@ extension ProjectModel {
         storyboardIdentifierUseCache.get {
             var literal = Set(sources.literalCalls.filter { $0.kind == .storyboardIdentifier }.map(\.value))
             var computed = false
-            let swiftGenScenes = NameSearch(Self.swiftGenSceneIdentifier)
             for file in files where file.kind == .swift || file.kind == .objc {
                 guard let data = file.contents, ComputedArgumentScan.hasComputedStoryboardIdentifier(in: data) else { continue }
                 if Self.isSwiftGenStoryboardScenes(data) {
-                    literal.formUnion(swiftGenScenes.names(in: data))
+                    literal.formUnion(Self.swiftGenSceneIdentifier.words(in: data))
                 } else {
                     computed = true
                 }

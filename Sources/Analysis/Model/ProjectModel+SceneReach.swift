@@ -82,8 +82,9 @@ extension ProjectModel {
             for file in files where file.kind == .swift || file.kind == .objc {
                 guard let data = file.contents else { continue }
                 names.formUnion(Self.swiftGenInitialScene.words(in: data))
+                guard ByteSearch.contains(instantiates, in: data) else { continue }
                 names.formUnion(Self.rSwiftInitialController.words(in: data).map { $0.prefix(1).uppercased() + $0.dropFirst() })
-                guard ByteSearch.contains(instantiates, in: data), !Self.isSwiftGenStoryboardScenes(data) else { continue }
+                guard !Self.isSwiftGenStoryboardScenes(data) else { continue }
                 let named = Set((literalNames[file.path] ?? []).map { NibCatalog.stripped($0.value) }).union(Self.storyboardsNamedAfterClasses.flatMap { $0.words(in: data) })
                 if named.isEmpty { unresolved = true }
                 names.formUnion(named)
@@ -117,37 +118,11 @@ extension ProjectModel {
 
     private static let windowMade = [ByteSearch.Needle("UIWindow("), ByteSearch.Needle("[UIWindow alloc]")]
     private static let windowOwningDelegates: Set<String> = ["UIApplicationDelegate", "UIWindowSceneDelegate"]
-    /// A pattern whose first non-empty group is a storyboard's name or a Storyboard ID, and
-    /// words every match holds (a source without one of them is not searched).
-    typealias NamePattern = (words: [String], regex: String)
+    /// SwiftGen's declaration of a scene by Storyboard ID: `SceneType<…>(storyboard: Main.self, identifier: "Settings")`.
+    static let swiftGenSceneIdentifier = WordTemplate(#">(storyboard: ~.self, identifier: "@")"#)
     private static let swiftGenInitialScene = WordTemplate("StoryboardScene.@.initialScene")
     private static let rSwiftInitialController = WordTemplate("R.storyboard.@.instantiateInitial")
-    static let swiftGenSceneIdentifier: NamePattern = (["SceneType"], #"SceneType<[^>]*>\(storyboard:\s*\w+\.self,\s*identifier:\s*"([^"\\]+)"\)"#)
     private static let storyboardsNamedAfterClasses = [
         WordTemplate("storyboardWithName: NSStringFromClass([@ class])"), WordTemplate("UIStoryboard(name: String(describing: @.self)"),
     ]
-
-    /// A ``NamePattern`` for a search of many sources: a source's bytes are searched for the
-    /// word first (most hold none), and only those that hold it are decoded and matched. The
-    /// expression is compiled once, when the first source holds the word: compiling the first
-    /// regular expression of a run costs Foundation some 8M instructions, a third of a small
-    /// project's analysis.
-    final class NameSearch {
-        private let words: [ByteSearch.Needle]
-        private let pattern: String
-        private lazy var expression = try? NSRegularExpression(pattern: pattern)
-
-        init(_ pattern: NamePattern) {
-            words = pattern.words.map(ByteSearch.Needle.init)
-            self.pattern = pattern.regex
-        }
-
-        /// The first non-empty group of each match in `source`.
-        func names(in source: Data) -> [String] {
-            guard words.allSatisfy({ ByteSearch.contains($0, in: source) }), let expression, let text = String(data: source, encoding: .utf8) else { return [] }
-            return expression.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
-                (1..<match.numberOfRanges).lazy.compactMap { Range(match.range(at: $0), in: text).map { String(text[$0]) } }.first
-            }
-        }
-    }
 }

@@ -31,7 +31,7 @@ extension ProjectModel {
         reuseIdentifierMentionsCache.value(for: "\(names.sorted())\u{0}\(value)") {
             var files = ReuseIdentifierFiles()
             let spellings = names.union(Self.isIdentifierLike(value) ? [value] : [])
-            let needles = spellings.map { ByteSearch.Needle($0) } + [ByteSearch.Needle(value)]
+            let needles = spellings.union([value]).sorted().map(ByteSearch.Needle.init)
             for file in self.files where file.kind == .swift || file.kind == .objc {
                 guard let contents = file.contents, needles.contains(where: { ByteSearch.contains($0, in: contents) }),
                       !build.isNotBuilt(file.path), onlyTestTargets(of: file.path) == nil else { continue }

@@ -11,6 +11,9 @@ public struct ProposedRepair: Sendable, Equatable {
         self.make = make
     }
 
+    /// No repair: what a finding read back from a report proposes.
+    public static let none = ProposedRepair { nil }
+
     /// The repair, worked out now (every time it is asked: the few readers ask once per finding).
     public var repair: Repair? { make() }
 

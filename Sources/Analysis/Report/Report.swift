@@ -323,10 +323,10 @@ public struct Finding: Codable, Sendable, Equatable {
     /// with why; absent when there are none.
     public var evidence: [Evidence]?
     /// The rule's repair, unverified (``ProjectFixer`` checks it before offering it), worked
-    /// out when asked; not written in reports.
-    public var proposedRepair: ProposedRepair?
+    /// out when asked; not written in reports, so a report read back proposes none.
+    public var proposedRepair: ProposedRepair = .none
     /// ``proposedRepair``'s repair, worked out now.
-    public var repair: Repair? { proposedRepair?.repair }
+    public var repair: Repair? { proposedRepair.repair }
     /// The repair once checked: the project analysed again with it has lost the finding
     /// and gained none. Only when the analysis was asked to check repairs.
     public var patch: FindingPatch?
@@ -352,7 +352,7 @@ public struct Finding: Codable, Sendable, Equatable {
         self.suppression = suppression
         self.confidence = confidence
         self.evidence = evidence
-        self.proposedRepair = repair
+        self.proposedRepair = repair ?? .none
         self.patch = patch
     }
 }

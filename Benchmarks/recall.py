@@ -123,6 +123,12 @@ SWIFT_CLASS_DECL = re.compile(
     r"^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|open|internal|final)\s+)*class\s+([A-Za-z_]\w*)\s*(?::\s*([A-Za-z_][\w.]*))?")
 OBJC_INTERFACE = re.compile(r"^\s*@interface\s+([A-Za-z_]\w*)\s*(?::\s*([A-Za-z_]\w*)|\()?")
 OBJC_IMPLEMENTATION = re.compile(r"^\s*@implementation\s+([A-Za-z_]\w*)")
+OBJC_PROTOCOL = re.compile(r"^\s*@protocol\s+([A-Za-z_]\w*)(?!\s*[;,])")
+SWIFT_CONFORMANCES = re.compile(
+    r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|open|internal|private|fileprivate|final|indirect)\s+)*"
+    r"(class|struct|enum|extension|protocol|actor)\s+([A-Za-z_][\w.]*)(?:<[^>]*>)?\s*:\s*([^{]*)")
+SWIFT_PROPERTY = re.compile(r"\bvar\s+([A-Za-z_]\w*)")
+OBJC_PROPERTY = re.compile(r"^\s*@property\b[^;]*?\b([A-Za-z_]\w*)\s*;")
 OBJC_END = re.compile(r"^\s*@end\b")
 
 SWIFT_OUTLET = re.compile(r"@IBOutlet\b(?!Collection)(?:[^/]*?)\b(?:var|let)\s+([A-Za-z_]\w*)")
@@ -222,6 +228,70 @@ class Project:
                     match = OBJC_INTERFACE.match(line)
                 if match and match.group(2):
                     self.superclass.setdefault(match.group(1), match.group(2).split(".")[-1])
+        self.protocol_members, self.conformances = self.read_protocols()
+
+    def read_protocols(self):
+        """The properties each protocol of the project requires and no extension of it
+        supplies, and the protocols each type
+        states it conforms to (in its declaration, an extension, an Objective-C `<…>` list;
+        a protocol's own list is the protocols it refines)."""
+        swift_protocols = {match.group(2) for source in self.sources.values() if source.language == "swift"
+                           for _, line in source.code_lines() for match in [SWIFT_TYPE.match(line)]
+                           if match and match.group(1) == "protocol"}
+        members = collections.defaultdict(set)
+        defaults = collections.defaultdict(set)
+        conformances = collections.defaultdict(set)
+        for source in self.sources.values():
+            in_protocol = None  # the Objective-C @protocol being read
+            reading = None  # in Swift: a protocol's requirements, or an extension's defaults
+            for number, line in source.code_lines():
+                if source.language == "swift":
+                    match = SWIFT_CONFORMANCES.match(line)
+                    if match:
+                        listed, following = match.group(3), number
+                        # A list that goes on over the next lines (a trailing comma).
+                        while "{" not in line[match.start(3):] and listed.rstrip().endswith(",") \
+                                and following < min(len(source.lines), number + 10):
+                            following += 1
+                            listed += " " + source.lines[following - 1].split("{")[0]
+                        conformances[match.group(2).split(".")[-1]].update(re.findall(r"[A-Za-z_]\w*", listed.split(" where ")[0]))
+                    declaring = SWIFT_TYPE.match(line)
+                    if declaring and declaring.group(2) not in ("func", "var", "let"):
+                        # A default in an extension of the protocol lets a rename compile; one
+                        # in a constrained extension (`where Self: UITextField`) may not apply.
+                        reading = "requirement" if declaring.group(1) == "protocol" else \
+                            "default" if declaring.group(1) == "extension" and " where " not in line else None
+                    match = SWIFT_PROPERTY.search(line)
+                    context = source.context[number - 1]
+                    if match and context in swift_protocols and reading:
+                        (members if reading == "requirement" else defaults)[context].add(match.group(1))
+                    continue
+                match = OBJC_PROTOCOL.match(line) or OBJC_INTERFACE.match(line)
+                if match:
+                    in_protocol = match.group(1) if line.lstrip().startswith("@protocol") else None
+                    listed = re.search(r"<([^>]*)>", line)
+                    if listed:
+                        conformances[match.group(1)].update(re.findall(r"[A-Za-z_]\w*", listed.group(1)))
+                elif OBJC_END.match(line):
+                    in_protocol = None
+                elif in_protocol and (match := OBJC_PROPERTY.match(line)):
+                    members[in_protocol].add(match.group(1))
+        return {protocol: names - defaults[protocol] for protocol, names in members.items()}, conformances
+
+    def protocol_requires(self, klass, name):
+        """True when a protocol the class or a superclass conforms to (or one it refines)
+        requires a property `name`: renaming the class' member would stop it compiling."""
+        seen = set()
+        pending = [p for c in self.lineage(klass) for p in self.conformances.get(c, ())]
+        while pending and len(seen) < 200:
+            protocol = pending.pop()
+            if protocol in seen:
+                continue
+            seen.add(protocol)
+            if name in self.protocol_members.get(protocol, ()):
+                return True
+            pending.extend(self.conformances.get(protocol, ()))
+        return False
 
     def lineage(self, name):
         """The class and its superclasses as far as the code declares them."""
@@ -374,7 +444,7 @@ def outlet_candidates(project):
         if len(declarations) != 1 or name not in connected:
             continue
         path, line, klass, language = declarations[0]
-        if not klass or framework_declares(project, klass, name):
+        if not klass or framework_declares(project, klass, name) or project.protocol_requires(klass, name):
             continue
         candidate = member_plant("outlet-renamed", project, (path, line, klass, language), name, connected[name],
                                  swift_before=r"\b(?:var|let)\s+", objc_before=r"IBOutlet\b")
@@ -491,7 +561,7 @@ def inspectable_candidates(project):
         if len(declarations) != 1 or name not in attributes:
             continue
         path, line, klass, language = declarations[0]
-        if not klass:
+        if not klass or project.protocol_requires(klass, name):
             continue
         candidate = member_plant("inspectable-renamed", project, (path, line, klass, language), name, attributes[name],
                                  swift_before=r"\bvar\s+", objc_before=r"IBInspectable\b")

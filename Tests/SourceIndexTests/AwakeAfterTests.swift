@@ -258,6 +258,42 @@ final class AwakeAfterTests: XCTestCase {
         XCTAssertNil(row.constraintCopy)
     }
 
+    /// A placeholder handed as an argument to a project helper that loads the nib is read
+    /// through that helper (what it copies from the parameter is known), so the call is no
+    /// unread hand-off; one handed to code the project does not hold still is.
+    func testAPlaceholderHandedToAReadHelperIsNotAnUnreadHandOff() throws {
+        let index = SourceFixture.index([
+            ("ViewLoading.swift", """
+            extension UIView {
+                class func replaceWithNib<T: UIView>(_ original: T) -> T {
+                    if original.subviews.count == 0 {
+                        let view = UINib(nibName: String(describing: T.self), bundle: nil).instantiate(withOwner: nil)[0] as! T
+                        view.frame = original.frame
+                        view.translatesAutoresizingMaskIntoConstraints = false
+                        return view
+                    }
+                    return original
+                }
+            }
+            """),
+            ("Views.swift", """
+            class ScoreView: UIView {
+                override func awakeAfter(using coder: NSCoder) -> Any? { return UIView.replaceWithNib(self) }
+            }
+            class GridView: UIView {
+                override func awakeAfter(using coder: NSCoder) -> Any? { return NibSwapper.swap(self) }
+            }
+            """),
+        ])
+        let score = try XCTUnwrap(index.awakeAfter(of: "ScoreView"))
+        XCTAssertEqual(score.unreadHandoffs, [])
+        XCTAssertEqual(score.copiedAttributes, ["frame"])
+        XCTAssertNil(score.constraintCopy, "the helper copies no constraint, and that was read")
+        XCTAssertEqual(score.guardKind, .subviewsCount)
+        let grid = try XCTUnwrap(index.awakeAfter(of: "GridView"))
+        XCTAssertEqual(grid.unreadHandoffs, ["swap"], "NibSwapper is not in the project: what it copies is not known")
+    }
+
     /// Only one `return` of a variable says where a repair's copy line goes: a returned
     /// expression, or two returns of the new view, say nothing.
     func testTheReturnedVariableIsKeptOnlyWhenOneReturnNamesIt() throws {

@@ -44,6 +44,8 @@ extension BodyAnalyzer {
             copyHelper = copyHelper ?? swap.helper.selector
             facts.merge(swap.copies)
             if case .none = guardKind { guardKind = swap.helper.placeholderGuard }
+            // The helper the placeholder is handed to was read: what it copies is known.
+            unreadHandoffs.removeAll { $0 == (language == .objc ? swap.helper.selector : swap.helper.baseName) }
         }
         return AwakeAfterSummary(
             returnsNibLoadedObject: loadsInBody && returnsOther, returnsSelf: returnsSelf,

@@ -3,7 +3,7 @@
 struct PlaceholderConstraintsDroppedRule: Rule {
     static let description = RuleDescription(
         id: "placeholder-constraints-dropped",
-        severity: .error,
+        severity: .warning,
         category: .constraintCopy,
         summary: "A view swapped in awakeAfter loses the width, height and aspect-ratio constraints Interface Builder installed on its placement.",
         seed: "001",
@@ -12,7 +12,8 @@ struct PlaceholderConstraintsDroppedRule: Rule {
         Constraints to siblings or the superview live on the superview, are decoded after the \
         swap and attach to the new view. Constraints that involve only the placement (width, \
         height, aspect ratio) are installed on the placement itself: they stay behind on the \
-        discarded placeholder, and the view loaded from the nib keeps the nib's size or collapses.
+        discarded placeholder, and the view loaded from the nib keeps the nib's size or collapses. \
+        Nothing crashes: the layout is broken, so the rule warns, as the frame rule does.
 
         **Fix:** in `awakeAfter(using:)` copy `self.constraints` to the new view, replacing the \
         placeholder by the new view only where it is an item (seed 000's \

@@ -34,10 +34,21 @@ struct PlaceholderConstraintsDroppedRule: Rule {
             SubstitutionExample.swift("Swift: the placement has width and height constraints; the swap copies frame and subviews only.",
                                       body: SubstitutionExample.swiftLayoutCopy + "\n" + SubstitutionExample.swiftSubviewMove),
             SubstitutionExample.objc("Objective-C: seed 001's first listing in Objective-C: nothing is copied.", body: ""),
+            SubstitutionExample.swiftHandingSelfToHelper(
+                "Swift: the override hands self to a project helper, UIView.swapped(self), that copies nothing from it; the helper is read, so the loss is a warning, not an assumption.",
+                severity: .warning, body: ""),
         ],
         nonTriggering: [
             SubstitutionExample.swift("Swift: the swap re-creates the placeholder's constraints.",
                                       body: SubstitutionExample.swiftLayoutCopy + "\n" + SubstitutionExample.swiftConstraintCopy),
+            SubstitutionExample.swiftHandingSelfToHelper("Swift: the helper the override hands self to re-creates its constraints.",
+                                                         body: """
+                                                         for constraint in placeholder.constraints {
+                                                             let first = constraint.firstItem === placeholder ? view : constraint.firstItem
+                                                             let second = constraint.secondItem === placeholder ? view : constraint.secondItem
+                                                             view.addConstraint(NSLayoutConstraint(item: first as Any, attribute: constraint.firstAttribute, relatedBy: constraint.relation, toItem: second, attribute: constraint.secondAttribute, multiplier: constraint.multiplier, constant: constraint.constant))
+                                                         }
+                                                         """),
             SubstitutionExample.objc("Objective-C: the placement is sized by its superview only.", body: "",
                                      storyboard: SubstitutionExample.storyboard(swift: false, content: "")),
         ]

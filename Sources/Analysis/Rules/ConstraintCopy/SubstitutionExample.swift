@@ -203,7 +203,33 @@ enum SubstitutionExample {
     /// helper, `return <receiver>.swapFromNib(coder, nibName: "CardView")`, that does `body`
     /// after its load: with `self` as the receiver, `self` in the helper is the placeholder.
     static func swiftThroughHelper(_ title: String, receiver: String, body: String, storyboard: RuleExample.File) -> RuleExample {
-        RuleExample(title, files: [.init("App/CardView.swift", """
+        swiftWithHelper(title, helper: """
+            func swapFromNib(_ coder: NSCoder, nibName: String) -> Any? {
+                let view = Bundle.main.loadNibNamed(nibName, owner: nil, options: nil)?.first as! UIView
+            \(indented(body, by: 4))
+                return view
+            }
+            """, call: "\(receiver).swapFromNib(coder, nibName: \"CardView\")", storyboard: storyboard)
+    }
+
+    /// A Swift example whose override hands the placeholder as an argument to a `UIView`
+    /// type method, `return UIView.swapped(self)`, that does `body` after its load with the
+    /// placeholder as `placeholder`.
+    static func swiftHandingSelfToHelper(_ title: String, severity: Severity? = nil, body: String) -> RuleExample {
+        swiftWithHelper(title, severity: severity, helper: """
+            class func swapped(_ placeholder: UIView) -> UIView {
+                let view = Bundle.main.loadNibNamed("CardView", owner: nil, options: nil)?.first as! UIView
+            \(indented(body, by: 4))
+                return view
+            }
+            """, call: "UIView.swapped(self)", storyboard: storyboard(swift: true))
+    }
+
+    /// `CardView`, a `UIView` extension holding `helper`, and `CardViewProto` whose override
+    /// returns `call`; with the nib and `storyboard`.
+    private static func swiftWithHelper(_ title: String, severity: Severity? = nil, helper: String, call: String,
+                                        storyboard: RuleExample.File) -> RuleExample {
+        RuleExample(title, severity: severity, files: [.init("App/CardView.swift", """
         import UIKit
 
         class CardView: UIView {
@@ -211,17 +237,13 @@ enum SubstitutionExample {
         }
 
         extension UIView {
-            func swapFromNib(_ coder: NSCoder, nibName: String) -> Any? {
-                let view = Bundle.main.loadNibNamed(nibName, owner: nil, options: nil)?.first as! UIView
-        \(indented(body, by: 8))
-                return view
-            }
+        \(indented(helper, by: 4))
         }
 
         final class CardViewProto: CardView {
             let loader = UIView()
             override func awakeAfter(using coder: NSCoder) -> Any? {
-                return \(receiver).swapFromNib(coder, nibName: "CardView")
+                return \(call)
             }
         }
         """), nib(swift: true), storyboard])

@@ -124,9 +124,8 @@ SWIFT_CLASS_DECL = re.compile(
 OBJC_INTERFACE = re.compile(r"^\s*@interface\s+([A-Za-z_]\w*)\s*(?::\s*([A-Za-z_]\w*)|\()?")
 OBJC_IMPLEMENTATION = re.compile(r"^\s*@implementation\s+([A-Za-z_]\w*)")
 OBJC_PROTOCOL = re.compile(r"^\s*@protocol\s+([A-Za-z_]\w*)(?!\s*[;,])")
-SWIFT_CONFORMANCES = re.compile(
-    r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|open|internal|private|fileprivate|final|indirect)\s+)*"
-    r"(class|struct|enum|extension|protocol|actor)\s+([A-Za-z_][\w.]*)(?:<[^>]*>)?\s*:\s*([^{]*)")
+# After a SWIFT_TYPE match: the conformance (or refinement) list up to the body's brace.
+SWIFT_CONFORMANCE_LIST = re.compile(r"(?:<[^>]*>)?\s*:\s*([^{]*)")
 SWIFT_PROPERTY = re.compile(r"\bvar\s+([A-Za-z_]\w*)")
 OBJC_PROPERTY = re.compile(r"^\s*@property\b[^;]*?\b([A-Za-z_]\w*)\s*;")
 OBJC_END = re.compile(r"^\s*@end\b")
@@ -232,9 +231,8 @@ class Project:
 
     def read_protocols(self):
         """The properties each protocol of the project requires and no extension of it
-        supplies, and the protocols each type
-        states it conforms to (in its declaration, an extension, an Objective-C `<…>` list;
-        a protocol's own list is the protocols it refines)."""
+        supplies, and the protocols each type states it conforms to (in its declaration, an
+        extension, an Objective-C `<…>` list; a protocol's own list is those it refines)."""
         swift_protocols = {match.group(2) for source in self.sources.values() if source.language == "swift"
                            for _, line in source.code_lines() for match in [SWIFT_TYPE.match(line)]
                            if match and match.group(1) == "protocol"}
@@ -246,16 +244,16 @@ class Project:
             reading = None  # in Swift: a protocol's requirements, or an extension's defaults
             for number, line in source.code_lines():
                 if source.language == "swift":
-                    match = SWIFT_CONFORMANCES.match(line)
-                    if match:
-                        listed, following = match.group(3), number
+                    declaring = SWIFT_TYPE.match(line)
+                    listed = declaring and SWIFT_CONFORMANCE_LIST.match(line, declaring.end())
+                    if listed:
+                        text, following = listed.group(1), number
                         # A list that goes on over the next lines (a trailing comma).
-                        while "{" not in line[match.start(3):] and listed.rstrip().endswith(",") \
+                        while "{" not in line[listed.start(1):] and text.rstrip().endswith(",") \
                                 and following < min(len(source.lines), number + 10):
                             following += 1
-                            listed += " " + source.lines[following - 1].split("{")[0]
-                        conformances[match.group(2).split(".")[-1]].update(re.findall(r"[A-Za-z_]\w*", listed.split(" where ")[0]))
-                    declaring = SWIFT_TYPE.match(line)
+                            text += " " + source.lines[following - 1].split("{")[0]
+                        conformances[declaring.group(2).split(".")[-1]].update(re.findall(r"[A-Za-z_]\w*", text.split(" where ")[0]))
                     if declaring and declaring.group(2) not in ("func", "var", "let"):
                         # A default in an extension of the protocol lets a rename compile; one
                         # in a constrained extension (`where Self: UITextField`) may not apply.
